@@ -1,0 +1,166 @@
+"""Percentages and rankings: individual and triplettes (SPEC §5).
+
+Source: ``seeds/duplicate-tournaments.txt``, « 2ème étape » and « 3ème étape »
+(individual) and « Le classement en triplettes ».
+
+* Attack % = mean of the notes as taker; defence % = mean of the notes as
+  defender.
+* Global % = ¼ attack + ¾ defence (individual), ½ attack + ½ defence
+  (triplettes).  With no attack deal the global is the defence % (and the
+  converse), and the row is flagged — our reading of SPEC §5.
+* Penalties: percentage points, either taken off one étui's note (``board``
+  given) or off the global % (our choice of representation of the seed's
+  « pénalités »).
+* General ranking: global % descending; exact ties share the place
+  (« ex æquo »: 1, 2, 2, 4).
+* Alternated ranking (the reference for a one-session tournament): each line
+  (N, S, E, W; or NS, EW) is ranked by global %; the firsts of every line,
+  sorted by global %, take places 1..L, the seconds the next L places, and so
+  on; when a line runs out the later groups are smaller.  Ties inside a line
+  are ordered by id (the seed is silent); exact ties inside a group share the
+  place.
+* Several sessions: total = Σ session global % × session coefficient (default
+  1); the general ranking of the totals is the reference.
+
+All arithmetic is exact (:class:`fractions.Fraction`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from .topage import TableNote
+
+__all__ = [
+    "WEIGHTS", "Penalty", "Standing", "standings", "general_ranks", "alternated_ranks",
+    "rank_standings", "session_totals",
+]
+
+#: (attack weight, defence weight) by kind of tournament.
+WEIGHTS = {"individual": (Fraction(1, 4), Fraction(3, 4)), "triplettes": (Fraction(1, 2), Fraction(1, 2))}
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Percentage points taken off an entrant's global % (or off one étui's note)."""
+
+    entrant: str
+    points: Fraction
+    reason: str = ""
+    board: int | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One entrant's percentages; ``rank``/``alternated_rank`` once ranked."""
+
+    entrant: str
+    line: str
+    attack: Fraction | None
+    defence: Fraction | None
+    global_: Fraction
+    attack_count: int
+    defence_count: int
+    penalty: Fraction = Fraction(0)
+    rank: int | None = None
+    alternated_rank: int | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """True when the global % rests on attack or defence alone."""
+        return self.attack is None or self.defence is None
+
+
+def _mean(values: list[Fraction]) -> Fraction | None:
+    return sum(values, Fraction(0)) / len(values) if values else None
+
+
+def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
+              penalties: Iterable[Penalty] = ()) -> list[Standing]:
+    """Percentages of every entrant named in ``lines`` (entrant id → line)."""
+    attack_weight, defence_weight = WEIGHTS[kind]
+    board_penalty: dict[tuple[str, int], Fraction] = {}
+    global_penalty: dict[str, Fraction] = {}
+    for penalty in penalties:
+        if penalty.board is None:
+            global_penalty[penalty.entrant] = global_penalty.get(penalty.entrant, 0) + penalty.points
+        else:
+            key = (penalty.entrant, penalty.board)
+            board_penalty[key] = board_penalty.get(key, 0) + penalty.points
+    attack: dict[str, list[Fraction]] = {entrant: [] for entrant in lines}
+    defence: dict[str, list[Fraction]] = {entrant: [] for entrant in lines}
+    for note in notes:
+        if note.taker_note is None:
+            continue
+        board = note.result.board
+        taker = note.result.taker
+        attack[taker].append(note.taker_note - board_penalty.get((taker, board), 0))
+        for defender in note.result.defence:
+            defence[defender].append(note.defence_note - board_penalty.get((defender, board), 0))
+    rows = []
+    for entrant, line in lines.items():
+        a, d = _mean(attack[entrant]), _mean(defence[entrant])
+        if a is None and d is None:
+            global_ = Fraction(0)
+        elif a is None:
+            global_ = d
+        elif d is None:
+            global_ = a
+        else:
+            global_ = attack_weight * a + defence_weight * d
+        penalty = global_penalty.get(entrant, Fraction(0))
+        rows.append(Standing(entrant, line, a, d, global_ - penalty, len(attack[entrant]),
+                             len(defence[entrant]), penalty))
+    return rows
+
+
+def general_ranks(scores: Mapping[str, Fraction]) -> dict[str, int]:
+    """Competition ranking by score descending: equal scores share the place."""
+    ordered = sorted(scores, key=lambda entrant: (-scores[entrant], entrant))
+    ranks: dict[str, int] = {}
+    for index, entrant in enumerate(ordered):
+        previous = ordered[index - 1] if index else None
+        same = previous is not None and scores[previous] == scores[entrant]
+        ranks[entrant] = ranks[previous] if same else index + 1
+    return ranks
+
+
+def alternated_ranks(scores: Mapping[str, Fraction], lines: Mapping[str, str]) -> dict[str, int]:
+    """The alternated ranking: k-th of every line together, group after group."""
+    by_line: dict[str, list[str]] = {}
+    for entrant in sorted(scores, key=lambda e: (-scores[e], e)):
+        by_line.setdefault(lines[entrant], []).append(entrant)
+    ranks: dict[str, int] = {}
+    place = 1
+    depth = max((len(members) for members in by_line.values()), default=0)
+    for k in range(depth):
+        group = {members[k]: scores[members[k]] for members in by_line.values() if k < len(members)}
+        for entrant, rank in general_ranks(group).items():
+            ranks[entrant] = place + rank - 1
+        place += len(group)
+    return ranks
+
+
+def rank_standings(rows: Iterable[Standing]) -> list[Standing]:
+    """Fill in general and alternated ranks; best first."""
+    rows = list(rows)
+    scores = {row.entrant: row.global_ for row in rows}
+    lines = {row.entrant: row.line for row in rows}
+    general = general_ranks(scores)
+    alternated = alternated_ranks(scores, lines)
+    ranked = [
+        replace(row, rank=general[row.entrant], alternated_rank=alternated[row.entrant])
+        for row in rows
+    ]
+    return sorted(ranked, key=lambda row: (row.rank, row.entrant))
+
+
+def session_totals(sessions: Iterable[tuple[Fraction | int, Mapping[str, Fraction]]]) -> dict[str, Fraction]:
+    """Σ session global % × coefficient, for every entrant of any session."""
+    totals: dict[str, Fraction] = {}
+    for coefficient, globals_ in sessions:
+        for entrant, value in globals_.items():
+            totals[entrant] = totals.get(entrant, Fraction(0)) + Fraction(coefficient) * value
+    return totals

@@ -1,0 +1,109 @@
+"""Topage: the notes of each table on one étui (SPEC §4).
+
+Source: ``seeds/duplicate-tournaments.txt``, « 1ère étape : topage de chaque
+donne du concours ».  For an étui played ``n`` times, each taker's note is
+``100 × (tables beaten + ½ × tables tied) / (n − 1)``: the top is 100, the
+bottom 0, equal scores share the notes between them.  Every defender gets
+``100 − taker's note`` (in triplettes and quadrettes, the defending team).
+With ``n = 1`` there is nothing to compare: the note is 50 (our choice, the
+seed is silent; it keeps the player's average neutral).
+
+Arbiter adjustments (the seed's « ajustements … donne annulée, marque ajustée,
+pénalités »):
+
+* an **annulled** deal is left out of ``n`` and gets no note at all, so it
+  does not count in the players' averages either;
+* an **adjusted** score replaces the entered one and is topped normally — the
+  result carries ``adjusted=True`` so every printout can flag it;
+* an **arbitral note** fixes the taker's and the defence's notes for that
+  table; that table is then left out of the other tables' comparison.
+
+Notes are exact :class:`fractions.Fraction` values; only display rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable
+
+__all__ = ["Result", "ArbitralNote", "TableNote", "board_notes", "topage"]
+
+
+@dataclass(frozen=True)
+class ArbitralNote:
+    """Notes fixed by the arbiter for one table on one étui (percentages)."""
+
+    taker: Fraction
+    defence: Fraction
+
+
+@dataclass(frozen=True)
+class Result:
+    """One line of a fiche ambulante: who played an étui at a table, and the score.
+
+    ``taker`` and ``defence`` are entrant ids: the taker and the three defenders
+    in the individual; the attacking team and (one) defending team otherwise.
+    Team matches add ``quarter``, ``room`` and ``contract``.
+    """
+
+    board: int
+    table: int
+    taker: str
+    defence: tuple[str, ...]
+    score: int | None
+    position: int | None = None
+    annulled: bool = False
+    adjusted: bool = False
+    notes: ArbitralNote | None = None
+    chelem: bool = False
+    contract: str = "garde"
+    quarter: int | None = None
+    room: str | None = None
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def entrants(self) -> tuple[str, ...]:
+        return (self.taker, *self.defence)
+
+
+@dataclass(frozen=True)
+class TableNote:
+    """A result with its notes; both notes are ``None`` for an annulled deal."""
+
+    result: Result
+    taker_note: Fraction | None
+    defence_note: Fraction | None
+
+
+def board_notes(results: Iterable[Result]) -> list[TableNote]:
+    """Top the results of one étui (in the order given)."""
+    results = list(results)
+    compared = [r for r in results if not r.annulled and r.notes is None]
+    n = len(compared)
+    notes = []
+    for result in results:
+        if result.annulled:
+            notes.append(TableNote(result, None, None))
+        elif result.notes is not None:
+            notes.append(TableNote(result, result.notes.taker, result.notes.defence))
+        else:
+            if n == 1:
+                taker_note = Fraction(50)
+            else:
+                beaten = sum(other.score < result.score for other in compared)
+                tied = sum(other.score == result.score for other in compared) - 1
+                taker_note = Fraction(100 * (2 * beaten + tied), 2 * (n - 1))
+            notes.append(TableNote(result, taker_note, 100 - taker_note))
+    return notes
+
+
+def topage(results: Iterable[Result]) -> dict[int, list[TableNote]]:
+    """Top every étui: board number → its table notes, boards and tables in order."""
+    by_board: dict[int, list[Result]] = {}
+    for result in results:
+        by_board.setdefault(result.board, []).append(result)
+    return {
+        board: board_notes(sorted(rows, key=lambda r: (r.position or 0, r.table)))
+        for board, rows in sorted(by_board.items())
+    }

@@ -1,0 +1,95 @@
+"""Percentages, general and alternated rankings, sessions (SPEC §5)."""
+
+from fractions import Fraction
+
+from hypothesis import given, strategies as st
+
+from duplicate.core.ranking import (
+    Penalty, alternated_ranks, general_ranks, rank_standings, session_totals, standings,
+)
+from duplicate.core.topage import Result, board_notes
+
+
+def _notes(*boards):
+    """boards: lists of (taker, defenders, score)."""
+    notes = []
+    for number, rows in enumerate(boards, start=1):
+        results = [Result(number, table, taker, tuple(defence), score)
+                   for table, (taker, defence, score) in enumerate(rows, start=1)]
+        notes += board_notes(results)
+    return notes
+
+
+LINES = {p: p[0] for p in ["N1", "S1", "E1", "W1", "N2", "S2", "E2", "W2"]}
+T1, T2 = ("S1", "E1", "W1"), ("S2", "E2", "W2")
+
+
+def test_individual_global_is_quarter_attack_three_quarters_defence():
+    notes = _notes([("N1", T1, 56), ("N2", T2, -52)],
+                   [("S1", ("N1", "E1", "W1"), 62), ("S2", ("N2", "E2", "W2"), 80)])
+    rows = {row.entrant: row for row in standings("individual", LINES, notes)}
+    n1 = rows["N1"]
+    assert (n1.attack, n1.defence) == (100, 100)        # won its attack, and S1 did worse than S2
+    assert rows["N2"].global_ == Fraction(1, 4) * 0 + Fraction(3, 4) * 0
+    assert rows["E1"].global_ == 0 * 0 + 1 * Fraction(50)  # no attack: global = defence %, flagged
+    assert rows["E1"].flagged and not n1.flagged
+
+
+def test_triplettes_global_is_half_and_half():
+    lines = {"NS1": "NS", "EW1": "EW", "NS2": "NS", "EW2": "EW"}
+    notes = _notes([("NS1", ["EW1"], 56), ("NS2", ["EW2"], -52)],
+                   [("EW1", ["NS1"], 62), ("EW2", ["NS2"], 80)])
+    rows = {row.entrant: row for row in standings("triplettes", lines, notes)}
+    assert rows["NS1"].global_ == Fraction(1, 2) * 100 + Fraction(1, 2) * 100
+    assert rows["EW1"].global_ == Fraction(1, 2) * 0 + Fraction(1, 2) * 0
+    assert rows["NS2"].global_ == 0 and rows["EW2"].global_ == 100
+
+
+def test_penalties_on_global_and_on_one_board():
+    notes = _notes([("N1", T1, 56), ("N2", T2, -52)])
+    rows = {r.entrant: r for r in standings("individual", LINES, notes,
+                                            [Penalty("N1", Fraction(5, 2)), Penalty("S2", Fraction(10), board=1)])}
+    assert rows["N1"].global_ == 100 - Fraction(5, 2) and rows["N1"].penalty == Fraction(5, 2)
+    assert rows["S2"].defence == 90
+
+
+def test_general_ranking_ex_aequo():
+    ranks = general_ranks({"a": Fraction(60), "b": Fraction(55), "c": Fraction(60), "d": Fraction(40)})
+    assert ranks == {"a": 1, "c": 1, "b": 3, "d": 4}
+
+
+def test_alternated_ranking_seed_procedure():
+    scores = {"N1": 70, "N2": 50, "N3": 40, "S1": 65, "S2": 60, "E1": 55, "E2": 45, "W1": 52}
+    lines = {p: p[0] for p in scores}
+    ranks = alternated_ranks({k: Fraction(v) for k, v in scores.items()}, lines)
+    # firsts of line: N1 70, S1 65, E1 55, W1 52 → 1..4; seconds: S2 60, N2 50, E2 45 → 5..7; N3 → 8
+    assert ranks == {"N1": 1, "S1": 2, "E1": 3, "W1": 4, "S2": 5, "N2": 6, "E2": 7, "N3": 8}
+    # the general ranking differs: S2 (60) is 3rd
+    assert general_ranks({k: Fraction(v) for k, v in scores.items()})["S2"] == 3
+
+
+def test_rank_standings_fills_both_ranks_best_first():
+    notes = _notes([("N1", T1, 56), ("N2", T2, -52)])
+    ranked = rank_standings(standings("individual", LINES, notes))
+    assert [row.rank for row in ranked] == sorted(row.rank for row in ranked)
+    assert ranked[0].entrant in {"S2", "E2", "W2", "N1"} and ranked[0].rank == 1
+
+
+def test_session_totals_with_coefficients():
+    totals = session_totals([(1, {"a": Fraction(60), "b": Fraction(50)}), (2, {"a": Fraction(40), "c": Fraction(70)})])
+    assert totals == {"a": 140, "b": 50, "c": 140}
+
+
+@given(st.dictionaries(st.sampled_from([f"{l}{i}" for l in "NSEW" for i in range(1, 8)]),
+                       st.integers(0, 100).map(Fraction), min_size=1))
+def test_alternated_ranking_is_a_permutation_of_groups(scores):
+    lines = {p: p[0] for p in scores}
+    ranks = alternated_ranks(scores, lines)
+    assert set(ranks) == set(scores)
+    assert max(ranks.values()) <= len(scores)
+    # the k-th of a line always ranks before the (k+1)-th of any line
+    for line in set(lines.values()):
+        members = sorted((p for p in scores if lines[p] == line), key=lambda p: (-scores[p], p))
+        assert [ranks[p] for p in members] == sorted(ranks[p] for p in members)
+    general = general_ranks(scores)
+    assert all(1 <= general[p] <= len(scores) for p in scores)
