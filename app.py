@@ -1,0 +1,2 @@
+from duplicate import create_app
+app = create_app()

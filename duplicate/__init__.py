@@ -1,0 +1,40 @@
+"""Duplicate French tarot tournaments: the Flask application factory.
+
+`create_app` wires configuration, the database (migrated to the latest revision at start-up), the web
+blueprints and the ``flask`` command-line commands. Templates and static files live at the top of the
+repository (``templates/``, ``static/``), next to this package.
+
+Importing this package must stay cheap and dependency-free: ``duplicate.core`` is pure Python and
+importing it must not import Flask or SQLAlchemy, so those imports happen inside `create_app`.
+"""
+
+import os
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def create_app(test_config=None):
+    """Build the application. `test_config` (a mapping) selects TestConfig and overrides its values."""
+    from flask import Flask
+
+    from duplicate import cli, config, db, web
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=os.path.join(REPO_ROOT, "templates"),
+        static_folder=os.path.join(REPO_ROOT, "static"),
+    )
+
+    if test_config is None:
+        app.config.from_object(config.Config)
+    else:
+        app.config.from_object(config.TestConfig)
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.finalize(app.config, app.instance_path)
+
+    db.init_app(app)
+    web.init_app(app)
+    cli.init_app(app)
+    return app

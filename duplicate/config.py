@@ -1,0 +1,70 @@
+"""Application settings.
+
+`Config` holds the defaults; the two settings that depend on the machine are resolved by `finalize`
+once the instance folder is known:
+
+- ``DATABASE_URL``: any SQLAlchemy URL. Default: the SQLite file ``duplicate.sqlite3`` in the instance
+  folder; the ``DATABASE_URL`` environment variable overrides it, e.g.
+  ``postgresql+psycopg://user@127.0.0.1:5432/tarot``.
+- ``SECRET_KEY``: the ``SECRET_KEY`` environment variable, else a random key generated once and kept
+  in ``instance/secret_key``, so that sessions survive a restart.
+
+Precedence: explicit configuration (``test_config``) > environment > default.
+"""
+
+import os
+import secrets
+
+SQLITE_FILENAME = "duplicate.sqlite3"
+SECRET_KEY_FILENAME = "secret_key"
+
+
+class Config:
+    """Settings for `make run` and production."""
+
+    DATABASE_URL: str | None = None
+    SECRET_KEY: str | None = None
+    MIGRATE_ON_START = True  # run `alembic upgrade head` in create_app
+    SQLALCHEMY_ECHO = False
+
+
+class TestConfig(Config):
+    """Settings for the test suite; a test passes DATABASE_URL explicitly."""
+
+    TESTING = True
+    SECRET_KEY = "test-secret-key"
+    WTF_CSRF_ENABLED = False
+
+
+def default_database_url(instance_path: str) -> str:
+    """The SQLite database used when nothing else is configured."""
+    return "sqlite:///" + os.path.join(instance_path, SQLITE_FILENAME)
+
+
+def database_url(configured: str | None, instance_path: str) -> str:
+    """Resolve the database URL: explicit setting, then $DATABASE_URL, then SQLite in the instance folder."""
+    return configured or os.environ.get("DATABASE_URL") or default_database_url(instance_path)
+
+
+def _instance_secret_key(instance_path: str) -> str:
+    """Read the secret key kept in the instance folder, creating it (mode 0600) on first use."""
+    path = os.path.join(instance_path, SECRET_KEY_FILENAME)
+    try:
+        with open(path, encoding="ascii") as f:
+            key = f.read().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(key + "\n")
+    return key
+
+
+def finalize(config: dict, instance_path: str) -> None:
+    """Fill DATABASE_URL and SECRET_KEY in a Flask config from the environment or the instance folder."""
+    config["DATABASE_URL"] = database_url(config.get("DATABASE_URL"), instance_path)
+    if not config.get("SECRET_KEY"):
+        config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret_key(instance_path)

@@ -1,0 +1,163 @@
+"""Database access: one engine per application, one session per request, migrations at start-up.
+
+SQLite (the default) is tuned for several scorers entering results at once: every connection sets
+``journal_mode=WAL`` (readers never block the writer), ``busy_timeout=5000`` (wait up to 5 s for a lock
+instead of failing) and ``foreign_keys=ON``. SQLAlchemy emits BEGIN itself (the pysqlite recipe of the
+SQLAlchemy documentation) so that write transactions start with ``BEGIN IMMEDIATE``: the write lock is
+taken at the start, and two writers queue instead of one failing with "database is locked" when it
+upgrades a read lock. Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN.
+
+Unit of work: views and operations call `get_session()`, add and flush, never commit. The request commits
+once when its response status is below 400 and rolls back otherwise (an unhandled exception gives a 500).
+Outside a request (a CLI command in an application context) the session is committed when the context
+ends without an exception.
+
+`init_app` upgrades the database to the latest Alembic revision before anything else, so a new user never
+runs a migration by hand.
+"""
+
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from flask import current_app, g, has_request_context, request
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import NullPool
+from sqlmodel import Session
+
+from duplicate import REPO_ROOT
+
+MIGRATIONS_DIR = os.path.join(REPO_ROOT, "migrations")
+EXTENSION_KEY = "duplicate.db"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+BEGIN_OPTION = "sqlite_begin"  # execution option read by the SQLite 'begin' listener
+BEGIN_MODES = frozenset({"DEFERRED", "IMMEDIATE", "EXCLUSIVE"})
+MIGRATION_LOCK_ID = 0x7A707D  # PostgreSQL advisory lock held while migrating
+
+
+@dataclass(frozen=True)
+class Database:
+    """The engines of one application: `engine` writes (BEGIN IMMEDIATE on SQLite), `reader` reads."""
+
+    engine: Engine
+    reader: Engine
+
+
+def make_engine(url: str, *, foreign_keys: bool = True, **kwargs) -> Engine:
+    """Create an engine; on SQLite, install the pragmas and the BEGIN handling described above."""
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine, foreign_keys)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _connection_record):
+        dbapi_connection.isolation_level = None  # the driver no longer emits BEGIN; on_begin does
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=" + ("ON" if foreign_keys else "OFF"))
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn):
+        mode = conn.get_execution_options().get(BEGIN_OPTION, "IMMEDIATE")
+        if mode not in BEGIN_MODES:
+            raise ValueError(f"unknown SQLite BEGIN mode {mode!r}")
+        conn.exec_driver_sql("BEGIN " + mode)
+
+
+def get_database(app=None) -> Database:
+    """The engines of `app` (default: the current application)."""
+    return (app or current_app).extensions[EXTENSION_KEY]
+
+
+def get_engine(app=None) -> Engine:
+    """The read-write engine of `app` (default: the current application)."""
+    return get_database(app).engine
+
+
+def get_session() -> Session:
+    """The session of the current request or application context, created on first use."""
+    if "db_session" not in g:
+        database = get_database()
+        read_only = has_request_context() and request.method in SAFE_METHODS
+        g.db_session = Session(database.reader if read_only else database.engine)
+    return g.db_session
+
+
+def _finish_request(response):
+    """Commit the request's session when the response is a success or a redirect, else roll back."""
+    session = g.get("db_session")
+    if session is not None:
+        if response.status_code < 400:
+            session.commit()
+        else:
+            session.rollback()
+    return response
+
+
+def _close_session(exc=None) -> None:
+    """End the session with the application context: commit if no exception, else roll back."""
+    session = g.pop("db_session", None)
+    if session is None:
+        return
+    try:
+        if exc is None:
+            session.commit()
+        else:
+            session.rollback()
+    finally:
+        session.close()
+
+
+def alembic_config(connection: Connection | None = None) -> AlembicConfig:
+    """Alembic configuration for `migrations/`; `connection` is used by env.py when given."""
+    cfg = AlembicConfig(os.path.join(MIGRATIONS_DIR, "alembic.ini"))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+@contextmanager
+def migration_connection(url: str):
+    """A connection inside a transaction for running Alembic against `url`.
+
+    No pool; on SQLite, foreign keys off, since batch migrations copy and drop tables; on PostgreSQL, an
+    advisory lock so that two processes starting together migrate one after the other (on SQLite,
+    BEGIN IMMEDIATE does that).
+    """
+    engine = make_engine(url, foreign_keys=False, poolclass=NullPool)
+    try:
+        with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})")
+            yield conn
+    finally:
+        engine.dispose()
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Migrate the database at `url` to `revision`."""
+    with migration_connection(url) as conn:
+        command.upgrade(alembic_config(conn), revision)
+
+
+def init_app(app) -> None:
+    """Migrate the database, create the engines and install the session-per-request hooks."""
+    url = app.config["DATABASE_URL"]
+    if app.config.get("MIGRATE_ON_START", True):
+        upgrade(url)
+    options = {"echo": app.config.get("SQLALCHEMY_ECHO", False)}
+    if not url.startswith("sqlite"):
+        options["pool_pre_ping"] = True
+    engine = make_engine(url, **options)
+    app.extensions[EXTENSION_KEY] = Database(
+        engine=engine, reader=engine.execution_options(**{BEGIN_OPTION: "DEFERRED"})
+    )
+    app.after_request(_finish_request)
+    app.teardown_appcontext(_close_session)

@@ -1,0 +1,154 @@
+"""The tournament file (SPEC §9): reading, French errors naming the line, ranking output."""
+
+import json
+
+import pytest
+
+from duplicate.core.tournament import TournamentError, load_tournament, locate_entries, ranking_output
+
+PLAYERS = [{"id": f"{line}{table}", "name": f"JOUEUR {line}{table}", "line": line}
+           for table in (1, 2, 3, 4, 5) for line in "NSEW"]
+
+
+def individual(results, **extra):
+    return {"format": "tarot-tournament/1", "name": "Essai", "kind": "individual",
+            "players": PLAYERS, "results": results, **extra}
+
+
+def result(board, table, score, taker=None, **extra):
+    taker = taker or f"N{table}"
+    return {"board": board, "table": table, "taker": taker,
+            "defenders": [f"{line}{table}" for line in "NSEW" if f"{line}{table}" != taker], "score": score, **extra}
+
+
+def text(data):
+    """One result per line, as a person or another program would write it."""
+    head = {k: v for k, v in data.items() if k != "results"}
+    lines = json.dumps(head, ensure_ascii=False)[:-1] + ', "results": [\n'
+    lines += ",\n".join(json.dumps(r, ensure_ascii=False) for r in data.get("results", []))
+    return lines + "\n]}\n"
+
+
+SEED_BOARD = [result(1, 1, 56), result(1, 5, 62), result(1, 4, -56), result(1, 3, -52), result(1, 2, 50)]
+
+
+def test_seed_board_through_the_file():
+    output = ranking_output(load_tournament(text(individual(SEED_BOARD))))
+    notes = {row["table"]: (row["taker_note"], row["defence_note"]) for row in output["boards"][0]["results"]}
+    assert notes == {1: (75.0, 25.0), 5: (100.0, 0.0), 4: (0.0, 100.0), 3: (25.0, 75.0), 2: (50.0, 50.0)}
+    by_id = {row["id"]: row for row in output["ranking"]}
+    assert by_id["N5"]["attack"] == 100.0 and by_id["N5"]["global"] == 100.0 and by_id["N5"]["rank"] == 1
+    assert by_id["S4"]["defence"] == 100.0 and by_id["S4"]["attack"] is None and by_id["S4"]["flagged"]
+
+
+def test_locate_entries_gives_line_numbers():
+    lines = locate_entries(text(individual(SEED_BOARD)))
+    assert lines["results"] == [2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("bad, fragment", [
+    (result(2, 1, 31), "ligne 3 : résultat n° 2 : score +31 impossible pour une Garde"),
+    ({**result(2, 1, 56), "taker": "X9"}, "ligne 3 : résultat n° 2 : joueur inconnu « X9 »"),
+    (result(1, 1, 60), "ligne 3 : résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score"),
+    ({**result(1, 2, 60), "defenders": ["S1", "E2", "W2"]}, "« S1 » joue l'étui 1 une deuxième fois"),
+    ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2"], "score": 60}, "trois défenseurs"),
+    ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2", "W2"]}, "score manquant"),
+    ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2", "W2"], "score": "56"}, "nombre entier"),
+])
+def test_faulty_result_is_named_by_line(bad, fragment):
+    with pytest.raises(TournamentError) as error:
+        load_tournament(text(individual([result(1, 1, 56), bad])))
+    assert fragment in str(error.value)
+    assert error.value.line == 3
+
+
+def test_malformed_json_names_line_and_column():
+    with pytest.raises(TournamentError, match=r"ligne 2 : JSON mal formé"):
+        load_tournament('{"kind": "individual",\n "players": [}')
+
+
+def test_unknown_kind_and_non_object():
+    with pytest.raises(TournamentError, match="type de tournoi inconnu"):
+        load_tournament('{"kind": "libre"}')
+    with pytest.raises(TournamentError, match="objet JSON"):
+        load_tournament("[1, 2]")
+
+
+def test_movement_check_refuses_a_table_that_should_not_play_the_board():
+    movement = {"format": "tarot-movement/1", "rounds": [{"position": 1, "table": 1, "boards": [1, 2]}]}
+    with pytest.raises(TournamentError, match="le mouvement n'envoie pas l'étui 1 à la table 2"):
+        load_tournament(text(individual([result(1, 1, 56), result(1, 2, 60)], movement=movement)))
+
+
+def test_annulled_adjusted_arbitral_notes_and_penalties():
+    results = [result(1, 1, 56), result(1, 2, 62, annulled=True), result(1, 3, -52, adjusted=True),
+               {**result(1, 4, None), "notes": {"taker": 60, "defence": 40}}]
+    data = individual(results, penalties=[{"player": "N1", "points": 2.5, "reason": "retard"}])
+    output = ranking_output(load_tournament(text(data)))
+    rows = {row["table"]: row for row in output["boards"][0]["results"]}
+    assert rows[2]["annulled"] and rows[2]["taker_note"] is None
+    assert rows[3]["adjusted"] and rows[3]["taker_note"] == 0.0 and rows[1]["taker_note"] == 100.0
+    assert rows[4]["arbitral_note"] and rows[4]["taker_note"] == 60.0
+    n1 = next(row for row in output["ranking"] if row["id"] == "N1")
+    assert n1["global"] == 97.5 and n1["penalty"] == 2.5
+
+
+def test_triplettes_file():
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(12)]
+    teams = [{"id": "NS1", "line": "NS", "members": ["p0", "p1", "p2"]},
+             {"id": "EW1", "line": "EW", "members": ["p3", "p4", "p5"]},
+             {"id": "NS2", "line": "NS", "members": ["p6", "p7", "p8"]},
+             {"id": "EW2", "line": "EW", "members": ["p9", "p10", "p11"]}]
+    results = [{"board": 1, "table": 1, "taker_team": "NS1", "defence_team": "EW1", "score": 56},
+               {"board": 1, "table": 2, "taker_team": "NS2", "defence_team": "EW2", "score": 80},
+               {"board": 2, "table": 1, "taker_team": "EW1", "defence_team": "NS1", "score": 60},
+               {"board": 2, "table": 2, "taker_team": "EW2", "defence_team": "NS2", "score": -52}]
+    data = {"kind": "triplettes", "players": players, "teams": teams, "results": results}
+    output = ranking_output(load_tournament(json.dumps(data)))
+    ranks = {row["id"]: (row["global"], row["rank"], row["alternated_rank"]) for row in output["ranking"]}
+    # NS2 and EW1: attack 100, defence 100; NS1 and EW2: 0 and 0 — ex æquo in pairs
+    assert ranks == {"NS2": (100.0, 1, 1), "EW1": (100.0, 1, 1), "NS1": (0.0, 3, 3), "EW2": (0.0, 3, 3)}
+    bad = dict(data, teams=teams[:3] + [{"id": "EW2", "members": ["p9", "zz"]}])
+    with pytest.raises(TournamentError, match="joueur inconnu « zz »"):
+        load_tournament(json.dumps(bad))
+
+
+def _quadrettes(results):
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(8)]
+    teams = [{"id": "Q1", "members": ["p0", "p1", "p2", "p3"]}, {"id": "Q2", "members": ["p4", "p5", "p6", "p7"]}]
+    return json.dumps({"kind": "quadrettes", "players": players, "teams": teams, "results": results})
+
+
+def test_quadrettes_file_and_seed_examples():
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82},
+               {"board": 1, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": 66},
+               {"board": 2, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": -68},
+               {"board": 2, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": -58}]
+    output = ranking_output(load_tournament(_quadrettes(results)))
+    assert output["ranking"] == [{"id": "Q1", "name": "Q1", "pm": 0.838, "rank": 1},
+                                 {"id": "Q2", "name": "Q2", "pm": -0.838, "rank": 2}]
+    assert output["boards"][0]["results"][0]["pm"] == 4.0
+
+
+def test_quadrette_attacking_a_board_twice_is_refused():
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82},
+               {"board": 1, "table": 2, "taker_team": "Q1", "defence_team": "Q2", "score": 66}]
+    with pytest.raises(TournamentError, match="« Q1 » joue l'étui 1 une deuxième fois"):
+        load_tournament(_quadrettes(results))
+
+
+def test_team_match_file_checks_contracts_and_adds_bonus():
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(8)]
+    teams = [{"id": "A", "members": ["p0", "p1", "p2", "p3"], "bonus": 2},
+             {"id": "B", "members": ["p4", "p5", "p6", "p7"]}]
+    results = [{"board": 1, "table": 1, "quarter": 1, "room": "open", "contract": "garde_sans",
+                "taker_team": "A", "defence_team": "B", "score": 136},
+               {"board": 1, "table": 2, "quarter": 1, "room": "closed", "contract": "garde",
+                "taker_team": "B", "defence_team": "A", "score": 56}]
+    data = {"kind": "team_match", "players": players, "teams": teams, "results": results}
+    output = ranking_output(load_tournament(json.dumps(data)))
+    assert output["ranking"][0] == {"id": "A", "name": "A", "pm": 2 + 8.944, "rank": 1}
+    assert output["ranking"][1]["pm"] == 0.0
+    results[0]["score"] = 58   # below the smallest made Garde Sans (+60)
+    with pytest.raises(TournamentError, match="impossible pour une Garde Sans"):
+        load_tournament(json.dumps(data))

@@ -1,0 +1,94 @@
+"""The command line of SPEC §10, run as a user would: ``flask --app app ...``."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def flask(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'cli.sqlite3'}", "PYTHONIOENCODING": "utf-8"}
+
+    def run(*args, stdin=None):
+        return subprocess.run([sys.executable, "-m", "flask", "--app", "app", *args], cwd=ROOT, env=env,
+                              input=stdin, capture_output=True, text=True, timeout=120)
+    return run
+
+
+def test_score_prints_the_signed_score_first(flask):
+    out = flask("score", "--contract", "garde", "--points", "49", "--bouts", "2", "--poignee", "simple",
+                "--petit-au-bout", "taker")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "+106"
+    assert "Garde faite de 8" in lines[1] and "+318" in lines[2]
+    failed = flask("score", "--contract", "prise", "--points", "34", "--bouts", "2", "--poignee", "simple",
+                   "--petit-au-bout", "taker")
+    assert failed.stdout.splitlines()[0] == "-42"
+    chelem = flask("score", "--points", "87", "--bouts", "2", "--poignee", "simple", "--petit-au-bout", "taker",
+                   "--chelem", "announced_made")
+    assert chelem.stdout.splitlines()[0] == "+582"
+
+
+def test_score_check(flask):
+    bad = flask("score", "--contract", "garde", "--check", "31")
+    assert bad.returncode == 1
+    assert "impossible pour une Garde" in bad.stderr and "toujours pair" in bad.stderr
+    good = flask("score", "--contract", "garde", "--check", "106")
+    assert good.returncode == 0 and good.stdout.splitlines()[0] == "+106"
+    extreme = flask("score", "--check", "-212")
+    assert extreme.returncode == 0 and "Attention" in extreme.stdout
+
+
+def test_deal_is_reproducible_json(flask):
+    first = flask("deal", "--boards", "4", "--seed", "club-2026")
+    second = flask("deal", "--boards", "4", "--seed", "club-2026")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert data["format"] == "tarot-deals/1" and len(data["boards"]) == 4
+    assert {board["taker"] for board in data["boards"]} == {"N", "S", "E", "W"}
+
+
+def _tournament(results):
+    players = [{"id": f"{line}{table}", "name": f"J {line}{table}", "line": line}
+               for table in (1, 2, 3) for line in "NSEW"]
+    return {"format": "tarot-tournament/1", "name": "Essai", "kind": "individual",
+            "players": players, "results": results}
+
+
+def _result(board, table, score):
+    return {"board": board, "table": table, "taker": f"N{table}",
+            "defenders": [f"S{table}", f"E{table}", f"W{table}"], "score": score}
+
+
+def test_rank_outputs_the_ranking(flask, tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(_tournament([_result(1, 1, 56), _result(1, 2, 62), _result(1, 3, -56)])))
+    out = flask("rank", str(path))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["kind"] == "individual"
+    assert [r["taker_note"] for r in data["boards"][0]["results"]] == [50.0, 100.0, 0.0]
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"kind": "individual",\n "results": [\n', "ligne 3 : JSON mal formé"),
+    (json.dumps(_tournament([_result(1, 1, 56), {**_result(1, 2, 56), "taker": "Z2"}]), indent=1),
+     "joueur inconnu « Z2 »"),
+    (json.dumps(_tournament([_result(1, 1, 57)]), indent=1), "score +57 impossible"),
+    (json.dumps(_tournament([_result(1, 1, 56), {**_result(1, 2, 60), "defenders": ["S1", "E2", "W2"]}]), indent=1),
+     "« S1 » joue l'étui 1 une deuxième fois"),
+])
+def test_rank_refuses_bad_files(flask, tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    out = flask("rank", str(path))
+    assert out.returncode == 1
+    assert message in out.stderr and "ligne" in out.stderr
