@@ -181,6 +181,8 @@ class _Reader:
             if ident in entrants:
                 self.fail(section, index, f"{noun} « {ident} » déclaré deux fois")
             members = item.get("members", [])
+            if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
+                self.fail(section, index, f"{noun} « {ident} » : « members » doit être une liste d'identifiants")
             if section == "teams":
                 unknown = [m for m in members if m not in self.players]
                 if unknown:
@@ -259,7 +261,7 @@ class _Reader:
             taker, defence = item.get("taker_team"), [item.get("defence_team")]
             known, noun = self.teams, "équipe"
         for entrant in [taker, *defence]:
-            if entrant not in known:
+            if not isinstance(entrant, str) or entrant not in known:
                 fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
         if len(set([taker, *defence])) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
@@ -286,23 +288,30 @@ class _Reader:
             check = check_score(score, contract, chelem=bool(item.get("chelem", False)))
             if not check.ok:
                 fail(check.message)
-        position, quarter = item.get("position"), item.get("quarter")
+        position, quarter, room = item.get("position"), item.get("quarter"), item.get("room")
+        if room is not None and room not in ("open", "closed"):
+            fail(f"salle « {room} » inconnue (open ou closed)")
+        if self.kind == "team_match" and (room is None or not isinstance(quarter, int)):
+            fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
         return Result(
             board=board, table=table, taker=taker, defence=tuple(defence), score=score,
             position=position if isinstance(position, int) else None, annulled=annulled,
             adjusted=bool(item.get("adjusted", False)), notes=notes, chelem=bool(item.get("chelem", False)),
             contract=contract.value, quarter=quarter if isinstance(quarter, int) else None,
-            room=item.get("room"),
+            room=room,
         )
 
     def read_penalties(self, entrants: Mapping[str, Entrant]) -> list[Penalty]:
         penalties = []
         for index, item in enumerate(self.section("penalties")):
             entrant = item.get("player", item.get("team"))
-            if entrant not in entrants:
+            if not isinstance(entrant, str) or entrant not in entrants:
                 self.fail("penalties", index, f"pénalité n° {index + 1} : participant inconnu « {entrant} »")
             try:
-                points = Fraction(str(item["points"]))
+                points = item["points"]
+                if isinstance(points, bool) or not isinstance(points, (int, float)):
+                    raise ValueError
+                points = Fraction(str(points))
             except (KeyError, ValueError, ZeroDivisionError):
                 self.fail("penalties", index, f"pénalité n° {index + 1} : « points » illisible")
             board = item.get("board")
