@@ -2,18 +2,71 @@
 
 Datetimes are time-zone aware: SQLModel stores them in UTC (``TIMESTAMP WITH TIME ZONE`` on
 PostgreSQL, UTC text on SQLite) and returns them in UTC.
+
+Terms (SPEC §1): an *entrant* is who is ranked — a player in the individual, a team otherwise — and
+its *entrant id* is the id of the interchange files and of the movement (``N1``, ``NS2``, ``Q3``,
+``A``): line + starting table, given by the draw (`operations.draw_places`). Results and penalties
+name entrants by that id, exactly as the SPEC §9 tournament file does, so that the database maps
+one-to-one onto the file that `duplicate.core.tournament` reads.
+
+Rules the schema protects (unique constraints): one entrant id per tournament (players and teams),
+one étui number per tournament, one result per étui and table — per étui and room in a team match
+(`Result.slot`), one movement per tournament, one user per username.
+
+`extra` columns keep, verbatim, the fields of an imported file that no column holds (fields of
+other programs, explicit default values such as ``"annulled": false``), so that import → export
+gives back the same file (`duplicate.interchange`).
+
+Optimistic locking: `Tournament` and `Result` carry a ``version_id`` that SQLAlchemy increments on
+each UPDATE and checks in its WHERE clause (``version_id_col``); a change made from stale data raises
+``sqlalchemy.orm.exc.StaleDataError`` instead of silently overwriting another scorer's entry.
 """
 
 import datetime
 import enum
+import secrets
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
+
+# Deterministic constraint names, identical on SQLite and PostgreSQL, so that migrations can name
+# (and batch mode can rebuild) every constraint.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+TOKEN_BYTES = 24
 
 
 def utcnow() -> datetime.datetime:
     """The current time, aware, in UTC."""
     return datetime.datetime.now(datetime.timezone.utc)
+
+
+def new_token() -> str:
+    """An unguessable token for a participant's private URL (route sheet)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _enum(enum_class, name: str, length: int = 20) -> sa.Enum:
+    """A VARCHAR with a CHECK constraint: the same schema on SQLite and PostgreSQL."""
+    return sa.Enum(
+        enum_class,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        length=length,
+        values_callable=lambda members: [member.value for member in members],
+    )
+
+
+def _json(nullable: bool = True):
+    return Field(default=None, sa_type=sa.JSON, nullable=nullable)
 
 
 class TournamentKind(str, enum.Enum):
@@ -25,21 +78,208 @@ class TournamentKind(str, enum.Enum):
     team_match = "team_match"
 
 
+class Role(str, enum.Enum):
+    """The two staff roles: the arbiter runs the tournament, a scorer enters fiches ambulantes."""
+
+    arbiter = "arbiter"
+    scorer = "scorer"
+
+
+_tournament_version = sa.Column("version_id", sa.Integer, nullable=False)
+
+
 class Tournament(SQLModel, table=True):
-    """One tournament: a single session for now; sessions, players and étuis come later."""
+    """One tournament: its kind, when and where, the tournament colour printed on the étuis, the seeds.
+
+    ``deal_seed`` is the seed of the generated deals and ``seed_sha256`` its hash, publishable before
+    the event; ``draw_seed`` the seed of the draw of places. ``settings`` holds the arbiter's
+    choices (a JSON object).
+    """
+
+    __mapper_args__ = {"version_id_col": _tournament_version}
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200)
-    kind: TournamentKind = Field(
-        sa_type=sa.Enum(
-            TournamentKind,
-            name="tournament_kind",
-            native_enum=False,  # a VARCHAR with a CHECK constraint: same schema on SQLite and PostgreSQL
-            create_constraint=True,
-            length=20,
-            values_callable=lambda kinds: [kind.value for kind in kinds],
-        ),
-    )
-    date: datetime.date
+    kind: TournamentKind = Field(sa_type=_enum(TournamentKind, "tournament_kind"))
+    date: datetime.date | None = Field(default=None)
     place: str = Field(default="", max_length=200)
+    colour: str = Field(default="", max_length=40)
+    sessions: int = Field(default=1)
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=sa.JSON)
+    deal_seed: str | None = Field(default=None, max_length=200)
+    seed_sha256: str | None = Field(default=None, max_length=64)
+    draw_seed: str | None = Field(default=None, max_length=200)
+    extra: dict[str, Any] | None = _json()
+    version_id: int | None = Field(default=None, sa_column=_tournament_version)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class Player(SQLModel, table=True):
+    """A person registered in a tournament; ``entrant_id`` (``N1``…) once the draw has placed them."""
+
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    entrant_id: str | None = Field(default=None, max_length=40)
+    licence: str | None = Field(default=None, max_length=40)
+    surname: str = Field(default="", max_length=100)
+    first_name: str = Field(default="", max_length=100)
+    club: str | None = Field(default=None, max_length=200)
+    line: str | None = Field(default=None, max_length=10)
+    start_table: int | None = Field(default=None)
+    token: str = Field(default_factory=new_token, max_length=64, unique=True)
+    extra: dict[str, Any] | None = _json()
+
+    @property
+    def name(self) -> str:
+        """« DUPONT Jean », as on the rankings."""
+        return " ".join(part for part in (self.surname, self.first_name) if part)
+
+
+class Team(SQLModel, table=True):
+    """A triplette, a quadrette or a team of a team match (``NS1``/``EW2``, ``Q3``, ``A``/``B``).
+
+    ``first_colour`` is the badge colour of the first attacker (triplettes); ``bonus`` the PM bonus
+    the arbiter grants before a team match.
+    """
+
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "entrant_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    entrant_id: str | None = Field(default=None, max_length=40)
+    name: str = Field(default="", max_length=200)
+    line: str | None = Field(default=None, max_length=10)
+    start_table: int | None = Field(default=None)
+    first_colour: str | None = Field(default=None, max_length=20)
+    bonus: float = Field(default=0.0)
+    token: str = Field(default_factory=new_token, max_length=64, unique=True)
+    extra: dict[str, Any] | None = _json()
+
+
+class TeamMember(SQLModel, table=True):
+    """A player in a team, in the team's order; ``badge`` is the triplette badge colour."""
+
+    __tablename__ = "team_member"
+    __table_args__ = (sa.UniqueConstraint("team_id", "player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="team.id", ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE", index=True)
+    order: int = Field(default=0)
+    badge: str | None = Field(default=None, max_length=20)
+
+
+class Board(SQLModel, table=True):
+    """An étui: number, dealer and taker seats, and its deal when known (notation of SPEC §2)."""
+
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    number: int
+    dealer: str | None = Field(default=None, max_length=1)
+    taker: str | None = Field(default=None, max_length=1)
+    hands: dict[str, list[str]] | None = _json()
+    dog: list[str] | None = _json()
+    extra: dict[str, Any] | None = _json()
+
+
+class Movement(SQLModel, table=True):
+    """The tournament's movement, as the SPEC §9 ``tarot-movement/1`` dict."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", unique=True)
+    data: dict[str, Any] = Field(sa_type=sa.JSON)
+
+
+_result_version = sa.Column("version_id", sa.Integer, nullable=False)
+
+
+class Result(SQLModel, table=True):
+    """One line of a fiche ambulante (SPEC §9 result).
+
+    Individual: ``taker`` and ``defenders`` (player entrant ids); other kinds: ``taker_team`` and
+    ``defence_team``. ``board`` is the étui number. ``score`` is the taker's per-defender score
+    (``None`` for an annulled deal or an arbitral note); ``notes`` an arbitral note
+    ``{"taker": 60, "defence": 40}``. ``slot`` is ``table:3`` or, in a team match, ``room:open``:
+    unique per étui, it enforces one result per étui and table (per étui and room in a team match).
+    """
+
+    __mapper_args__ = {"version_id_col": _result_version}
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "board", "slot"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
+    board: int
+    table: int
+    slot: str = Field(default="", max_length=30)
+    position: int | None = Field(default=None)
+    taker: str | None = Field(default=None, max_length=40)
+    defenders: list[str] | None = _json()
+    taker_team: str | None = Field(default=None, max_length=40)
+    defence_team: str | None = Field(default=None, max_length=40)
+    score: int | None = Field(default=None)
+    annulled: bool = Field(default=False)
+    adjusted: bool = Field(default=False)
+    notes: dict[str, Any] | None = _json()
+    chelem: bool = Field(default=False)
+    contract: str | None = Field(default=None, max_length=20)
+    quarter: int | None = Field(default=None)
+    room: str | None = Field(default=None, max_length=20)
+    entered_by: str | None = Field(default=None, max_length=100)
+    extra: dict[str, Any] | None = _json()
+    version_id: int | None = Field(default=None, sa_column=_result_version)
+    updated_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+def result_slot(table: int, room: str | None) -> str:
+    """The key that makes a result unique on its étui: the room in a team match, else the table."""
+    return f"room:{room}" if room is not None else f"table:{table}"
+
+
+@sa.event.listens_for(Result, "before_insert")
+@sa.event.listens_for(Result, "before_update")
+def _set_slot(_mapper, _connection, result: Result) -> None:
+    result.slot = result_slot(result.table, result.room)
+
+
+class ResultHistory(SQLModel, table=True):
+    """One change to a result: who, when, what (``create``, ``update``, ``annul``…), before and after."""
+
+    __tablename__ = "result_history"
+
+    id: int | None = Field(default=None, primary_key=True)
+    result_id: int = Field(foreign_key="result.id", ondelete="CASCADE", index=True)
+    who: str | None = Field(default=None, max_length=100)
+    at: datetime.datetime = Field(default_factory=utcnow)
+    action: str = Field(max_length=20)
+    before: dict[str, Any] | None = _json()
+    after: dict[str, Any] | None = _json()
+
+
+class Penalty(SQLModel, table=True):
+    """Percentage points (or PM) taken off an entrant, off one étui's note when ``board`` is given."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    entrant_id: str = Field(max_length=40)
+    points: float
+    reason: str | None = Field(default=None, max_length=500)
+    board: int | None = Field(default=None)
+    created_by: str | None = Field(default=None, max_length=100)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+    extra: dict[str, Any] | None = _json()
+
+
+class User(SQLModel, table=True):
+    """A staff account; the password is stored as a werkzeug hash, never in clear."""
+
+    __tablename__ = "user_account"
+
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(max_length=100, unique=True)
+    password_hash: str = Field(max_length=300)
+    role: Role = Field(sa_type=_enum(Role, "user_role"))
     created_at: datetime.datetime = Field(default_factory=utcnow)
