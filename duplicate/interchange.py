@@ -1,0 +1,394 @@
+"""The database in and out of the interchange files (SPEC §9): tournament export/import, players CSV.
+
+**Tournament file** (``tarot-tournament/1``). `export_tournament` builds the file of one tournament
+from the database; `import_tournament` creates a tournament from a file. The file is the same one the
+rules engine reads (`duplicate.core.tournament.load_tournament`): the web, the API and the ``rank``
+command all rank a tournament by passing this dict through the core (`operations.to_core`).
+
+Fields, besides those of SPEC §9 (extra fields are allowed by the SPEC; these are ours):
+
+* tournament: ``date`` (ISO), ``place``, ``colour`` (printed on the étuis), ``sessions`` (when not 1),
+  ``deal_seed``, ``seed_sha256``, ``draw_seed``, ``settings``;
+* player: ``licence``, ``club``, ``table`` (starting table); ``name`` is « SURNAME First name »;
+* team: ``table``, ``first_colour`` (triplettes), ``bonus`` (team match PM);
+* board: ``hands`` and ``dog`` when the deal is known.
+
+A player or team not yet placed by the draw has no entrant id; the file names it ``joueur-<n>`` or
+``equipe-<n>`` (``n`` its database id). Private tokens and staff data are never exported.
+
+**Lossless round trip.** Every field of an imported file that no column holds — another program's
+fields, and explicit default values such as ``"annulled": false``, ``"sessions": 1`` or ``"teams": []`` —
+is kept verbatim in the row's ``extra`` column, and the export writes ``extra`` first, then the columns
+that differ from their default. So import → export gives back the file (as JSON values; key order and
+the text layout are not kept), and a later change to a column still shows.
+
+**Players CSV**: see `parse_players_csv`.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+import re
+import unicodedata
+from typing import Any, Callable, Mapping
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from duplicate.core.deals import Deal, DealError
+from duplicate.core.tournament import TournamentError, load_tournament, locate_entries
+from duplicate.models import (
+    Board, Movement, Penalty, Player, Result, ResultHistory, Team, TeamMember, Tournament, TournamentKind,
+)
+
+__all__ = [
+    "TOURNAMENT_FORMAT", "export_tournament", "import_tournament", "result_to_dict", "player_file_id",
+    "team_file_id", "split_name", "parse_players_csv",
+]
+
+TOURNAMENT_FORMAT = "tarot-tournament/1"
+SECTIONS = ("players", "teams", "boards", "results", "penalties")
+
+
+# --- small predicates: which values a column holds (everything else stays in `extra`) -------------------
+
+def _text(value) -> bool:
+    return isinstance(value, str) and value != ""
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _true(value) -> bool:
+    return value is True
+
+
+def _iso_date(value) -> bool:
+    try:
+        return isinstance(value, str) and datetime.date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        return False
+
+
+def _split(item: Mapping, rules: Mapping[str, Callable[[Any], bool]]) -> tuple[dict, dict]:
+    """(values the columns hold, everything else verbatim) for one object of the file."""
+    mapped, extra = {}, {}
+    for key, value in item.items():
+        if key in rules and rules[key](value):
+            mapped[key] = value
+        else:
+            extra[key] = value
+    return mapped, extra
+
+
+def _plain(number: float) -> int | float:
+    return int(number) if float(number).is_integer() else float(number)
+
+
+def _merge(extra: Mapping | None, **columns) -> dict:
+    """``extra`` then the columns that are set (not None)."""
+    data = dict(extra or {})
+    data.update({key: value for key, value in columns.items() if value is not None})
+    return data
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """« DE LA TOUR Jean-Marc » → (« DE LA TOUR », « Jean-Marc »): leading upper-case words are the surname.
+
+    When that split would not give the name back exactly (odd spacing, no upper-case word), the whole
+    name is the surname.
+    """
+    words = name.split(" ")
+    count = 0
+    while count < len(words) - 1 and words[count] and words[count] == words[count].upper() \
+            and any(c.isalpha() for c in words[count]):
+        count += 1
+    surname, first_name = " ".join(words[:count]), " ".join(words[count:])
+    if not surname or " ".join(p for p in (surname, first_name) if p) != name:
+        return name, ""
+    return surname, first_name
+
+
+def player_file_id(player: Player) -> str:
+    return player.entrant_id or f"joueur-{player.id}"
+
+
+def team_file_id(team: Team) -> str:
+    return team.entrant_id or f"equipe-{team.id}"
+
+
+# --- export ----------------------------------------------------------------------------------------------
+
+def result_to_dict(result: Result) -> dict:
+    """One result as in the file (SPEC §9); also the snapshot kept in the result's history."""
+    return _merge(
+        result.extra, board=result.board, table=result.table, position=result.position,
+        taker=result.taker, defenders=list(result.defenders) if result.defenders is not None else None,
+        taker_team=result.taker_team, defence_team=result.defence_team, score=result.score,
+        annulled=result.annulled or None, adjusted=result.adjusted or None, notes=result.notes,
+        chelem=result.chelem or None, contract=result.contract, quarter=result.quarter, room=result.room,
+    )
+
+
+def _rows(session: Session, model, tournament: Tournament, order):
+    return session.exec(select(model).where(model.tournament_id == tournament.id).order_by(order)).all()
+
+
+def export_tournament(session: Session, tournament: Tournament, results: list[dict] | None = None) -> dict:
+    """The tournament as a ``tarot-tournament/1`` dict. ``results`` replaces the stored results (used by
+    the operations to check a result before writing it)."""
+    players = _rows(session, Player, tournament, Player.id)
+    file_ids = {player.id: player_file_id(player) for player in players}
+    kind = TournamentKind(tournament.kind)
+    data = dict(tournament.extra if tournament.extra is not None else {"format": TOURNAMENT_FORMAT})
+    data["kind"] = kind.value
+    sections: dict[str, Any] = {
+        "name": tournament.name or None,
+        "date": tournament.date.isoformat() if tournament.date else None,
+        "place": tournament.place or None, "colour": tournament.colour or None,
+        "sessions": tournament.sessions if tournament.sessions != 1 else None,
+        "deal_seed": tournament.deal_seed, "seed_sha256": tournament.seed_sha256,
+        "draw_seed": tournament.draw_seed, "settings": tournament.settings or None,
+    }
+    sections["players"] = [
+        _merge(player.extra, id=file_ids[player.id], name=player.name or None, line=player.line,
+               licence=player.licence, club=player.club, table=player.start_table)
+        for player in players
+    ]
+    teams = []
+    for team in _rows(session, Team, tournament, Team.id):
+        members = session.exec(select(TeamMember).where(TeamMember.team_id == team.id)
+                               .order_by(TeamMember.order, TeamMember.id)).all()
+        teams.append(_merge(
+            team.extra, id=team_file_id(team), name=team.name or None, line=team.line, table=team.start_table,
+            first_colour=team.first_colour, bonus=_plain(team.bonus) if team.bonus else None,
+            members=[file_ids[m.player_id] for m in members] or None,
+        ))
+    sections["teams"] = teams
+    sections["boards"] = [
+        _merge(board.extra, number=board.number, dealer=board.dealer, taker=board.taker,
+               hands=board.hands, dog=board.dog)
+        for board in _rows(session, Board, tournament, Board.id)
+    ]
+    movement = session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
+    sections["movement"] = movement.data if movement is not None else None
+    if results is None:
+        results = [result_to_dict(r) for r in _rows(session, Result, tournament, Result.id)]
+    sections["results"] = results
+    entrant_key = "player" if kind is TournamentKind.individual else "team"
+    penalties = []
+    for penalty in _rows(session, Penalty, tournament, Penalty.id):
+        other = "team" if entrant_key == "player" else "player"
+        key = other if (penalty.extra or {}).get(other) == penalty.entrant_id else entrant_key
+        penalties.append(_merge(penalty.extra, **{key: penalty.entrant_id}, points=_plain(penalty.points),
+                                reason=penalty.reason, board=penalty.board))
+    sections["penalties"] = penalties
+    for key, value in sections.items():
+        if value not in (None, []):
+            data[key] = value
+    return data
+
+
+# --- import ----------------------------------------------------------------------------------------------
+
+TOURNAMENT_RULES = {
+    "name": _text, "kind": _text, "date": _iso_date, "place": _text, "colour": _text,
+    "sessions": lambda v: _int(v) and v >= 1 and v != 1, "deal_seed": _text, "seed_sha256": _text,
+    "draw_seed": _text, "settings": lambda v: isinstance(v, dict) and bool(v),
+    "movement": lambda v: isinstance(v, dict), **{name: lambda v: isinstance(v, list) and bool(v)
+                                                for name in SECTIONS},
+}
+PLAYER_RULES = {
+    "id": _text, "name": lambda v: _text(v) and " ".join(p for p in split_name(v) if p) == v,
+    "line": _text, "licence": _text, "club": _text, "table": _int,
+}
+TEAM_RULES = {
+    "id": _text, "name": _text, "line": _text, "table": _int, "first_colour": _text,
+    "bonus": lambda v: _number(v) and v != 0,
+    "members": lambda v: isinstance(v, list) and bool(v) and all(_text(m) for m in v),
+}
+BOARD_RULES = {
+    "number": _int, "dealer": lambda v: v in ("N", "S", "E", "W"), "taker": lambda v: v in ("N", "S", "E", "W"),
+    "hands": lambda v: isinstance(v, dict), "dog": lambda v: isinstance(v, list),
+}
+RESULT_RULES = {
+    "board": _int, "table": _int, "position": _int, "taker": _text,
+    "defenders": lambda v: isinstance(v, list) and all(_text(d) for d in v),
+    "taker_team": _text, "defence_team": _text, "score": _int, "annulled": _true, "adjusted": _true,
+    "chelem": _true, "notes": lambda v: isinstance(v, dict), "contract": _text, "quarter": _int, "room": _text,
+}
+PENALTY_RULES_REST = {"points": _number, "reason": _text, "board": _int}  # besides the entrant
+
+
+def _check_file(data: dict, lines: Mapping[str, list[int]]) -> None:
+    """What the core does not check but the database needs: valid deals, each member once per team."""
+    def fail(section, index, message):
+        entries = lines.get(section, [])
+        raise TournamentError(message, entries[index] if index < len(entries) else None)
+
+    for index, item in enumerate(data.get("boards", [])):
+        if "hands" in item or "dog" in item:
+            try:
+                Deal.from_dict(item).validate()
+            except DealError as error:
+                fail("boards", index, f"étui {item.get('number')} : {error}")
+    for index, item in enumerate(data.get("teams", [])):
+        members = item.get("members", [])
+        if isinstance(members, list) and len(set(map(str, members))) != len(members):
+            fail("teams", index, f"équipe « {item.get('id')} » : un joueur figure deux fois")
+    for index, item in enumerate(data.get("penalties", [])):
+        if not _number(item.get("points")):
+            fail("penalties", index, f"pénalité n° {index + 1} : « points » doit être un nombre")
+
+
+def import_tournament(session: Session, text: str) -> Tournament:
+    """Create a tournament from the text of a ``tarot-tournament/1`` file; return it (flushed).
+
+    The whole file is checked first (`load_tournament`, then the deals); a TournamentError names the
+    faulty line and nothing is written. The rows are written inside a SAVEPOINT, so that even a
+    database refusal leaves the database as it was.
+    """
+    text = text.removeprefix("\ufeff")
+    load_tournament(text)
+    data = json.loads(text)
+    _check_file(data, locate_entries(text))
+    try:
+        with session.begin_nested():
+            tournament = _create(session, data)
+    except IntegrityError as error:
+        raise TournamentError(f"le fichier ne peut pas être enregistré : {error.orig}") from None
+    return tournament
+
+
+def _create(session: Session, data: dict) -> Tournament:
+    top, extra = _split(data, TOURNAMENT_RULES)
+    tournament = Tournament(
+        name=top.get("name", ""), kind=TournamentKind(data["kind"]),
+        date=datetime.date.fromisoformat(top["date"]) if "date" in top else None,
+        place=top.get("place", ""), colour=top.get("colour", ""), sessions=top.get("sessions", 1),
+        settings=top.get("settings", {}), deal_seed=top.get("deal_seed"), seed_sha256=top.get("seed_sha256"),
+        draw_seed=top.get("draw_seed"), extra=extra,
+    )
+    session.add(tournament)
+    session.flush()
+    players: dict[str, Player] = {}
+    for item in top.get("players", []):
+        fields, extra = _split(item, PLAYER_RULES)
+        surname, first_name = split_name(fields["name"]) if "name" in fields else ("", "")
+        player = Player(tournament_id=tournament.id, entrant_id=fields["id"], surname=surname,
+                        first_name=first_name, line=fields.get("line"), licence=fields.get("licence"),
+                        club=fields.get("club"), start_table=fields.get("table"), extra=extra or None)
+        players[player.entrant_id] = player
+        session.add(player)
+    session.flush()
+    for item in top.get("teams", []):
+        fields, extra = _split(item, TEAM_RULES)
+        team = Team(tournament_id=tournament.id, entrant_id=fields["id"], name=fields.get("name", ""),
+                    line=fields.get("line"), start_table=fields.get("table"),
+                    first_colour=fields.get("first_colour"), bonus=float(fields.get("bonus", 0)),
+                    extra=extra or None)
+        session.add(team)
+        session.flush()
+        for order, member in enumerate(fields.get("members", [])):
+            session.add(TeamMember(team_id=team.id, player_id=players[member].id, order=order))
+    for item in top.get("boards", []):
+        fields, extra = _split(item, BOARD_RULES)
+        session.add(Board(tournament_id=tournament.id, number=fields["number"], dealer=fields.get("dealer"),
+                          taker=fields.get("taker"), hands=fields.get("hands"), dog=fields.get("dog"),
+                          extra=extra or None))
+    if "movement" in top:
+        session.add(Movement(tournament_id=tournament.id, data=top["movement"]))
+    session.flush()
+    for item in top.get("results", []):
+        fields, extra = _split(item, RESULT_RULES)
+        result = Result(tournament_id=tournament.id, **{k: v for k, v in fields.items()}, extra=extra or None)
+        session.add(result)
+        session.flush()
+        session.add(ResultHistory(result_id=result.id, who="import", action="import", after=item))
+    usual_key = "player" if tournament.kind is TournamentKind.individual else "team"
+    for item in top.get("penalties", []):
+        key = "player" if "player" in item else "team"  # as the core reads it
+        fields, extra = _split({k: v for k, v in item.items() if k != key}, PENALTY_RULES_REST)
+        if key != usual_key:
+            extra[key] = item[key]  # remembered, so that the export writes the same key back
+        session.add(Penalty(tournament_id=tournament.id, entrant_id=item[key], points=float(fields["points"]),
+                            reason=fields.get("reason"), board=fields.get("board"), created_by="import",
+                            extra=extra or None))
+    session.flush()
+    return tournament
+
+
+# --- players CSV -----------------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("licence", "surname", "first_name", "club")
+_HEADER_WORDS = {
+    "licence": "licence", "license": "licence", "n licence": "licence", "no licence": "licence",
+    "numero de licence": "licence", "numero licence": "licence", "licence number": "licence",
+    "nom": "surname", "surname": "surname", "last name": "surname", "lastname": "surname",
+    "family name": "surname", "nom de famille": "surname",
+    "prenom": "first_name", "first name": "first_name", "firstname": "first_name", "first_name": "first_name",
+    "given name": "first_name", "club": "club",
+}
+
+
+def _header_key(cell: str) -> str | None:
+    plain = unicodedata.normalize("NFKD", cell).encode("ascii", "ignore").decode().casefold()
+    plain = re.sub(r"[^a-z_ ]+", " ", plain).strip()
+    return _HEADER_WORDS.get(re.sub(r"\s+", " ", plain))
+
+
+def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
+    """Read a players list: columns licence;surname;first_name;club.
+
+    The separator is ``;`` or ``,`` (the one found on the first line); a first line naming the columns
+    (French or English: « Licence;Nom;Prénom;Club », « licence,surname,first_name,club ») is a header and
+    may give them in another order; UTF-8 with or without BOM; blank lines are skipped. Returns
+    ``(rows, errors)``: rows are ``(line number, {licence, surname, first_name, club})`` with stripped
+    text, errors ``(line number, French message)`` for lines that cannot be read. Checking the values
+    is the caller's business (`operations.import_players_csv`).
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return [], [(0, "le fichier n'est pas en UTF-8")]
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), None)
+    if first is None:
+        return [], [(0, "le fichier est vide")]
+    delimiter = ";" if ";" in first else ","
+    rows, errors = [], []
+    columns: tuple[str, ...] = CSV_COLUMNS
+    header_seen = False
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        cells = [cell.strip() for cell in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
+        if not header_seen:
+            header_seen = True
+            keys = [_header_key(cell) for cell in cells]
+            if any(keys):
+                if None in keys or len(set(keys)) != len(keys) or not {"surname", "first_name"} <= set(keys):
+                    errors.append((number, "en-tête non reconnu : colonnes attendues licence;nom;prénom;club"))
+                    return rows, errors
+                columns = tuple(keys)
+                continue
+        while len(cells) > len(columns) and cells[-1] == "":
+            cells.pop()  # a trailing separator
+        if len(cells) != len(columns):
+            errors.append((number, f"{len(cells)} colonne(s) au lieu de {len(columns)} "
+                                   f"({';'.join(columns)}), séparateur « {delimiter} »"))
+            continue
+        row = dict.fromkeys(CSV_COLUMNS, "")
+        row.update(zip(columns, cells))
+        rows.append((number, row))
+    return rows, errors

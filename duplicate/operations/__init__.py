@@ -1,0 +1,55 @@
+"""Use cases: the only code that touches both the rules (`duplicate.core`) and the tables (`models`).
+
+Each function takes the SQLModel session first, adds and flushes, never commits: the request (or the
+CLI's application context) commits once, and rolls back on an error. Refused input raises
+`OperationError` with a French message and, when it comes from one form field, that field's name;
+input is checked before anything is written, so a refused call leaves the session as it was.
+
+The rules are never re-implemented here: scores are checked by `core.scoring.check_score`, and every
+new or changed result by reading the whole tournament through `core.tournament.load_tournament`
+(unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
+`core.tournament.ranking_output` of that same reading (`to_core`), exactly as the ``rank`` command does.
+
+Our choices:
+
+* **Draw** (`draw_places`): entrants are ordered by SHA-256 of ``tarot-draw/1|<seed>|<n>`` (``n`` the
+  registration order), so a seed gives the same draw on any machine; then seats are filled table by
+  table — individual N1, S1, E1, W1, N2…; triplettes NS1, EW1, NS2…; quadrettes Q1, Q2… (the home
+  table of its defence); team match A, B. The triplettes' first attacking colour is drawn once for the
+  tournament (`core.triplettes.draw_first_colour` of the draw seed) and can be changed per team.
+* **Tables** of the movement: individual ⌈players / 4⌉ (a bye seat when not a multiple of 4);
+  triplettes ⌈triplettes / 2⌉; quadrettes one per quadrette; team match 2 (open and closed rooms).
+* Places, étuis and deals cannot be changed once a result is entered: the results name them.
+
+Modules, by concept (import from the package): ``_tournaments`` (tournaments, dashboard, ranking),
+``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
+penalties), ``_users`` (staff accounts), ``_common`` (errors and shared guards). The file formats are in
+`duplicate.interchange`.
+"""
+
+from ._common import (
+    ENTRANT_PATTERNS, STEP_LABELS, TEAM_SIZES, ConflictError, CsvImportError, NotFound, OperationError, players,
+    teams,
+)
+from ._deals import (
+    boards, choose_movement, generate_boards, get_movement, import_deals, set_board_hands, set_movement, table_count,
+)
+from ._entrants import (
+    draw_places, form_team, import_players_csv, place_by_hand, register_player, set_first_colour, team_members,
+)
+from ._results import (
+    RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, record_result, remove_penalty,
+    result_history, results, set_arbitral_note, update_result,
+)
+from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
+from ._users import authenticate, create_user
+
+__all__ = [
+    "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
+    "OperationError", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
+    "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "form_team",
+    "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
+    "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "record_result",
+    "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
+    "get_tournament", "list_tournaments", "ranking", "readiness", "to_core", "authenticate", "create_user",
+]

@@ -1,0 +1,95 @@
+"""What the use cases share: the errors, the tournament's entrants, the guards."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Mapping
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from duplicate.models import Player, Result, Team, Tournament, TournamentKind
+
+TEAM_SIZES = {TournamentKind.triplettes: (3, 3), TournamentKind.quadrettes: (4, 4), TournamentKind.team_match: (4, 6)}
+ENTRANT_PATTERNS = {
+    TournamentKind.individual: re.compile(r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$"),
+    TournamentKind.triplettes: re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
+    TournamentKind.quadrettes: re.compile(r"^Q(?P<table>[1-9][0-9]*)$"),
+    TournamentKind.team_match: re.compile(r"^[AB]$"),
+}
+STEP_LABELS = {
+    "players": "Inscriptions", "teams": "Équipes", "draw": "Placement", "boards": "Étuis",
+    "deals": "Donnes", "movement": "Mouvement",
+}
+MIN_PASSWORD = 8
+
+
+class OperationError(Exception):
+    """Refused input; ``message`` is French, ``field`` the form field at fault (or None)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class NotFound(OperationError):
+    """The tournament, player, result… asked for does not exist (in this tournament)."""
+
+
+class ConflictError(OperationError):
+    """Someone else changed the row since the form was built (optimistic locking)."""
+
+
+class CsvImportError(OperationError):
+    """A players list with errors; ``errors`` lists ``(line number, French message)``; nothing was added."""
+
+    def __init__(self, errors: list[tuple[int, str]]):
+        lines = "\n".join(f"ligne {line} : {message}" if line else message for line, message in errors)
+        super().__init__(f"{len(errors)} erreur(s) dans le fichier, aucun joueur ajouté :\n{lines}", "file")
+        self.errors = errors
+
+
+def _kind(tournament: Tournament) -> TournamentKind:
+    return TournamentKind(tournament.kind)
+
+
+def _count(session: Session, model, *where) -> int:
+    return session.exec(select(func.count()).select_from(model).where(*where)).one()
+
+
+def _has_results(session: Session, tournament: Tournament) -> bool:
+    return _count(session, Result, Result.tournament_id == tournament.id) > 0
+
+
+def _refuse_after_results(session: Session, tournament: Tournament, what: str) -> None:
+    if _has_results(session, tournament):
+        raise OperationError(f"des résultats sont déjà saisis : {what} ne peut plus changer")
+
+
+def _parse_json(data: str | bytes | Mapping, what: str) -> Mapping:
+    if isinstance(data, Mapping):
+        return data
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise OperationError(f"{what} : JSON illisible ({error})", "file") from None
+
+
+
+def players(session: Session, tournament: Tournament) -> list[Player]:
+    """The tournament's players in registration order."""
+    return list(session.exec(select(Player).where(Player.tournament_id == tournament.id).order_by(Player.id)))
+
+
+def teams(session: Session, tournament: Tournament) -> list[Team]:
+    return list(session.exec(select(Team).where(Team.tournament_id == tournament.id).order_by(Team.id)))
+
+
+def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
+    return players(session, tournament) if _kind(tournament) is TournamentKind.individual else teams(session, tournament)
+
+
+def _clean(value) -> str:
+    return " ".join(str(value or "").split())

@@ -1,0 +1,155 @@
+"""Étuis (generated, imported, or entered from the diagrams) and the movement."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from sqlmodel import Session, select
+
+from duplicate.core.cards import SEATS, CardError, Seat, format_cards
+from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
+from duplicate.models import Board, Movement, Tournament, TournamentKind
+
+from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
+
+def boards(session: Session, tournament: Tournament) -> list[Board]:
+    return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
+
+
+def _replace_boards(session: Session, tournament: Tournament, core_boards) -> list[Board]:
+    for board in boards(session, tournament):
+        session.delete(board)
+    session.flush()
+    rows = []
+    for board in core_boards:
+        deal = board.deal.to_dict() if board.deal is not None else {}
+        rows.append(Board(tournament_id=tournament.id, number=board.number, dealer=board.dealer.value,
+                          taker=board.taker.value, hands=deal.get("hands"), dog=deal.get("dog")))
+    session.add_all(rows)
+    session.flush()
+    return rows
+
+
+def generate_boards(session: Session, tournament: Tournament, *, count: int, seed: str) -> list[Board]:
+    """Deal ``count`` étuis from ``seed`` (`core.deals.generate_boards`), replacing the tournament's étuis."""
+    _refuse_after_results(session, tournament, "les étuis")
+    seed = (seed or "").strip()
+    if not seed:
+        raise OperationError("La graine est obligatoire (elle permet de refaire les mêmes donnes).", "seed")
+    if not isinstance(count, int) or not 1 <= count <= 500:
+        raise OperationError("Le nombre d'étuis doit être compris entre 1 et 500.", "count")
+    try:
+        core_boards = core_generate_boards(count, seed)
+    except DealError as error:
+        raise OperationError(str(error), "seed") from None
+    tournament.deal_seed, tournament.seed_sha256 = seed, seed_hash(seed)
+    return _replace_boards(session, tournament, core_boards)
+
+
+def import_deals(session: Session, tournament: Tournament, data: str | bytes | Mapping) -> list[Board]:
+    """Étuis from a ``tarot-deals/1`` document (`core.deals.deals_from_json`), replacing the tournament's."""
+    _refuse_after_results(session, tournament, "les étuis")
+    document = _parse_json(data, "fichier de donnes")
+    try:
+        core_boards = deals_from_json(document)
+    except DealError as error:
+        raise OperationError(str(error), "file") from None
+    numbers = [board.number for board in core_boards]
+    if len(set(numbers)) != len(numbers):
+        raise OperationError("Un numéro d'étui figure deux fois dans le fichier.", "file")
+    seed = document.get("seed")
+    tournament.deal_seed = seed if isinstance(seed, str) else None
+    tournament.seed_sha256 = seed_hash(seed) if isinstance(seed, str) else document.get("seed_sha256")
+    return _replace_boards(session, tournament, core_boards)
+
+
+def _cards(value) -> list[str]:
+    return value.replace(",", " ").split() if isinstance(value, str) else list(value)
+
+
+def set_board_hands(session: Session, tournament: Tournament, number: int, *, hands: Mapping, dog,
+                    dealer: str | None = None, taker: str | None = None) -> Board:
+    """Enter an étui's deal from its diagrams (after a première position): ``hands`` N/S/E/W → 18 cards
+    (a list or a text « KS 10D 21T … »), ``dog`` 6 cards; checked by `core.deals.Deal.validate`.
+    Creates the étui when it does not exist yet."""
+    if not isinstance(number, int) or number < 1:
+        raise OperationError("Numéro d'étui invalide.", "number")
+    try:
+        deal = Deal.from_dict({"hands": {seat: _cards(cards) for seat, cards in hands.items()},
+                               "dog": _cards(dog)}).validate()
+        seats = {name: Seat.parse(value).value for name, value in (("dealer", dealer), ("taker", taker)) if value}
+    except (DealError, CardError) as error:
+        raise OperationError(str(error), "hands") from None
+    board = session.exec(select(Board).where(Board.tournament_id == tournament.id, Board.number == number)).first()
+    if board is None:
+        board = Board(tournament_id=tournament.id, number=number)
+        session.add(board)
+    board.hands = {seat.value: format_cards(deal.hands[seat]) for seat in SEATS}
+    board.dog = format_cards(deal.dog)
+    for name, value in seats.items():
+        setattr(board, name, value)
+    session.flush()
+    return board
+
+
+# --- movement ---------------------------------------------------------------------------------------------------
+
+def table_count(session: Session, tournament: Tournament) -> int:
+    """How many tables the registered entrants fill (see the module docstring)."""
+    kind = _kind(tournament)
+    entrants = len(_entrants(session, tournament))
+    if kind is TournamentKind.individual:
+        return -(-entrants // 4)
+    if kind is TournamentKind.triplettes:
+        return -(-entrants // 2)
+    if kind is TournamentKind.quadrettes:
+        return entrants
+    return 2
+
+
+def get_movement(session: Session, tournament: Tournament) -> Movement | None:
+    return session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
+
+
+def _store_movement(session: Session, tournament: Tournament, data: dict) -> Movement:
+    movement = get_movement(session, tournament)
+    if movement is None:
+        movement = Movement(tournament_id=tournament.id, data=data)
+        session.add(movement)
+    else:
+        movement.data = data
+    session.flush()
+    return movement
+
+
+def choose_movement(session: Session, tournament: Tournament, positions: int | None = None) -> Movement:
+    """Generate the movement for the registered entrants (`core.movements.generate`) and keep it."""
+    from duplicate.core.movements import MovementError, generate
+
+    _refuse_after_results(session, tournament, "le mouvement")
+    tables = table_count(session, tournament)
+    if tables < 1:
+        raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
+    try:
+        movement = generate(_kind(tournament).value, tables, positions)
+    except MovementError as error:
+        raise OperationError(str(error), "positions") from None
+    return _store_movement(session, tournament, movement.to_dict())
+
+
+def set_movement(session: Session, tournament: Tournament, data: str | bytes | Mapping) -> Movement:
+    """Keep a movement typed in or supplied by the arbiter (Howell, Emmanuel 16…), once
+    `core.movements.check` finds it valid."""
+    from duplicate.core.movements import Movement as CoreMovement, MovementError, check
+
+    _refuse_after_results(session, tournament, "le mouvement")
+    document = _parse_json(data, "mouvement")
+    if document.get("kind", _kind(tournament).value) != _kind(tournament).value:
+        raise OperationError(f"Ce mouvement est pour « {document.get('kind')} », pas pour ce tournoi.", "file")
+    try:
+        report = check(CoreMovement.from_dict(document))
+    except MovementError as error:
+        raise OperationError(str(error), "file") from None
+    if not report.ok:
+        raise OperationError(f"Mouvement refusé :\n{report.text()}", "file")
+    return _store_movement(session, tournament, dict(document))

@@ -1,0 +1,235 @@
+"""Players and teams: registration (one by one or from a CSV list), teams, the draw of places."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from typing import Iterable, Mapping
+
+from sqlmodel import Session, select
+
+from duplicate import interchange
+from duplicate.core.cards import SEATS
+from duplicate.core.triplettes import COLOURS, badge_colours, draw_first_colour
+from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
+
+from ._common import (
+    ENTRANT_PATTERNS, TEAM_SIZES, CsvImportError, OperationError, _clean, _entrants, _kind,
+    _refuse_after_results, players,
+)
+
+def _player_problems(session: Session, tournament: Tournament, row: Mapping[str, str],
+                     licences: set[str]) -> list[tuple[str, str]]:
+    """(field, French message) for each problem of one player's fields."""
+    problems = []
+    for field, label, limit in (("surname", "Le nom", 100), ("first_name", "Le prénom", 100),
+                                ("club", "Le club", 200), ("licence", "La licence", 40)):
+        if len(row[field]) > limit:
+            problems.append((field, f"{label} est trop long ({limit} caractères au plus)."))
+    for field, label in (("surname", "Le nom"), ("first_name", "Le prénom")):
+        if not row[field]:
+            problems.append((field, f"{label} est obligatoire."))
+    licence = row["licence"]
+    if licence:
+        if not re.fullmatch(r"[0-9A-Za-z-]+", licence):
+            problems.append(("licence", f"Licence « {licence} » invalide (chiffres et lettres seulement)."))
+        elif licence in licences:
+            problems.append(("licence", f"La licence {licence} est déjà inscrite dans ce tournoi."))
+    return problems
+
+
+def _licences(session: Session, tournament: Tournament) -> set[str]:
+    return {p.licence for p in players(session, tournament) if p.licence}
+
+
+def register_player(session: Session, tournament: Tournament, *, licence, surname, first_name, club) -> Player:
+    """Register one player (not placed yet: the draw gives the entrant id)."""
+    row = {"licence": _clean(licence), "surname": _clean(surname), "first_name": _clean(first_name),
+           "club": _clean(club)}
+    problems = _player_problems(session, tournament, row, _licences(session, tournament))
+    if problems:
+        field, message = problems[0]
+        raise OperationError(message, field)
+    player = Player(tournament_id=tournament.id, licence=row["licence"] or None, surname=row["surname"],
+                    first_name=row["first_name"], club=row["club"] or None)
+    session.add(player)
+    session.flush()
+    return player
+
+
+def import_players_csv(session: Session, tournament: Tournament, text: str | bytes) -> list[Player]:
+    """Register every player of a CSV list (see `interchange.parse_players_csv`), or none.
+
+    Every faulty line is reported (`CsvImportError.errors`), then nothing is added.
+    """
+    rows, errors = interchange.parse_players_csv(text)
+    licences = _licences(session, tournament)
+    cleaned = []
+    for number, row in rows:
+        row = {key: _clean(value) for key, value in row.items()}
+        for _field, message in _player_problems(session, tournament, row, licences):
+            errors.append((number, message))
+        if row["licence"]:
+            licences.add(row["licence"])
+        cleaned.append(row)
+    if not errors and not cleaned:
+        errors.append((0, "aucun joueur dans le fichier"))
+    if errors:
+        raise CsvImportError(sorted(errors))
+    added = [Player(tournament_id=tournament.id, licence=row["licence"] or None, surname=row["surname"],
+                    first_name=row["first_name"], club=row["club"] or None) for row in cleaned]
+    session.add_all(added)
+    session.flush()
+    return added
+
+
+def team_members(session: Session, team: Team) -> list[Player]:
+    rows = session.exec(select(Player).join(TeamMember, TeamMember.player_id == Player.id)
+                        .where(TeamMember.team_id == team.id).order_by(TeamMember.order, TeamMember.id))
+    return list(rows)
+
+
+def form_team(session: Session, tournament: Tournament, *, name: str, player_ids: Iterable[int],
+              line: str | None = None) -> Team:
+    """A triplette (3 players), a quadrette (4) or a team of a team match (4 to 6) from registered players.
+
+    Triplette badges (Bleu, Blanc, Rouge) follow the surnames' order (`core.triplettes.badge_colours`).
+    """
+    kind = _kind(tournament)
+    if kind not in TEAM_SIZES:
+        raise OperationError("Un tournoi individuel n'a pas d'équipes.")
+    ids = list(dict.fromkeys(int(i) for i in player_ids))
+    low, high = TEAM_SIZES[kind]
+    if not low <= len(ids) <= high:
+        size = f"{low}" if low == high else f"{low} à {high}"
+        raise OperationError(f"Il faut {size} joueurs différents par équipe ({len(ids)} choisis).", "player_ids")
+    members = []
+    for player_id in ids:
+        player = session.get(Player, player_id)
+        if player is None or player.tournament_id != tournament.id:
+            raise OperationError(f"Joueur n° {player_id} inconnu dans ce tournoi.", "player_ids")
+        taken = session.exec(select(TeamMember).where(TeamMember.player_id == player_id)).first()
+        if taken is not None:
+            raise OperationError(f"{player.name} fait déjà partie d'une équipe.", "player_ids")
+        members.append(player)
+    line = (line or "").strip().upper() or None
+    if line is not None and kind is TournamentKind.triplettes and line not in ("NS", "EW"):
+        raise OperationError("La ligne d'une triplette est NS ou EW.", "line")
+    name = _clean(name) or " – ".join(player.surname for player in members)
+    if len(name) > 200:
+        raise OperationError("Le nom de l'équipe est trop long (200 caractères au plus).", "name")
+    badges = {}
+    if kind is TournamentKind.triplettes:
+        badges = badge_colours((str(p.id), p.surname, p.first_name) for p in members)
+    team = Team(tournament_id=tournament.id, name=name, line=line)
+    if kind is TournamentKind.triplettes and tournament.draw_seed:
+        team.first_colour = draw_first_colour(tournament.draw_seed)
+    session.add(team)
+    session.flush()
+    for order, player in enumerate(members):
+        session.add(TeamMember(team_id=team.id, player_id=player.id, order=order, badge=badges.get(str(player.id))))
+    session.flush()
+    return team
+
+
+def set_first_colour(session: Session, team: Team, colour: str) -> Team:
+    """The badge colour of a triplette's first attacker (Bleu, Blanc or Rouge)."""
+    if colour not in COLOURS:
+        raise OperationError(f"Couleur inconnue « {colour} » (Bleu, Blanc ou Rouge).", "first_colour")
+    team.first_colour = colour
+    session.flush()
+    return team
+
+
+# --- the draw --------------------------------------------------------------------------------------------------
+
+def _entrant_name(entrant) -> str:
+    return entrant.name
+
+
+def _assignment(entrant) -> dict:
+    key = "player_id" if isinstance(entrant, Player) else "team_id"
+    return {key: entrant.id, "name": _entrant_name(entrant), "entrant_id": entrant.entrant_id,
+            "line": entrant.line, "table": entrant.start_table}
+
+
+def _place(entrant, entrant_id: str | None, kind: TournamentKind) -> None:
+    entrant.entrant_id = entrant_id
+    if entrant_id is None:
+        entrant.line = entrant.start_table = None
+        return
+    match = ENTRANT_PATTERNS[kind].match(entrant_id)
+    groups = match.groupdict()
+    entrant.line = groups.get("line")
+    entrant.start_table = int(groups["table"]) if groups.get("table") else None
+
+
+def draw_places(session: Session, tournament: Tournament, seed: str | None = None) -> list[dict]:
+    """Draw the places (entrant ids, lines, starting tables) from ``seed`` (random when None); return
+    the assignments ``{player_id|team_id, name, entrant_id, line, table}`` in table order."""
+    kind = _kind(tournament)
+    _refuse_after_results(session, tournament, "le placement")
+    entrants = _entrants(session, tournament)
+    minimum = {TournamentKind.individual: 4, TournamentKind.team_match: 2}.get(kind, 2)
+    if len(entrants) < minimum or (kind is TournamentKind.team_match and len(entrants) != 2):
+        noun = "joueurs" if kind is TournamentKind.individual else "équipes"
+        exact = "exactement" if kind is TournamentKind.team_match else "au moins"
+        raise OperationError(f"Il faut {exact} {minimum} {noun} pour le tirage ({len(entrants)} inscrits).")
+    seed = (seed or "").strip() or secrets.token_hex(8)
+    order = sorted(range(len(entrants)),
+                   key=lambda n: hashlib.sha256(f"tarot-draw/1|{seed}|{n}".encode("utf-8")).digest())
+    drawn = [entrants[n] for n in order]
+    for entrant in entrants:  # free every id first: the unique constraint holds at each flush
+        _place(entrant, None, kind)
+    session.flush()
+    for index, entrant in enumerate(drawn):
+        if kind is TournamentKind.individual:
+            entrant_id = f"{SEATS[index % 4].value}{index // 4 + 1}"
+        elif kind is TournamentKind.triplettes:
+            entrant_id = f"{('NS', 'EW')[index % 2]}{index // 2 + 1}"
+        elif kind is TournamentKind.quadrettes:
+            entrant_id = f"Q{index + 1}"
+        else:
+            entrant_id = "AB"[index]
+        _place(entrant, entrant_id, kind)
+        if kind is TournamentKind.triplettes:
+            entrant.first_colour = draw_first_colour(seed)
+    tournament.draw_seed = seed
+    session.flush()
+    return [_assignment(e) for e in sorted(drawn, key=lambda e: (e.start_table or 0, e.line or "", e.entrant_id))]
+
+
+def place_by_hand(session: Session, tournament: Tournament, assignments: Iterable[Mapping]) -> list[dict]:
+    """Place entrants as the arbiter says: ``[{"player_id" or "team_id": id, "entrant_id": "N3"}, ...]``.
+
+    An empty entrant id takes the entrant out of its place. Entrants not listed keep theirs.
+    """
+    kind = _kind(tournament)
+    _refuse_after_results(session, tournament, "le placement")
+    model = Player if kind is TournamentKind.individual else Team
+    key = "player_id" if model is Player else "team_id"
+    wanted: dict[int, str | None] = {}
+    for item in assignments:
+        entrant = session.get(model, int(item.get(key, 0) or 0))
+        if entrant is None or entrant.tournament_id != tournament.id:
+            raise OperationError(f"Participant n° {item.get(key)} inconnu dans ce tournoi.", "entrant_id")
+        entrant_id = (item.get("entrant_id") or "").strip().upper() or None
+        if entrant_id is not None and not ENTRANT_PATTERNS[kind].match(entrant_id):
+            example = {"individual": "N1, S1, E1, W1", "triplettes": "NS1, EW1", "quadrettes": "Q1",
+                       "team_match": "A, B"}[kind.value]
+            raise OperationError(f"Place « {entrant_id} » invalide (par exemple {example}).", "entrant_id")
+        wanted[entrant.id] = entrant_id
+    final = {e.id: e.entrant_id for e in _entrants(session, tournament)}
+    final.update(wanted)
+    taken = [i for i in final.values() if i is not None]
+    duplicates = sorted({i for i in taken if taken.count(i) > 1})
+    if duplicates:
+        raise OperationError(f"Place {', '.join(duplicates)} donnée deux fois.", "entrant_id")
+    for entrant_id in wanted:
+        _place(session.get(model, entrant_id), None, kind)
+    session.flush()
+    for entrant_id, place in wanted.items():
+        _place(session.get(model, entrant_id), place, kind)
+    session.flush()
+    return [_assignment(session.get(model, i)) for i in wanted]

@@ -1,0 +1,200 @@
+"""Results (the lines of the fiches ambulantes), the arbiter's adjustments, their history; penalties.
+
+Every new or changed result is checked by reading the whole tournament, with that result, through
+`core.tournament.load_tournament` before anything is written. A result changed from a stale form
+(``version_id``) or by a concurrent transaction (SQLAlchemy's version counter) raises `ConflictError`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+from sqlalchemy.orm.exc import StaleDataError
+from sqlmodel import Session, select
+
+from duplicate import interchange
+from duplicate.core.scoring import ScoreError, check_score
+from duplicate.core.tournament import TournamentError, load_tournament
+from duplicate.models import Penalty, Result, ResultHistory, Tournament, TournamentKind, utcnow
+
+from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
+
+def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
+    result = session.get(Result, result_id)
+    if result is None or result.tournament_id != tournament.id:
+        raise NotFound(f"Résultat n° {result_id} introuvable.")
+    return result
+
+
+def results(session: Session, tournament: Tournament, board: int | None = None) -> list[Result]:
+    query = select(Result).where(Result.tournament_id == tournament.id)
+    if board is not None:
+        query = query.where(Result.board == board)
+    return list(session.exec(query.order_by(Result.board, Result.position, Result.table, Result.id)))
+
+
+def _core_message(error: TournamentError, rows: list[dict]) -> str:
+    """The core's message, with the tables of the results it names instead of their rank in the file."""
+    message = re.sub(r"^ligne \d+ : ", "", str(error))
+    message = re.sub(r"^résultat n° \d+ (\(étui \d+, table \d+\) )?: ", "", message)
+
+    def table(match: re.Match) -> str:
+        index = int(match.group(2)) - 1
+        where = f"la table {rows[index].get('table')}" if index < len(rows) else "un autre résultat"
+        return f"(déjà à {where})" if match.group(1) else f"({where})"
+    message = re.sub(r"\((déjà au )?résultat n° (\d+)\)", table, message)
+    return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None) -> None:
+    """Read the tournament with ``candidate`` added (or replacing ``replaces``) through the core."""
+    if candidate.get("score") is not None:
+        contract = candidate.get("contract") or "garde"
+        try:
+            check = check_score(candidate["score"], contract, chelem=bool(candidate.get("chelem")))
+        except ScoreError as error:
+            raise OperationError(str(error), "contract") from None
+        if not check.ok:
+            raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
+    with session.no_autoflush:
+        rows = [candidate if r is replaces else interchange.result_to_dict(r)
+                for r in session.exec(select(Result).where(Result.tournament_id == tournament.id)
+                                      .order_by(Result.id))]
+        if replaces is None:
+            rows.append(candidate)
+        data = interchange.export_tournament(session, tournament, results=rows)
+    try:
+        load_tournament(json.dumps(data))
+    except TournamentError as error:
+        raise OperationError(_core_message(error, rows)) from None
+
+
+RESULT_FIELDS = ("board", "table", "position", "taker", "defenders", "taker_team", "defence_team", "score",
+                 "annulled", "adjusted", "notes", "chelem", "contract", "quarter", "room")
+
+
+def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:
+    unknown = set(fields) - set(RESULT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown result fields: {sorted(unknown)}")
+    values = dict(fields)
+    if "defenders" in values and values["defenders"] is not None:
+        values["defenders"] = list(values["defenders"])
+    if _kind(tournament) is TournamentKind.individual and (values.get("taker_team") or values.get("defence_team")):
+        raise OperationError("En individuel, le preneur et les défenseurs sont des joueurs.", "taker")
+    return values
+
+
+def _write(session: Session, result: Result, action: str, who: str | None, before: dict | None) -> Result:
+    result.updated_at = utcnow()
+    if who is not None:
+        result.entered_by = who
+    try:
+        session.flush()
+    except StaleDataError:
+        raise ConflictError("Ce résultat vient d'être modifié par quelqu'un d'autre : rechargez la page et "
+                            "vérifiez-le avant de recommencer.") from None
+    session.add(ResultHistory(result_id=result.id, who=who, action=action, before=before,
+                              after=interchange.result_to_dict(result)))
+    session.flush()
+    return result
+
+
+def record_result(session: Session, tournament: Tournament, *, entered_by: str | None = None,
+                  **fields) -> Result:
+    """Enter one line of a fiche ambulante: ``board``, ``table``, ``position``, then ``taker`` and
+    ``defenders`` (individual) or ``taker_team`` and ``defence_team``, ``score``, ``chelem``; team match
+    adds ``contract``, ``quarter``, ``room``. Checked by the core before anything is written."""
+    values = _result_fields(tournament, fields)
+    for name in ("board", "table"):
+        if not isinstance(values.get(name), int) or isinstance(values.get(name), bool) or values[name] < 1:
+            raise OperationError(f"Le numéro {'d’étui' if name == 'board' else 'de table'} est obligatoire.", name)
+    candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, **values))
+    _check_results(session, tournament, candidate, None)
+    result = Result(tournament_id=tournament.id, **values)
+    session.add(result)
+    return _write(session, result, "create", entered_by, None)
+
+
+def _expect_version(result: Result, version_id: int | None) -> None:
+    if version_id is not None and result.version_id != version_id:
+        raise ConflictError("Ce résultat a été modifié entre-temps (par un autre marqueur ou l'arbitre) : "
+                            "rechargez la page et vérifiez-le avant de recommencer.")
+
+
+def update_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
+                  action: str = "update", **changes) -> Result:
+    """Change a result; ``version_id`` is the version the form was built from (ConflictError if stale)."""
+    tournament = session.get(Tournament, result.tournament_id)
+    _expect_version(result, version_id)
+    before = interchange.result_to_dict(result)
+    values = _result_fields(tournament, changes)
+    merged = {name: getattr(result, name) for name in RESULT_FIELDS}
+    merged.update(values)
+    candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, extra=result.extra, **merged))
+    _check_results(session, tournament, candidate, result)
+    for name, value in values.items():
+        setattr(result, name, value)
+    return _write(session, result, action, who, before)
+
+
+def annul_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
+                 annulled: bool = True) -> Result:
+    """Annul a deal (it leaves the topage and the averages), or restore it."""
+    return update_result(session, result, version_id=version_id, who=who,
+                         action="annul" if annulled else "restore", annulled=annulled)
+
+
+def adjust_score(session: Session, result: Result, *, score: int, version_id: int | None,
+                 who: str | None = None) -> Result:
+    """The arbiter's score replaces the entered one; it is topped normally and flagged."""
+    return update_result(session, result, version_id=version_id, who=who, action="adjust", score=score,
+                         adjusted=True)
+
+
+def set_arbitral_note(session: Session, result: Result, *, taker: float, defence: float,
+                      version_id: int | None, who: str | None = None) -> Result:
+    """Fixed notes for that table, which then leaves the others' comparison."""
+    for name, value in (("taker", taker), ("defence", defence)):
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 100:
+            raise OperationError("Une note arbitrale est comprise entre 0 et 100.", name)
+    return update_result(session, result, version_id=version_id, who=who, action="note",
+                         notes={"taker": taker, "defence": defence})
+
+
+def result_history(session: Session, result: Result) -> list[ResultHistory]:
+    return list(session.exec(select(ResultHistory).where(ResultHistory.result_id == result.id)
+                             .order_by(ResultHistory.id)))
+
+
+# --- penalties -------------------------------------------------------------------------------------------------
+
+def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, points: float, reason: str,
+                board: int | None = None, created_by: str | None = None) -> Penalty:
+    """Percentage points (PM for quadrettes and team matches) taken off an entrant; off one étui's note
+    when ``board`` is given."""
+    known = {e.entrant_id for e in _entrants(session, tournament) if e.entrant_id}
+    if entrant_id not in known:
+        raise OperationError(f"Participant « {entrant_id} » inconnu (pas encore placé ?).", "entrant_id")
+    if not isinstance(points, (int, float)) or isinstance(points, bool) or not 0 < points <= 100:
+        raise OperationError("Une pénalité est un nombre de points positif (100 au plus).", "points")
+    reason = _clean(reason)
+    if not reason:
+        raise OperationError("Indiquez le motif de la pénalité.", "reason")
+    if board is not None and (not isinstance(board, int) or board < 1):
+        raise OperationError("Numéro d'étui invalide.", "board")
+    penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(points), reason=reason,
+                      board=board, created_by=created_by)
+    session.add(penalty)
+    session.flush()
+    return penalty
+
+
+def remove_penalty(session: Session, tournament: Tournament, penalty_id: int) -> None:
+    penalty = session.get(Penalty, penalty_id)
+    if penalty is None or penalty.tournament_id != tournament.id:
+        raise NotFound(f"Pénalité n° {penalty_id} introuvable.")
+    session.delete(penalty)
+    session.flush()
