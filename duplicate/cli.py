@@ -12,6 +12,7 @@ import secrets
 import sys
 
 import click
+from flask.cli import with_appcontext
 
 from duplicate.core.deals import DealError, deals_to_json, generate_boards
 from duplicate.core.scoring import Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, needed_points, score_deal, signed
@@ -92,7 +93,79 @@ def rank_command(file) -> None:
     _print_json(ranking_output(tournament))
 
 
+# --- the database: import, export, demo, accounts (duplicate.operations, duplicate.interchange) ----------
+
+@click.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@with_appcontext
+def import_command(file) -> None:
+    """Importe un fichier tournoi (JSON tarot-tournament/1) ; affiche le numéro du tournoi créé."""
+    from duplicate.db import get_session
+    from duplicate.interchange import import_tournament
+
+    session = get_session()
+    try:
+        tournament = import_tournament(session, file.read())
+    except UnicodeDecodeError:
+        session.rollback()
+        _fail("le fichier n'est pas en UTF-8")
+    except TournamentError as error:
+        session.rollback()
+        _fail(str(error))
+    click.echo(f"Tournoi « {tournament.name} » importé.")
+    click.echo(tournament.id)
+
+
+@click.command("export")
+@click.argument("tournament_id", type=int)
+@with_appcontext
+def export_command(tournament_id: int) -> None:
+    """Exporte un tournoi de la base (JSON tarot-tournament/1)."""
+    from duplicate import operations
+    from duplicate.db import get_session
+    from duplicate.interchange import export_tournament
+
+    session = get_session()
+    try:
+        tournament = operations.get_tournament(session, tournament_id)
+    except operations.OperationError as error:
+        _fail(error.message)
+    _print_json(export_tournament(session, tournament))
+
+
+@click.command("demo")
+@with_appcontext
+def demo_command() -> None:
+    """Crée un tournoi de démonstration complet (individuel, 5 tables, jeu simulé)."""
+    from duplicate.db import get_session
+    from duplicate.demo import build_demo
+
+    tournament = build_demo(get_session())
+    click.echo(f"Tournoi de démonstration « {tournament.name} » créé.")
+    click.echo(tournament.id)
+
+
+@click.command("create-arbiter")
+@click.option("--username", prompt="Identifiant", help="Identifiant de l'arbitre.")
+@click.option("--password", prompt="Mot de passe", hide_input=True, confirmation_prompt="Confirmation",
+              help="Mot de passe (8 caractères au moins) ; demandé s'il est absent.")
+@with_appcontext
+def create_arbiter_command(username: str, password: str) -> None:
+    """Crée un compte d'arbitre (mot de passe conservé haché)."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    session = get_session()
+    try:
+        user = operations.create_user(session, username, password, "arbiter")
+    except operations.OperationError as error:
+        session.rollback()
+        _fail(error.message)
+    click.echo(f"Arbitre « {user.username} » créé.")
+
+
 def init_app(app) -> None:
     """Register the commands on the Flask app's CLI."""
-    for command in (deal_command, score_command, rank_command):
+    for command in (deal_command, score_command, rank_command, import_command, export_command, demo_command,
+                    create_arbiter_command):
         app.cli.add_command(command)
