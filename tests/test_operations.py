@@ -279,6 +279,10 @@ def test_choose_and_set_movement(session):
     tournament = individual(session, players=20)
     movement = ops.choose_movement(session, tournament)
     assert movement.data["tables"] == 5 and movement.data == movements.generate("individual", 5).to_dict()
+    ops.generate_boards(session, tournament, count=40, seed="s")
+    takers = {board.number: board.taker for board in ops.boards(session, tournament)}
+    movement = ops.choose_movement(session, tournament)
+    assert all(item["taker"] == takers[item["number"]] for item in movement.data["boards"])
     from duplicate.demo import rainbow_movement
     data = rainbow_movement()
     assert ops.set_movement(session, tournament, json.dumps(data)).data == data

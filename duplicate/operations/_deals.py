@@ -123,7 +123,8 @@ def _store_movement(session: Session, tournament: Tournament, data: dict) -> Mov
 
 
 def choose_movement(session: Session, tournament: Tournament, positions: int | None = None) -> Movement:
-    """Generate the movement for the registered entrants (`core.movements.generate`) and keep it."""
+    """Generate the movement for the registered entrants (`core.movements.generate`) and keep it; in the
+    individual and triplettes, each étui already dealt keeps its taker seat."""
     from duplicate.core.movements import MovementError, generate
 
     _refuse_after_results(session, tournament, "le mouvement")
@@ -134,7 +135,14 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
         movement = generate(_kind(tournament).value, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
-    return _store_movement(session, tournament, movement.to_dict())
+    data = movement.to_dict()
+    if _kind(tournament) in (TournamentKind.individual, TournamentKind.triplettes):
+        # the étuis already dealt say who takes (it is printed on their labels): the movement follows them
+        takers = {board.number: board.taker for board in boards(session, tournament) if board.taker}
+        for item in data.get("boards", []):
+            if isinstance(item, dict) and item.get("number") in takers:
+                item["taker"] = takers[item["number"]]
+    return _store_movement(session, tournament, data)
 
 
 def set_movement(session: Session, tournament: Tournament, data: str | bytes | Mapping) -> Movement:
