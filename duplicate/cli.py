@@ -164,8 +164,128 @@ def create_arbiter_command(username: str, password: str) -> None:
     click.echo(f"Arbitre « {user.username} » créé.")
 
 
+class _MovementGroup(click.Group):
+    """``movement KIND --tables T`` generates; ``movement check FILE`` validates."""
+
+    def resolve_command(self, ctx, args):
+        if args and args[0] != "check" and not args[0].startswith("-"):
+            return "generate", movement_generate, args
+        return super().resolve_command(ctx, args)
+
+
+@click.group("movement", cls=_MovementGroup, invoke_without_command=False)
+def movement_command() -> None:
+    """Mouvements : génère (KIND --tables T) ou vérifie (check FICHIER)."""
+
+
+@movement_command.command("generate")
+@click.argument("kind", type=click.Choice(["individual", "triplettes", "quadrettes", "team_match"]))
+@click.option("--tables", type=click.IntRange(1, 500), required=True, help="Nombre de tables.")
+@click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
+def movement_generate(kind: str, tables: int, positions: int | None) -> None:
+    """Génère un mouvement (JSON tarot-movement/1)."""
+    from duplicate.core.movements import MovementError, generate
+
+    try:
+        movement = generate(kind, tables, positions)
+    except MovementError as error:
+        _fail(str(error))
+    _print_json(movement.to_dict())
+
+
+@movement_command.command("check")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+def movement_check(file) -> None:
+    """Vérifie un mouvement (JSON) : répétitions, équilibre, passages par étui."""
+    from duplicate.core.movements import Movement, MovementError, check
+
+    try:
+        movement = Movement.from_dict(json.load(file))
+    except json.JSONDecodeError as error:
+        _fail(f"ligne {error.lineno} : JSON mal formé ({error.msg}, colonne {error.colno})")
+    except UnicodeDecodeError:
+        _fail("le fichier n'est pas en UTF-8")
+    except MovementError as error:
+        _fail(str(error))
+    report = check(movement)
+    click.echo(report.text())
+    if not report.ok:
+        sys.exit(1)
+
+
+# --- the database: import, export, demo, accounts (duplicate.operations, duplicate.interchange) ----------
+
+@click.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@with_appcontext
+def import_command(file) -> None:
+    """Importe un fichier tournoi (JSON tarot-tournament/1) ; affiche le numéro du tournoi créé."""
+    from duplicate.db import get_session
+    from duplicate.interchange import import_tournament
+
+    session = get_session()
+    try:
+        tournament = import_tournament(session, file.read())
+    except UnicodeDecodeError:
+        session.rollback()
+        _fail("le fichier n'est pas en UTF-8")
+    except TournamentError as error:
+        session.rollback()
+        _fail(str(error))
+    click.echo(f"Tournoi « {tournament.name} » importé.")
+    click.echo(tournament.id)
+
+
+@click.command("export")
+@click.argument("tournament_id", type=int)
+@with_appcontext
+def export_command(tournament_id: int) -> None:
+    """Exporte un tournoi de la base (JSON tarot-tournament/1)."""
+    from duplicate import operations
+    from duplicate.db import get_session
+    from duplicate.interchange import export_tournament
+
+    session = get_session()
+    try:
+        tournament = operations.get_tournament(session, tournament_id)
+    except operations.OperationError as error:
+        _fail(error.message)
+    _print_json(export_tournament(session, tournament))
+
+
+@click.command("demo")
+@with_appcontext
+def demo_command() -> None:
+    """Crée un tournoi de démonstration complet (individuel, 5 tables, jeu simulé)."""
+    from duplicate.db import get_session
+    from duplicate.demo import build_demo
+
+    tournament = build_demo(get_session())
+    click.echo(f"Tournoi de démonstration « {tournament.name} » créé.")
+    click.echo(tournament.id)
+
+
+@click.command("create-arbiter")
+@click.option("--username", prompt="Identifiant", help="Identifiant de l'arbitre.")
+@click.option("--password", prompt="Mot de passe", hide_input=True, confirmation_prompt="Confirmation",
+              help="Mot de passe (8 caractères au moins) ; demandé s'il est absent.")
+@with_appcontext
+def create_arbiter_command(username: str, password: str) -> None:
+    """Crée un compte d'arbitre (mot de passe conservé haché)."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    session = get_session()
+    try:
+        user = operations.create_user(session, username, password, "arbiter")
+    except operations.OperationError as error:
+        session.rollback()
+        _fail(error.message)
+    click.echo(f"Arbitre « {user.username} » créé.")
+
+
 def init_app(app) -> None:
     """Register the commands on the Flask app's CLI."""
-    for command in (deal_command, score_command, rank_command, import_command, export_command, demo_command,
-                    create_arbiter_command):
+    for command in (deal_command, score_command, rank_command, movement_command, import_command, export_command,
+                    demo_command, create_arbiter_command):
         app.cli.add_command(command)

@@ -92,3 +92,31 @@ def test_rank_refuses_bad_files(flask, tmp_path, content, message):
     out = flask("rank", str(path))
     assert out.returncode == 1
     assert message in out.stderr and "ligne" in out.stderr
+
+
+def test_movement_generate_and_check(flask, tmp_path):
+    out = flask("movement", "individual", "--tables", "5")
+    assert out.returncode == 0, out.stderr
+    movement = json.loads(out.stdout)
+    assert movement["format"] == "tarot-movement/1" and movement["positions"] == 5
+    tables_of_board_1 = [r["table"] for r in sorted(movement["rounds"], key=lambda r: r["position"])
+                         if 1 in r["boards"]]
+    assert tables_of_board_1 == [1, 5, 4, 3, 2]
+    path = tmp_path / "movement.json"
+    path.write_text(json.dumps(movement))
+    ok = flask("movement", "check", str(path))
+    assert ok.returncode == 0 and "mouvement valide" in ok.stdout
+    # the same étuis given twice to table 1: the player N1 plays them twice
+    first = next(r for r in movement["rounds"] if r["table"] == 1 and r["position"] == 1)
+    second = next(r for r in movement["rounds"] if r["table"] == 1 and r["position"] == 2)
+    second["boards"] = list(first["boards"])
+    path.write_text(json.dumps(movement))
+    broken = flask("movement", "check", str(path))
+    assert broken.returncode == 1
+    assert "N1" in broken.stdout
+
+
+def test_movement_too_many_positions_says_what_is_possible(flask):
+    out = flask("movement", "individual", "--tables", "6", "--positions", "7")
+    assert out.returncode == 1
+    assert "au plus 5 positions" in out.stderr

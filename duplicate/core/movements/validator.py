@@ -1,0 +1,301 @@
+"""The movement validator: checks any movement, generated or typed in by the arbiter (SPEC §7).
+
+Rule (SPEC §7, seed ``duplicate-tournaments.txt``): no player — or team — plays an étui twice (hard
+rule); no two players meet twice; every étui is played by as many tables as possible; each player
+attacks ¼ of the étuis (individual; ½ in triplettes) and takes each defensive place equally.
+
+Errors (``report.ok`` is False) — the movement cannot be played or scored:
+
+* a malformed round (position or table out of range, a table twice in a position, a seat missing,
+  an entrant twice at one table, an entrant at two tables in the same position, an étui unknown to
+  the « boards » list);
+* an entrant playing an étui twice.  The entrant is the player (individual) or the triplette; in
+  quadrettes and team matches the attacker and the defence of a team are different people, so the
+  unit is (team, role);
+* an étui at two tables in the same position — except in a team match, where both rooms play the
+  quarter's series (with copies or exchanged) and must mirror each other;
+* quadrettes and team matches: a team facing itself, or a comparison left half done (A's attacker
+  met B's defence on some étuis but B's attacker did not meet A's defence on the same étuis).
+
+Warnings — the movement can be played but is not ideal: repeated meetings (unavoidable at 3 tables,
+see ``small_clubs``), attack share or defensive places out of balance, an étui played only once
+(its topage gives 50 % to everybody) or étuis played a different number of times, listed étuis never
+played.  Choices where the seeds are silent: balance is judged per entrant, ±1 étui of the ideal;
+each kind of problem lists at most 12 cases, then a count of the others.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .model import SEAT_KEYS, Movement
+
+__all__ = ["Report", "check"]
+
+KIND_FRENCH = {"individual": "individuel", "triplettes": "triplettes", "quadrettes": "quadrettes",
+               "team_match": "match par équipes"}
+LIMIT = 12
+RIGHT = {"N": "W", "W": "S", "S": "E", "E": "N"}
+LEFT = {v: k for k, v in RIGHT.items()}
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass
+class Report:
+    """Validation result.  ``errors`` break the movement; ``warnings`` do not."""
+
+    title: str
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def text(self) -> str:
+        lines = [self.title,
+                 "Résultat : mouvement valide." if self.ok
+                 else f"Résultat : mouvement NON VALIDE ({len(self.errors)} erreur(s))."]
+        if self.errors:
+            lines.append("Erreurs :")
+            lines += [f"  – {e}" for e in self.errors]
+        if self.warnings:
+            lines.append("Avertissements :")
+            lines += [f"  – {w}" for w in self.warnings]
+        lines.append("Bilan :")
+        lines += [f"  • {s}" for s in self.summary]
+        return "\n".join(lines)
+
+
+class _Collector:
+    """Keeps at most LIMIT messages per category and counts the rest."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, list[str]] = defaultdict(list)
+        self.extra: Counter = Counter()
+
+    def add(self, category: str, message: str) -> None:
+        if len(self.items[category]) < LIMIT:
+            self.items[category].append(message)
+        else:
+            self.extra[category] += 1
+
+    def flush(self) -> list[str]:
+        out = []
+        for category, messages in self.items.items():
+            out += messages
+            if self.extra[category]:
+                out.append(f"… et {self.extra[category]} autre(s) cas du même genre ({category}).")
+        return out
+
+    def count(self, category: str) -> int:
+        return len(self.items.get(category, ())) + self.extra[category]
+
+
+def check(movement: Movement) -> Report:
+    m = movement
+    report = Report(f"Vérification du mouvement — {KIND_FRENCH.get(m.kind, m.kind)}, {m.tables} tables, "
+                    f"{m.positions} positions, {len(m.boards)} étuis")
+    errors, warnings = _Collector(), _Collector()
+    known_boards = {b.number for b in m.boards}
+    if len(known_boards) != len(m.boards):
+        errors.add("étuis", "la liste « boards » contient deux fois le même numéro d’étui")
+    role_units = m.kind in ("quadrettes", "team_match")
+    seats_needed = SEAT_KEYS[m.kind]
+
+    where_at: dict[tuple[int, str], int] = {}        # (position, entrant) → table
+    table_seen: set[tuple[int, int]] = set()
+    board_at: dict[tuple[int, int], list] = defaultdict(list)   # (position, board) → rounds
+    played: dict[tuple, dict[int, tuple[int, int]]] = defaultdict(dict)   # unit → board → (pos, table)
+    meetings: Counter = Counter()
+    plays: Counter = Counter()
+    for r in m.rounds:
+        here = f"position {r.position}, table {r.table}"
+        if not 1 <= r.position <= m.positions:
+            errors.add("structure", f"{here} : position hors de 1…{m.positions}")
+        if not 1 <= r.table <= m.tables:
+            errors.add("structure", f"{here} : table hors de 1…{m.tables}")
+        if (r.position, r.table) in table_seen:
+            errors.add("structure", f"{here} : la table figure deux fois dans cette position")
+        table_seen.add((r.position, r.table))
+        missing = [s for s in seats_needed if s not in r.seat_map]
+        if missing:
+            errors.add("structure", f"{here} : place(s) {', '.join(missing)} sans participant")
+        if len(set(r.entrants)) != len(r.entrants) and not role_units:
+            errors.add("structure", f"{here} : un même participant occupe deux places")
+        if role_units and len(set(r.entrants)) != len(r.entrants):
+            errors.add("face", f"{here} : l’équipe {r.entrants[0]} joue contre elle-même")
+        for seat, who in r.seats:
+            key = (r.position, f"{who}/{seat}" if role_units else who)
+            if key in where_at and where_at[key] != r.table:
+                errors.add("structure", f"position {r.position} : {who} est attendu à deux tables "
+                                        f"({where_at[key]} et {r.table})")
+            where_at[key] = r.table
+        if len(set(r.boards)) != len(r.boards):
+            errors.add("étuis", f"{here} : un étui figure deux fois")
+        for board in r.boards:
+            if known_boards and board not in known_boards:
+                errors.add("étuis", f"{here} : l’étui {board} n’est pas dans la liste des étuis")
+            board_at[(r.position, board)].append(r)
+            plays[board] += 1
+            for seat, who in r.seats:
+                unit = (who, seat) if role_units else (who,)
+                if board in played[unit]:
+                    p0, t0 = played[unit][board]
+                    name = who if not role_units else f"{_role(seat)} de {who}"
+                    errors.add("répétition joueur–étui",
+                               f"{name} joue deux fois l’étui {board} (position {p0} table {t0}, "
+                               f"position {r.position} table {r.table})")
+                else:
+                    played[unit][board] = (r.position, r.table)
+        if not role_units:
+            for a, b in combinations(sorted(set(r.entrants)), 2):
+                meetings[(a, b)] += 1
+        else:
+            sm = r.seat_map
+            if "attack" in sm and "defence" in sm:
+                meetings[(sm["attack"], sm["defence"])] += 1
+
+    _check_simultaneous(m, board_at, errors)
+    if role_units:
+        _check_comparisons(m, errors, warnings)
+    repeated = {pair: n for pair, n in meetings.items() if n > 1}
+    if m.kind == "team_match":   # the same two teams meet every quarter, by design
+        repeated = {}
+    for (a, b), n in sorted(repeated.items(), key=lambda item: (_natural(item[0][0]), _natural(item[0][1]))):
+        if role_units:
+            warnings.add("rencontres répétées", f"l’attaquant de {a} rencontre {n} fois la défense de {b}")
+        else:
+            warnings.add("rencontres répétées", f"{a} et {b} se rencontrent {n} fois")
+    balance = _balance(m, warnings) if m.kind in ("individual", "triplettes") else "sans objet (preneur toujours Sud)"
+
+    once = sorted(b for b, n in plays.items() if n == 1)
+    if once:
+        warnings.add("étuis", f"étui(s) joué(s) une seule fois (topage impossible) : {_ranges(once)}")
+    unplayed = sorted(known_boards - set(plays))
+    if unplayed:
+        warnings.add("étuis", f"étui(s) jamais joué(s) : {_ranges(unplayed)}")
+    if plays and max(plays.values()) - min(plays.values()) > 1:
+        warnings.add("étuis", f"les étuis sont joués de {min(plays.values())} à {max(plays.values())} fois")
+
+    report.errors = errors.flush()
+    report.warnings = warnings.flush()
+    by_count: dict[int, list[int]] = defaultdict(list)
+    for board, n in sorted(plays.items()):
+        by_count[n].append(board)
+    report.summary = [
+        f"Répétitions joueur–étui : {errors.count('répétition joueur–étui') or 'aucune'}",
+        f"Rencontres répétées : {len(repeated) or 'aucune'}",
+        f"Étui à deux tables dans la même position : {errors.count('simultané') or 'aucun'}",
+        f"Équilibre : {balance}",
+        "Nombre de fois que chaque étui est joué : "
+        + ("; ".join(f"{n} fois : étuis {_ranges(bs)}" for n, bs in sorted(by_count.items(), reverse=True))
+           or "aucun étui joué"),
+    ]
+    report.stats = {"board_plays": dict(plays), "repeated_meetings": len(repeated),
+                    "entrants": len({u[0] for u in played})}
+    return report
+
+
+def _role(seat: str) -> str:
+    return "l’attaquant" if seat == "attack" else "la défense"
+
+
+def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> None:
+    for (position, board), rounds in sorted(board_at.items()):
+        if len(rounds) < 2:
+            continue
+        tables = ", ".join(str(r.table) for r in rounds)
+        if m.kind != "team_match":
+            errors.add("simultané", f"position {position} : l’étui {board} est à plusieurs tables ({tables})")
+            continue
+        pairs = Counter((r.seat_map.get("attack"), r.seat_map.get("defence")) for r in rounds)
+        if any(pairs[(b, a)] != n for (a, b), n in pairs.items()):
+            errors.add("simultané", f"quart temps {position} : l’étui {board} est joué aux tables {tables} "
+                                    "sans que les deux salles se répondent")
+
+
+def _check_comparisons(m: Movement, errors: _Collector, warnings: _Collector) -> None:
+    """Quadrettes / team match: A's attacker vs B's defence needs B's attacker vs A's defence."""
+    faced: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for r in m.rounds:
+        sm = r.seat_map
+        if "attack" in sm and "defence" in sm:
+            faced[(sm["attack"], sm["defence"])].update(r.boards)
+    for (a, d), boards in sorted(faced.items()):
+        if a == d:
+            continue
+        mirror = faced.get((d, a), set())
+        if boards != mirror:
+            lost = sorted(boards - mirror)
+            if lost:
+                errors.add("comparaison", f"comparaison incomplète {a}–{d} : l’attaquant de {d} ne joue pas "
+                                          f"contre la défense de {a} les étuis {_ranges(lost)}")
+
+
+def _balance(m: Movement, warnings: _Collector) -> str:
+    takers = {b.number: b.taker for b in m.boards}
+    attack: Counter = Counter()
+    total: Counter = Counter()
+    places: dict[str, Counter] = defaultdict(Counter)
+    for r in m.rounds:
+        for board in r.boards:
+            taker = takers.get(board, "NSEW"[(board - 1) % 4])
+            for seat, who in r.seats:
+                total[who] += 1
+                if m.kind == "individual":
+                    if seat == taker:
+                        attack[who] += 1
+                    else:
+                        place = ("devant" if seat == LEFT[taker] else
+                                 "milieu" if seat == PARTNER[taker] else "fond")
+                        places[who][place] += 1
+                elif taker in seat:   # triplettes: NS attacks N/S takers, EW attacks E/W
+                    attack[who] += 1
+    share = 4 if m.kind == "individual" else 2
+    off = 0
+    for who in total:
+        ideal = total[who] / share
+        if abs(attack[who] - ideal) >= 1:
+            off += 1
+            warnings.add("équilibre", f"{who} attaque {attack[who]} étui(s) sur {total[who]} "
+                                      f"(attendu {ideal:g})")
+        if m.kind == "individual":
+            counts = [places[who][p] for p in ("devant", "milieu", "fond")]
+            if max(counts) - min(counts) > 1:
+                off += 1
+                warnings.add("équilibre", f"{who} : places en défense déséquilibrées (devant {counts[0]}, "
+                                          f"milieu {counts[1]}, fond {counts[2]})")
+    fraction = "¼" if share == 4 else "½"
+    if off:
+        return f"{off} déséquilibre(s) (voir les avertissements)"
+    extra = " ; places en défense équilibrées" if m.kind == "individual" else ""
+    return f"chaque participant attaque {fraction} des étuis{extra}"
+
+
+def _natural(entrant: str) -> tuple[str, int, str]:
+    """« J10 » after « J2 »: letters, then the number."""
+    head = entrant.rstrip("0123456789")
+    tail = entrant[len(head):]
+    return (head, int(tail) if tail else -1, entrant)
+
+
+def _ranges(numbers: list[int]) -> str:
+    """1, 2, 3, 5 → « 1–3, 5 »."""
+    out: list[str] = []
+    start = prev = None
+    for n in numbers:
+        if start is None:
+            start = prev = n
+        elif n == prev + 1:
+            prev = n
+        else:
+            out.append(f"{start}–{prev}" if prev != start else f"{start}")
+            start = prev = n
+    if start is not None:
+        out.append(f"{start}–{prev}" if prev != start else f"{start}")
+    return ", ".join(out)
