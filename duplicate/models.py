@@ -283,3 +283,16 @@ class User(SQLModel, table=True):
     password_hash: str = Field(max_length=300)
     role: Role = Field(sa_type=_enum(Role, "user_role"))
     created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class ApiToken(SQLModel, table=True):
+    """A bearer token for the electronic scoring API; only its SHA-256 is stored."""
+
+    __tablename__ = "api_token"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    role: Role = Field(sa_type=_enum(Role, "api_token_role"))
+    label: str | None = Field(default=None, max_length=100)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+    revoked: bool = Field(default=False)

@@ -42,7 +42,7 @@ from ._results import (
     result_history, results, set_arbitral_note, update_result,
 )
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
-from ._users import authenticate, create_user
+from ._users import authenticate, authenticate_token, create_token, create_user
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -52,4 +52,5 @@ __all__ = [
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
     "get_tournament", "list_tournaments", "ranking", "readiness", "to_core", "authenticate", "create_user",
+    "authenticate_token", "create_token",
 ]
