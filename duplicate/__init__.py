@@ -16,6 +16,7 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def create_app(test_config=None):
     """Build the application. `test_config` (a mapping) selects TestConfig and overrides its values."""
     from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
 
     from duplicate import cli, config, db, web
 
@@ -35,6 +36,7 @@ def create_app(test_config=None):
     config.finalize(app.config, app.instance_path)
 
     db.init_app(app)
+    CSRFProtect(app)  # every POST form carries a token; TestConfig turns the check off (WTF_CSRF_ENABLED)
     web.init_app(app)
     cli.init_app(app)
     return app

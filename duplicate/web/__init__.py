@@ -1,11 +1,17 @@
-"""Web blueprints, one per role (public for now; arbiter, scoring and api later).
+"""Web blueprints, one per role: ``web`` (public pages), ``auth`` (sign-in), ``arbiter`` (the arbiter's
+screens, under ``/arbitre``) and ``api`` (read-only JSON, under ``/api``).
 
-Views stay thin: parse the request, call an operation, render a template.
+Views stay thin: parse the request, call an operation, render a template. A view that re-displays a
+rejected form answers 422, so that the request's session is rolled back (`duplicate.db`): nothing an
+operation flushed before failing is kept.
 """
 
 import datetime
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
-from flask import Blueprint
+from flask import Blueprint, render_template
+from flask_wtf.csrf import CSRFError
 
 bp = Blueprint("web", __name__)
 
@@ -15,16 +21,76 @@ MONTHS_FR = (
 )
 
 
+KIND_LABELS = {
+    "individual": "Individuel",
+    "triplettes": "Triplettes",
+    "quadrettes": "Quadrettes",
+    "team_match": "Match par équipes",
+}
+
+
+@bp.app_template_filter("kind_label")
+def kind_label(kind) -> str:
+    """The French name of a tournament kind (a `TournamentKind` or its value)."""
+    value = getattr(kind, "value", kind)
+    return KIND_LABELS.get(value, str(value))
+
+
 @bp.app_template_filter("date_fr")
-def date_fr(value: datetime.date) -> str:
-    """A date the French way, e.g. « 1er mars 2026 », without depending on the system locale."""
+def date_fr(value: datetime.date | None) -> str:
+    """A date the French way, e.g. « 1er mars 2026 », without depending on the system locale; None → ""."""
+    if value is None:
+        return ""
     day = "1er" if value.day == 1 else str(value.day)
     return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
 
 
+@bp.app_template_filter("fr_number")
+def fr_number(value, decimals: int = 2) -> str:
+    """A number with a decimal comma, rounded half up: 62.5 → « 62,50 »; None → « — ».
+
+    Accepts int, float, Decimal and Fraction (exact notes are rounded only here, for display).
+    """
+    if value is None:
+        return "—"
+    if isinstance(value, Fraction):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        exact = Decimal(str(value))
+    quantum = Decimal(1).scaleb(-decimals)
+    text = format(exact.quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    if text.startswith("-") and not text.strip("-0.,"):
+        text = text[1:]  # no « -0,00 »
+    return text.replace(".", ",")
+
+
+@bp.app_errorhandler(403)
+def forbidden(_error):
+    return render_template("error.html", title="Accès refusé",
+                           message="Cette page est réservée aux arbitres."), 403
+
+
+@bp.app_errorhandler(404)
+def not_found(_error):
+    return render_template("error.html", title="Page introuvable",
+                           message="Cette page n’existe pas, ou plus."), 404
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_error(_error):
+    return render_template(
+        "error.html", title="Formulaire refusé",
+        message="Le jeton de sécurité du formulaire manque ou a expiré : rechargez la page et recommencez.",
+    ), 400
+
+
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
+from duplicate.web import api, arbiter, auth  # noqa: E402
 
 
 def init_app(app) -> None:
-    """Register the web blueprint on `app`."""
+    """Register the web blueprints on `app`."""
     app.register_blueprint(bp)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(arbiter.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,487 @@
+"""The arbiter's screens, under ``/arbitre``: tournaments, players, teams, draw, étuis, movement,
+import and export. Every view requires a signed-in arbiter (`arbiter_required`).
+
+Each view parses its form, calls one operation (`duplicate.operations`) and renders or redirects. An
+`OperationError` is shown next to the field it names (or above the form) and the page answers 422, so
+that the request's session rolls back whatever the operation had flushed: a refused form changes nothing.
+"""
+
+import json
+import secrets
+from types import SimpleNamespace
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from duplicate import interchange, operations
+from duplicate.core.deals import seed_hash
+from duplicate.core.tournament import TournamentError
+from duplicate.db import get_session
+from duplicate.models import Player, Team
+from duplicate.web import forms
+from duplicate.web.auth import arbiter_required
+
+bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
+
+UNPROCESSABLE = 422
+
+
+@bp.before_request
+@arbiter_required
+def require_arbiter():
+    """Every page of this blueprint is for arbiters only."""
+
+
+def _tournament(tournament_id: int):
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def _status(form) -> int:
+    """200 for a blank form, 422 for a submitted one shown again (refused: the request rolls back)."""
+    return UNPROCESSABLE if form.is_submitted() else 200
+
+
+def _show_error(form, error) -> None:
+    """Put an `OperationError` next to its field, or above the form when it names none of its fields."""
+    field = form._fields.get(error.field) if error.field else None
+    if field is not None:
+        field.errors = [*field.errors, error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+# --- tournaments ----------------------------------------------------------------------------------
+
+@bp.route("/")
+def tournaments():
+    """The arbiter's list of tournaments."""
+    return render_template("arbiter/tournaments.html", tournaments=operations.list_tournaments(get_session()))
+
+
+@bp.route("/tournois/nouveau", methods=["GET", "POST"])
+def new_tournament():
+    form = forms.TournamentForm()
+    if form.validate_on_submit():
+        try:
+            tournament = operations.create_tournament(
+                get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
+                place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Tournoi « {tournament.name} » créé.", "success")
+            return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template("arbiter/tournament_form.html", form=form), status
+
+
+# Where each step of `operations.readiness` is done.
+STEP_ENDPOINTS = {
+    "players": "arbiter.players",
+    "teams": "arbiter.teams",
+    "draw": "arbiter.draw",
+    "boards": "arbiter.boards",
+    "deals": "arbiter.boards",
+    "movement": "arbiter.movement",
+}
+
+
+@bp.route("/tournois/<int:tournament_id>/")
+def dashboard(tournament_id: int):
+    """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
+    tournament = _tournament(tournament_id)
+    steps = operations.readiness(get_session(), tournament)
+    return render_template(
+        "arbiter/dashboard.html", tournament=tournament, steps=steps, step_endpoints=STEP_ENDPOINTS,
+        step_labels=operations.STEP_LABELS, all_ready=all(done for _, done, _ in steps),
+    )
+
+
+def _uploaded_text(form: forms.UploadForm) -> str | None:
+    """The text of an upload form's file or text box; None (and the error shown) when unreadable."""
+    try:
+        return form.content()
+    except ValueError as error:
+        form.file.errors = [*form.file.errors, str(error)]
+        return None
+
+
+# --- players ----------------------------------------------------------------------------------------
+
+@bp.route("/tournois/<int:tournament_id>/joueurs", methods=["GET", "POST"])
+def players(tournament_id: int):
+    """The registered players and the form to add one by hand."""
+    tournament = _tournament(tournament_id)
+    form = forms.PlayerForm()
+    if form.validate_on_submit():
+        try:
+            player = operations.register_player(
+                get_session(), tournament, licence=form.licence.data or None, surname=form.surname.data,
+                first_name=form.first_name.data, club=form.club.data or None,
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Inscription de {player.name} enregistrée.", "success")
+            return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template(
+        "arbiter/players.html", tournament=tournament, form=form,
+        players=operations.players(get_session(), tournament),
+    ), status
+
+
+@bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
+def import_players(tournament_id: int):
+    """Players from a CSV file or pasted text: all of them, or none and the faulty lines listed."""
+    tournament = _tournament(tournament_id)
+    form = forms.UploadForm()
+    line_errors = []
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        if text is not None:
+            try:
+                imported = operations.import_players_csv(get_session(), tournament, text)
+            except operations.CsvImportError as error:
+                line_errors = list(error.errors)
+            except operations.OperationError as error:
+                _show_error(form, error)
+            else:
+                flash(f"{len(imported)} joueur(s) importé(s).", "success")
+                return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template(
+        "arbiter/players_import.html", tournament=tournament, form=form, line_errors=line_errors,
+    ), status
+
+
+# --- import and export ------------------------------------------------------------------------------
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_tournament():
+    """A whole tournament from its ``tarot-tournament/1`` file; on error, the French message and its line."""
+    form = forms.UploadForm()
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        if text is not None:
+            try:
+                tournament = interchange.import_tournament(get_session(), text)
+            except TournamentError as error:
+                form.form_errors.append(f"Fichier refusé : {error}. Rien n’a été importé.")
+            else:
+                flash(f"Tournoi « {tournament.name} » importé.", "success")
+                return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template("arbiter/import.html", form=form), status
+
+
+@bp.route("/tournois/<int:tournament_id>/export")
+def export_tournament(tournament_id: int):
+    """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
+    tournament = _tournament(tournament_id)
+    data = interchange.export_tournament(get_session(), tournament)
+    body = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="tournoi-{tournament.id}.json"',
+    })
+
+
+# --- teams --------------------------------------------------------------------------------------------
+
+def _teams(tournament) -> list[tuple[Team, list[Player]]]:
+    """The tournament's teams, each with its members in the team's order."""
+    session = get_session()
+    return [(team, operations.team_members(session, team)) for team in operations.teams(session, tournament)]
+
+
+@bp.route("/tournois/<int:tournament_id>/equipes", methods=["GET", "POST"])
+def teams(tournament_id: int):
+    """Triplettes, quadrettes, teams of a match: formed from the registered players."""
+    tournament = _tournament(tournament_id)
+    if tournament.kind == "individual":
+        flash("Un tournoi individuel n’a pas d’équipes.", "warning")
+        return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    team_rows = _teams(tournament)
+    in_a_team = {player.id for _, members in team_rows for player in members}
+    players = operations.players(get_session(), tournament)
+    form = forms.TeamForm()
+    form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
+    if tournament.kind != "triplettes":
+        del form.line
+    if form.validate_on_submit():
+        try:
+            team = operations.form_team(
+                get_session(), tournament, name=form.name.data, player_ids=form.player_ids.data,
+                **({"line": form.line.data or None} if "line" in form else {}),
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Équipe « {team.name} » formée.", "success")
+            return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template(
+        "arbiter/teams.html", tournament=tournament, form=form, teams=team_rows,
+        free_players=[p for p in players if p.id not in in_a_team],
+    ), status
+
+
+# --- draw of the starting places ---------------------------------------------------------------------------
+
+# Columns of the placement table, per kind: the seat (line) of each entrant at its table.
+PLACE_COLUMNS = {
+    "individual": [("N", "Nord"), ("S", "Sud"), ("E", "Est"), ("W", "Ouest")],
+    "triplettes": [("NS", "Nord-Sud"), ("EW", "Est-Ouest")],
+    "quadrettes": [("Q", "Quadrette")],
+    "team_match": [("A", "Équipe A"), ("B", "Équipe B")],
+}
+
+
+def _entrants(tournament) -> list:
+    session = get_session()
+    if tournament.kind == "individual":
+        return operations.players(session, tournament)
+    return operations.teams(session, tournament)
+
+
+def _placement(tournament) -> tuple[list, list[dict], list]:
+    """(columns, one row per table ``{"table": n, "seats": {column: entrant}}``, entrants not placed)."""
+    kind = getattr(tournament.kind, "value", tournament.kind)
+    columns = PLACE_COLUMNS[kind]
+    tables: dict[int, dict] = {}
+    unplaced = []
+    for entrant in _entrants(tournament):
+        if entrant.entrant_id is None:
+            unplaced.append(entrant)
+            continue
+        column = {"quadrettes": "Q", "team_match": entrant.entrant_id}.get(kind, entrant.line)
+        tables.setdefault(entrant.start_table or 1, {})[column] = entrant
+    rows = [{"table": table, "seats": tables[table]} for table in sorted(tables)]
+    return columns, rows, unplaced
+
+
+@bp.route("/tournois/<int:tournament_id>/placement", methods=["GET", "POST"])
+def draw(tournament_id: int):
+    """The draw of the starting places (a seed, blank for a random one), its result, and the form to
+    place entrants by hand."""
+    tournament = _tournament(tournament_id)
+    form = forms.DrawForm()
+    if form.validate_on_submit():
+        try:
+            operations.draw_places(get_session(), tournament, seed=form.seed.data or None)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Places tirées au sort (graine « {tournament.draw_seed} »).", "success")
+            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
+    status = _status(form)
+    return _render_draw(tournament, form, forms.ActionForm(prefix="hand")), status
+
+
+def _render_draw(tournament, form, hand_form, typed=None):
+    columns, rows, unplaced = _placement(tournament)
+    return render_template(
+        "arbiter/draw.html", tournament=tournament, form=form, hand_form=hand_form, columns=columns,
+        rows=rows, unplaced=unplaced, entrants=_entrants(tournament), typed=typed or {},
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/placement/manuel", methods=["POST"])
+def place_by_hand(tournament_id: int):
+    """Places typed by the arbiter (``place-<id>`` fields); only the changed ones are sent."""
+    tournament = _tournament(tournament_id)
+    hand_form = forms.ActionForm(prefix="hand")
+    key = "player_id" if tournament.kind == "individual" else "team_id"
+    entrants = _entrants(tournament)
+    typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
+    if hand_form.validate_on_submit():
+        assignments = [{key: e.id, "entrant_id": typed[e.id]} for e in entrants if typed[e.id] != (e.entrant_id or "")]
+        try:
+            operations.place_by_hand(get_session(), tournament, assignments)
+        except operations.OperationError as error:
+            hand_form.form_errors.append(error.message)
+        else:
+            flash("Placement enregistré.", "success")
+            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
+    return _render_draw(tournament, forms.DrawForm(formdata=None), hand_form, typed), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/placement/impression")
+def draw_print(tournament_id: int):
+    """The placement on its own page, to print and post in the room."""
+    tournament = _tournament(tournament_id)
+    columns, rows, unplaced = _placement(tournament)
+    return render_template("arbiter/draw_print.html", tournament=tournament, columns=columns, rows=rows,
+                           unplaced=unplaced)
+
+
+# --- étuis -------------------------------------------------------------------------------------------------
+
+def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview=None):
+    if generate_form is None:
+        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=secrets.token_hex(8))
+    return render_template(
+        "arbiter/boards.html", tournament=tournament, boards=operations.boards(get_session(), tournament),
+        generate_form=generate_form, deals_form=deals_form or forms.UploadForm(formdata=None, prefix="deals"),
+        seed_preview=seed_preview,
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis")
+def boards(tournament_id: int):
+    """The étuis (number, taker, dealer, deal known or not), and the forms to deal or import them."""
+    return _render_boards(_tournament(tournament_id))
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/generer", methods=["POST"])
+def generate_boards(tournament_id: int):
+    """Deal the étuis from a seed; the « empreinte » button only shows the seed's SHA-256, to publish
+    it before the tournament."""
+    tournament = _tournament(tournament_id)
+    form = forms.BoardsForm(prefix="generate")
+    if "hash" in request.form:
+        seed = form.seed.data or ""
+        if seed:
+            return _render_boards(tournament, form, seed_preview=(seed, seed_hash(seed)))
+        form.seed.errors = ["Indiquez une graine."]
+    elif form.validate_on_submit():
+        try:
+            created = operations.generate_boards(get_session(), tournament, count=form.count.data,
+                                                 seed=form.seed.data or "")
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"{len(created)} étui(s) générés.", "success")
+            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    return _render_boards(tournament, form), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/importer", methods=["POST"])
+def import_deals(tournament_id: int):
+    """Étuis from a ``tarot-deals/1`` file (another club's copy of the deals, say)."""
+    tournament = _tournament(tournament_id)
+    form = forms.UploadForm(prefix="deals")
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        if text is not None:
+            try:
+                created = operations.import_deals(get_session(), tournament, text)
+            except operations.OperationError as error:
+                _show_error(form, error)
+            else:
+                flash(f"{len(created)} étui(s) importés.", "success")
+                return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    return _render_boards(tournament, deals_form=form), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+def board_hands(tournament_id: int, number: int):
+    """The deal of one étui, typed from its diagrams: 18 cards per seat and the 6 of the chien."""
+    tournament = _tournament(tournament_id)
+    board = next((b for b in operations.boards(get_session(), tournament) if b.number == number), None)
+    if board is None:
+        abort(404)
+    form = forms.HandsForm(obj=_hands_data(board))
+    if form.validate_on_submit():
+        try:
+            operations.set_board_hands(
+                get_session(), tournament, number,
+                hands={seat: getattr(form, seat).data for seat in ("N", "S", "E", "W")},
+                dog=form.dog.data, dealer=form.dealer.data, taker=form.taker.data,
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Donne de l’étui {number} enregistrée.", "success")
+            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form), status
+
+
+def _hands_data(board) -> SimpleNamespace:
+    """The étui as the hands form shows it: each hand as one line of cards."""
+    hands = board.hands or {}
+    return SimpleNamespace(
+        dealer=board.dealer, taker=board.taker, dog=" ".join(board.dog or []),
+        **{seat: " ".join(hands.get(seat, [])) for seat in ("N", "S", "E", "W")},
+    )
+
+
+# --- movement ---------------------------------------------------------------------------------------------
+
+def _movement_report(data):
+    """The validator's report on a movement (`core.movements.check`): title, errors, warnings, summary."""
+    from duplicate.core.movements import Movement as CoreMovement, MovementError, Report, check
+
+    try:
+        return check(CoreMovement.from_dict(data))
+    except MovementError as error:
+        return Report(title="Mouvement illisible", errors=[str(error)])
+
+
+def _movement_grid(data) -> dict:
+    """The movement as a table: one row per position, one column per table, each cell its round."""
+    rounds = {(r["position"], r["table"]): r for r in data.get("rounds", [])}
+    positions = sorted({p for p, _ in rounds})
+    tables = sorted({t for _, t in rounds})
+    return {"positions": positions, "tables": tables, "rounds": rounds}
+
+
+def _render_movement(tournament, form, upload_form=None, preview=None):
+    stored = operations.get_movement(get_session(), tournament)
+    shown = preview if preview is not None else (stored.data if stored is not None else None)
+    report = _movement_report(shown) if shown is not None else None
+    return render_template(
+        "arbiter/movement.html", tournament=tournament, form=form,
+        upload_form=upload_form or forms.UploadForm(formdata=None, prefix="movement"),
+        movement=shown, grid=_movement_grid(shown) if shown else None, report=report,
+        is_preview=preview is not None, tables=operations.table_count(get_session(), tournament),
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/mouvement", methods=["GET", "POST"])
+def movement(tournament_id: int):
+    """Choose the movement: « Aperçu » generates it without keeping it (a savepoint rolled back), with
+    the validator's report; « Choisir ce mouvement » generates it again (same input, same movement)
+    and keeps it."""
+    tournament = _tournament(tournament_id)
+    form = forms.MovementForm()
+    if not form.validate_on_submit():
+        status = _status(form)
+        return _render_movement(tournament, form), status
+    session = get_session()
+    try:
+        if "accept" in request.form:
+            operations.choose_movement(session, tournament, positions=form.positions.data)
+            flash("Mouvement choisi.", "success")
+            return redirect(url_for("arbiter.movement", tournament_id=tournament.id))
+        savepoint = session.begin_nested()
+        try:
+            preview = dict(operations.choose_movement(session, tournament, positions=form.positions.data).data)
+        finally:
+            savepoint.rollback()
+    except operations.OperationError as error:
+        _show_error(form, error)
+        return _render_movement(tournament, form), UNPROCESSABLE
+    return _render_movement(tournament, form, preview=preview)
+
+
+@bp.route("/tournois/<int:tournament_id>/mouvement/importer", methods=["POST"])
+def import_movement(tournament_id: int):
+    """A movement supplied by the arbiter (``tarot-movement/1``: Howell, Emmanuel 16…), kept if valid."""
+    tournament = _tournament(tournament_id)
+    upload_form = forms.UploadForm(prefix="movement")
+    if upload_form.validate_on_submit():
+        text = _uploaded_text(upload_form)
+        if text is not None:
+            try:
+                operations.set_movement(get_session(), tournament, text)
+            except operations.OperationError as error:
+                _show_error(upload_form, error)
+            else:
+                flash("Mouvement enregistré.", "success")
+                return redirect(url_for("arbiter.movement", tournament_id=tournament.id))
+    return _render_movement(tournament, forms.MovementForm(formdata=None), upload_form), UNPROCESSABLE

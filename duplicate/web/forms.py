@@ -1,0 +1,153 @@
+"""The web forms (Flask-WTF: each one carries its CSRF token), with French labels and messages.
+
+Forms check only the shape of what is typed (present, a whole number, not too long); the rules and
+ranges themselves are the operations' (`duplicate.operations`), whose `OperationError` is shown next to
+the field it names.
+"""
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import (
+    DateField, IntegerField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.fields.choices import SelectChoice
+from wtforms.meta import DefaultMeta
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from duplicate.web import KIND_LABELS
+
+REQUIRED = "Ce champ est obligatoire."
+MAX_UPLOAD = 5 * 1024 * 1024  # a tournament or deals file is far smaller
+
+SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
+
+
+def choices(labels: dict) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in labels.items()]
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+class FrenchForm(FlaskForm):
+    """Base form: French messages for the built-in validators, values stripped of surrounding blanks."""
+
+    class Meta:
+        locales = ["fr"]
+
+        def get_translations(self, form):
+            # WTForms' own French catalogue (Flask-WTF would want Flask-Babel for it).
+            return DefaultMeta.get_translations(self, form)
+
+        def bind_field(self, form, unbound_field, options):
+            filters = options.get("filters") or ()
+            if unbound_field.field_class in (StringField, TextAreaField):
+                options["filters"] = (*filters, _strip)
+            return unbound_field.bind(form=form, **options)
+
+
+def required(message: str = REQUIRED):
+    return DataRequired(message=message)
+
+
+def length(maximum: int):
+    return Length(max=maximum, message=f"{maximum} caractères au plus.")
+
+
+class LoginForm(FrenchForm):
+    username = StringField("Identifiant", validators=[required(), length(100)])
+    password = PasswordField("Mot de passe", validators=[required()])
+
+
+class ActionForm(FrenchForm):
+    """A button that only needs its CSRF token (sign out, accept a movement…)."""
+
+
+class TournamentForm(FrenchForm):
+    name = StringField("Nom du tournoi", validators=[required(), length(200)])
+    kind = SelectField("Formule", choices=choices(KIND_LABELS), validators=[InputRequired(message=REQUIRED)])
+    date = DateField("Date", validators=[Optional()], format="%Y-%m-%d")
+    place = StringField("Lieu", validators=[Optional(), length(200)])
+    colour = StringField("Couleur du tournoi", validators=[Optional(), length(40)],
+                         description="Imprimée sur les étiquettes des étuis, par exemple « vert ».")
+    sessions = IntegerField("Nombre de séances", default=1,
+                            validators=[InputRequired(message="Indiquez un nombre entier.")])
+
+
+class PlayerForm(FrenchForm):
+    licence = StringField("Licence", validators=[Optional(), length(20)])
+    surname = StringField("Nom", validators=[required(), length(100)])
+    first_name = StringField("Prénom", validators=[required(), length(100)])
+    club = StringField("Club", validators=[Optional(), length(100)])
+
+
+class UploadForm(FrenchForm):
+    """A file to upload or its text pasted in the box; the text box keeps what was pasted."""
+
+    file = FileField("Fichier")
+    text = TextAreaField("Ou collez son contenu ici")
+
+    def content(self) -> str:
+        """The uploaded file's text (UTF-8, BOM removed) when a file was sent, else the pasted text."""
+        upload = self.file.data
+        if upload and getattr(upload, "filename", ""):
+            raw = upload.read(MAX_UPLOAD + 1)
+            if len(raw) > MAX_UPLOAD:
+                raise ValueError("Le fichier est trop gros (5 Mo au plus).")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ValueError("Le fichier n’est pas en UTF-8.") from None
+            self.text.data = text
+            return text
+        return self.text.data or ""
+
+    def validate(self, extra_validators=None):
+        if not super().validate(extra_validators):
+            return False
+        upload = self.file.data
+        if not (upload and getattr(upload, "filename", "")) and not (self.text.data or "").strip():
+            self.text.errors.append("Choisissez un fichier ou collez son contenu.")
+            return False
+        return True
+
+
+class TeamForm(FrenchForm):
+    name = StringField("Nom de l’équipe", validators=[required(), length(200)])
+    player_ids = SelectMultipleField(
+        "Joueurs", coerce=int, widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
+        validators=[InputRequired(message="Choisissez les joueurs de l’équipe.")],
+    )
+    line = SelectField("Ligne", choices=choices({"": "—", "NS": "Nord-Sud", "EW": "Est-Ouest"}), validators=[Optional()])
+
+
+class DrawForm(FrenchForm):
+    seed = StringField("Graine", validators=[Optional(), length(200)],
+                       description="Laissez vide pour un tirage au hasard.")
+
+
+class BoardsForm(FrenchForm):
+    count = IntegerField("Nombre d’étuis", validators=[InputRequired(message="Indiquez un nombre entier.")])
+    seed = StringField("Graine", validators=[Optional(), length(200)],
+                       description="Laissez vide pour une graine tirée au hasard.")
+
+
+class HandsForm(FrenchForm):
+    """The deal of one étui in the interchange notation (« KS 10D 21T EX… »): 18 cards a seat, 6 in the
+    chien; the rules (78 distinct cards, no petit sec) are checked by the operation."""
+
+    N = TextAreaField("Nord", validators=[required()])
+    S = TextAreaField("Sud", validators=[required()])
+    E = TextAreaField("Est", validators=[required()])
+    W = TextAreaField("Ouest", validators=[required()])
+    dog = TextAreaField("Chien", validators=[required()])
+    dealer = SelectField("Donneur", choices=choices(SEAT_LABELS))
+    taker = SelectField("Preneur", choices=choices(SEAT_LABELS))
+
+
+class MovementForm(FrenchForm):
+    positions = IntegerField("Nombre de positions", validators=[
+        Optional(), NumberRange(min=1, max=50, message="Entre 1 et 50 positions."),
+    ], description="Laissez vide pour le nombre conseillé.")
