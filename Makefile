@@ -4,16 +4,23 @@ VENV := .venv
 PG_PORT := 5432
 ARGS ?=
 
-.PHONY: run test
+DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+
+.PHONY: run test system-packages
 
 run: $(VENV)/.requirements.stamp
 	$(VENV)/bin/flask --app app run
 
-test: $(VENV)/.requirements-dev.stamp
+test: $(VENV)/.requirements-dev.stamp system-packages
 	@$(VENV)/bin/python -c "import socket; socket.create_connection(('127.0.0.1', $(PG_PORT)), 1).close()" 2>/dev/null \
 	  || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql 2>/dev/null) main start \
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
 	$(VENV)/bin/python -m pytest $(ARGS)
+
+# The printing tests read PDFs back with poppler (pdftotext, pdftoppm); WeasyPrint needs pango.
+system-packages:
+	@dpkg -s $(DEB_PACKAGES) >/dev/null 2>&1 \
+	  || (apt-get update && apt-get install -y --no-install-recommends $(DEB_PACKAGES))
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

@@ -93,77 +93,6 @@ def rank_command(file) -> None:
     _print_json(ranking_output(tournament))
 
 
-# --- the database: import, export, demo, accounts (duplicate.operations, duplicate.interchange) ----------
-
-@click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
-@with_appcontext
-def import_command(file) -> None:
-    """Importe un fichier tournoi (JSON tarot-tournament/1) ; affiche le numéro du tournoi créé."""
-    from duplicate.db import get_session
-    from duplicate.interchange import import_tournament
-
-    session = get_session()
-    try:
-        tournament = import_tournament(session, file.read())
-    except UnicodeDecodeError:
-        session.rollback()
-        _fail("le fichier n'est pas en UTF-8")
-    except TournamentError as error:
-        session.rollback()
-        _fail(str(error))
-    click.echo(f"Tournoi « {tournament.name} » importé.")
-    click.echo(tournament.id)
-
-
-@click.command("export")
-@click.argument("tournament_id", type=int)
-@with_appcontext
-def export_command(tournament_id: int) -> None:
-    """Exporte un tournoi de la base (JSON tarot-tournament/1)."""
-    from duplicate import operations
-    from duplicate.db import get_session
-    from duplicate.interchange import export_tournament
-
-    session = get_session()
-    try:
-        tournament = operations.get_tournament(session, tournament_id)
-    except operations.OperationError as error:
-        _fail(error.message)
-    _print_json(export_tournament(session, tournament))
-
-
-@click.command("demo")
-@with_appcontext
-def demo_command() -> None:
-    """Crée un tournoi de démonstration complet (individuel, 5 tables, jeu simulé)."""
-    from duplicate.db import get_session
-    from duplicate.demo import build_demo
-
-    tournament = build_demo(get_session())
-    click.echo(f"Tournoi de démonstration « {tournament.name} » créé.")
-    click.echo(tournament.id)
-
-
-@click.command("create-arbiter")
-@click.option("--username", prompt="Identifiant", help="Identifiant de l'arbitre.")
-@click.option("--password", prompt="Mot de passe", hide_input=True, confirmation_prompt="Confirmation",
-              help="Mot de passe (8 caractères au moins) ; demandé s'il est absent.")
-@with_appcontext
-def create_arbiter_command(username: str, password: str) -> None:
-    """Crée un compte d'arbitre (mot de passe conservé haché)."""
-    from duplicate import operations
-    from duplicate.db import get_session
-
-    session = get_session()
-    try:
-        user = operations.create_user(session, username, password, "arbiter")
-    except operations.OperationError as error:
-        session.rollback()
-        _fail(error.message)
-    click.echo(f"Arbitre « {user.username} » créé.")
-
-
 class _MovementGroup(click.Group):
     """``movement KIND --tables T`` generates; ``movement check FILE`` validates."""
 
@@ -284,8 +213,70 @@ def create_arbiter_command(username: str, password: str) -> None:
     click.echo(f"Arbitre « {user.username} » créé.")
 
 
+@click.command("create-token")
+@click.option("--role", type=click.Choice(["scorer", "arbiter"]), default="scorer", show_default=True)
+@click.option("--label", help="Pour qui ou pour quel appareil (ex. « tablette salle 2 »).")
+@with_appcontext
+def create_token_command(role: str, label: str | None) -> None:
+    """Crée un jeton pour l'API de saisie électronique ; le jeton est la dernière ligne affichée."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    token = operations.create_token(get_session(), role, label)
+    click.echo(f"Jeton « {role} » créé ; conservez-le, il ne sera plus affiché :")
+    click.echo(token)
+
+
+PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
+               "frequencies", "hand-records")
+
+
+@click.command("print")
+@click.argument("kind", type=click.Choice(PRINT_KINDS))
+@click.option("--tournament", "tournament_id", type=int, required=True, help="Numéro du tournoi.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), required=True, help="Fichier PDF.")
+@click.option("--scored/--blank", default=False, help="Fiches ambulantes : avec les résultats (--scored) ou vierges.")
+@click.option("--columns", type=click.IntRange(1, 10), default=3, show_default=True, help="Étiquettes par ligne.")
+@click.option("--rows", type=click.IntRange(1, 20), default=8, show_default=True, help="Lignes d'étiquettes par page.")
+@click.option("--single", is_flag=True, help="Étiquettes : une par page (imprimante d'étiquettes).")
+@click.option("--entrant", "entrants", multiple=True, help="Feuilles de route, fiches individuelles : ce participant (répétable).")
+@click.option("--board", "boards", type=int, multiple=True, help="Ce seul étui (répétable).")
+@click.option("--base-url", help="Adresse publique du site, pour les QR codes des feuilles de route.")
+@click.option("--processes", type=click.IntRange(1, 16), help="Processus de rendu (défaut : 2).")
+@with_appcontext
+def print_command(kind, tournament_id, out_path, scored, columns, rows, single, entrants, boards, base_url,
+                  processes) -> None:
+    """Imprime (PDF) : étiquettes, diagrammes, fiches, cartes, feuilles de route, classements…"""
+    from duplicate import operations
+    from duplicate.db import get_session
+    from duplicate.printing.commands import print_tournament
+
+    options = {}
+    if kind == "labels":
+        options.update(columns=columns, rows=rows, single=single)
+    if kind == "travellers":
+        options["scored"] = scored
+    if boards and kind in ("labels", "diagrams", "travellers", "frequencies", "hand-records"):
+        options["boards"] = list(boards)
+    if entrants and kind in ("route-sheets", "movement-cards"):
+        options["entrants"] = list(entrants)
+
+    def progress(done: int, total: int) -> None:
+        click.echo(f"\r{done}/{total} éléments", nl=False, err=True)
+
+    try:
+        pages = print_tournament(get_session(), tournament_id, kind, out_path, base_url=base_url,
+                                 progress=progress, processes=processes, **options)
+    except operations.OperationError as error:
+        _fail(error.message)
+    except ValueError as error:
+        _fail(str(error))
+    click.echo("", err=True)
+    click.echo(f"{out_path} : {pages} page(s).")
+
+
 def init_app(app) -> None:
     """Register the commands on the Flask app's CLI."""
     for command in (deal_command, score_command, rank_command, movement_command, import_command, export_command,
-                    demo_command, create_arbiter_command):
+                    demo_command, create_arbiter_command, create_token_command, print_command):
         app.cli.add_command(command)

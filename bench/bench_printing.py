@@ -1,0 +1,79 @@
+"""Benchmark of the printing: all the route sheets of a 150-table individual (600 players, 600 pages).
+
+Run: ``.venv/bin/python bench/bench_printing.py [--processes N] [--chunk-size N]``.  Prints the wall
+time, the pages per second and the peak memory (resident set) of the parent and of the largest child
+process; asserts only that 600 pages came out.
+
+The tournament is the synthetic one of ``bench_core.py`` (at position p table t plays étui set
+(t + p) mod 7, 7 positions × 4 étuis, so 28 lines per route sheet), with its movement and boards so
+that the sheets name the defensive places, and a QR code on every sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_core import PER_POSITION, POSITIONS, SEATS, TABLES, synthetic_individual  # noqa: E402
+
+from duplicate.core.tournament import load_tournament, ranking_output  # noqa: E402
+from duplicate.printing import batch  # noqa: E402
+
+
+def tournament() -> dict:
+    data = json.loads(synthetic_individual(random.Random(2026)))
+    data["name"] = "Open de Lyon — banc d’essai"
+    data["date"], data["colour"] = "2026-06-20", "bleu"
+    data["boards"] = [{"number": n, "taker": SEATS[(n - 1) % 4], "dealer": SEATS[n % 4]}
+                      for n in range(1, POSITIONS * PER_POSITION + 1)]
+    rounds = []
+    for position in range(1, POSITIONS + 1):
+        for table in range(1, TABLES + 1):
+            first = ((table + position) % POSITIONS) * PER_POSITION + 1
+            rounds.append({"position": position, "table": table, "seats": {s: f"{s}{table}" for s in SEATS},
+                           "boards": list(range(first, first + PER_POSITION))})
+    data["movement"] = {"format": "tarot-movement/1", "kind": "individual", "tables": TABLES,
+                        "positions": POSITIONS, "boards": data["boards"], "rounds": rounds}
+    return data
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--chunk-size", type=int, default=None)
+    args = parser.parse_args()
+    export = tournament()
+    start = time.perf_counter()
+    ranking = ranking_output(load_tournament(json.dumps(export)))
+    urls = {p["id"]: f"https://tarot.example.org/feuille-de-route/{p['id']}-{'x' * 32}" for p in export["players"]}
+    prepared = time.perf_counter()
+    marks = []
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "feuilles-de-route.pdf")
+        pages = batch.render_to_file("route-sheets", export, ranking, out, route_urls=urls,
+                                     processes=args.processes, chunk_size=args.chunk_size,
+                                     progress=lambda done, total: marks.append((time.perf_counter(), done)))
+        size = os.path.getsize(out)
+    end = time.perf_counter()
+    assert pages == 4 * TABLES, pages
+    parent = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"route sheets, individual {TABLES} tables: {pages} pages, {size / 1e6:.1f} MB, "
+          f"{args.processes} process(es), chunks of {args.chunk_size or batch.CHUNK_SIZES['route-sheets']}")
+    print(f"  ranking + contexts : {prepared - start:8.1f} s")
+    print(f"  wall time          : {end - start:8.1f} s  ({pages / (end - prepared):.1f} pages/s)")
+    print(f"  first chunk after  : {marks[0][0] - prepared:8.1f} s")
+    print(f"  peak memory        : parent {parent:.0f} MiB, largest child {child:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

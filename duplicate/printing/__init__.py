@@ -1,0 +1,61 @@
+"""Printed matter (SPEC §8): étui labels, diagrams, fiches ambulantes, guide and movement cards,
+route sheets, rankings, frequencies, hand records — as PDF with WeasyPrint.
+
+Data flow (ARCHITECTURE habit 6): the SPEC §9 tournament dict (``interchange.export_tournament``)
+and the SPEC §9 ranking output (``operations.ranking``) → :mod:`.contexts` / :mod:`.results` build
+plain data → one template per item in ``templates/print/`` → :mod:`.render` (WeasyPrint; pypdf to
+merge) → PDF bytes.  Big batches: :mod:`.batch` (chunks, child processes, progress).
+
+Public API for the web layer and the CLI::
+
+    render_kind(kind, export, ranking=None, *, base_url=None, route_urls=None, **options) -> bytes
+    render_to_file(kind, export, ranking, out_path, *, progress=None, **options) -> pages
+    start_job(kind, export, ranking, out_path, **options) -> pid;  job_status(out_path) -> dict
+
+``options`` per kind: labels ``columns``, ``rows``, ``single``, ``boards``, ``pockets``, ``margin_mm``;
+diagrams/frequencies/hand-records ``boards``; travellers ``scored``, ``boards``; guide-cards
+``tables``; movement-cards ``entrants``; route-sheets ``entrants``, ``route_urls``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .batch import job_status, render_to_file, start_job  # noqa: F401
+from .contexts import build_context  # noqa: F401
+
+#: The printed kinds, as named on the command line (SPEC §10).
+KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
+         "frequencies", "hand-records")
+#: French titles, for download buttons and file names.
+TITLES = {
+    "labels": "Étiquettes des étuis", "diagrams": "Diagrammes", "travellers": "Fiches ambulantes",
+    "guide-cards": "Cartes de table", "movement-cards": "Fiches individuelles de mouvement",
+    "route-sheets": "Feuilles de route", "ranking": "Classements", "frequencies": "Fréquences par étui",
+    "hand-records": "Donnes commentées",
+}
+FILE_NAMES = {
+    "labels": "etiquettes", "diagrams": "diagrammes", "travellers": "fiches-ambulantes",
+    "guide-cards": "cartes-de-table", "movement-cards": "fiches-individuelles", "route-sheets": "feuilles-de-route",
+    "ranking": "classements", "frequencies": "frequences", "hand-records": "donnes",
+}
+
+
+def route_urls_from_tokens(base_url: str, tokens: Mapping[str, str], path: str = "/feuille-de-route/{token}") -> dict:
+    """Entrant id → absolute URL of its private route-sheet page, from the private tokens."""
+    base = base_url.rstrip("/")
+    return {ident: base + path.format(token=token) for ident, token in tokens.items() if token}
+
+
+def render_kind(kind: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
+                base_url: str | None = None, route_urls: Mapping[str, str] | None = None, **options) -> bytes:
+    """The PDF (bytes) of one printed kind, rendered at once (a few dozen pages; use
+    :func:`start_job` for big batches).  ``route_urls`` (entrant id → URL) puts a QR code on each
+    route sheet; ``base_url`` is accepted for symmetry and unused when ``route_urls`` is given."""
+    from .render import render_pdf
+
+    if kind not in KINDS:
+        raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(KINDS)})")
+    if kind == "route-sheets" and route_urls is not None:
+        options["route_urls"] = route_urls
+    return render_pdf(kind, build_context(kind, export, ranking, **options))

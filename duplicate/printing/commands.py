@@ -1,0 +1,46 @@
+"""The ``flask --app app print KIND --tournament ID --out FILE.pdf`` use case: read the tournament
+from the database (export + ranking + private tokens), then render in chunks with progress."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import batch, route_urls_from_tokens
+
+DEFAULT_BASE_URL = "http://127.0.0.1:5000"
+
+
+def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dict[str, str]]:
+    """(export, ranking or None when it cannot be computed, entrant id → private token)."""
+    from duplicate import operations
+    from duplicate.interchange import export_tournament
+
+    tournament = operations.get_tournament(session, tournament_id)
+    export = export_tournament(session, tournament)
+    try:
+        ranking = operations.ranking(session, tournament)
+    except Exception:  # no results yet, or a tournament the core refuses: pack items still print
+        ranking = None
+    tokens = {}
+    for entrant in [*operations.players(session, tournament), *operations.teams(session, tournament)]:
+        if getattr(entrant, "entrant_id", None) and getattr(entrant, "token", None):
+            tokens[entrant.entrant_id] = entrant.token
+    return export, ranking, tokens
+
+
+def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, base_url: str | None = None,
+                     progress: Callable[[int, int], None] | None = None, processes: int | None = None,
+                     chunk_size: int | None = None, **options) -> int:
+    export, ranking, tokens = tournament_data(session, tournament_id)
+    if kind in ("route-sheets", "ranking", "frequencies") and ranking is None:
+        from duplicate.core.tournament import TournamentError, load_tournament, ranking_output
+        import json
+
+        try:
+            ranking = ranking_output(load_tournament(json.dumps(export)))
+        except TournamentError as error:
+            raise ValueError(f"classement impossible : {error}") from None
+    if kind == "route-sheets":
+        options["route_urls"] = route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens)
+    return batch.render_to_file(kind, export, ranking, out_path, progress=progress, processes=processes,
+                                chunk_size=chunk_size, **options)

@@ -1,0 +1,127 @@
+"""What every printed item needs from a SPEC §9 tournament dict: the header, names, the movement's
+rounds, the results and the topage notes, indexed for lookups.  Plain dicts in, plain dicts out."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import formatting as fmt
+
+KIND_FRENCH = {"individual": "Individuel", "triplettes": "Triplettes", "quadrettes": "Quadrettes",
+               "team_match": "Match par équipes"}
+#: Seat keys of a round, per kind, in print order (SPEC §9 movement format).
+SEAT_KEYS = {"individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"),
+             "quadrettes": ("attack", "defence"), "team_match": ("attack", "defence")}
+SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
+               "attack": "Attaque", "defence": "Défense"}
+SEAT_SHORT = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO", "attack": "Att.",
+              "defence": "Déf."}
+ROOMS = {"open": "salle ouverte", "closed": "salle fermée"}
+
+
+def header(export: Mapping[str, Any]) -> dict:
+    """The tournament as every page heads it."""
+    kind = export.get("kind", "individual")
+    return {
+        "name": str(export.get("name") or "Tournoi"),
+        "date": fmt.french_date(export.get("date")),
+        "place": str(export.get("place") or ""),
+        "colour": fmt.tournament_colour(export.get("colour")),
+        "kind": kind,
+        "kind_french": KIND_FRENCH.get(kind, kind),
+    }
+
+
+class Tournament:
+    """Lookups over one exported tournament (and, when given, its SPEC §9 ranking output)."""
+
+    def __init__(self, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None):
+        self.export = export
+        self.ranking = ranking or {}
+        self.kind = export.get("kind", "individual")
+        self.header = header(export)
+        self.players = {p["id"]: p for p in export.get("players", []) if isinstance(p, Mapping) and "id" in p}
+        self.teams = {t["id"]: t for t in export.get("teams", []) if isinstance(t, Mapping) and "id" in t}
+        self.boards = {b["number"]: b for b in export.get("boards", []) if isinstance(b, Mapping)}
+        movement = export.get("movement") or {}
+        self.movement = movement
+        self.rounds = sorted((r for r in movement.get("rounds", []) if isinstance(r, Mapping)),
+                             key=lambda r: (r["position"], r["table"]))
+        self.movement_takers = {b["number"]: b.get("taker") for b in movement.get("boards", [])
+                                if isinstance(b, Mapping)}
+        self.results = [r for r in export.get("results", []) if isinstance(r, Mapping)]
+        self._results_at = {self._key(r["board"], r["table"], r.get("room")): r for r in self.results}
+        self._notes_at = {}
+        for board in self.ranking.get("boards", []):
+            for row in board.get("results", []):
+                self._notes_at[self._key(board["number"], row["table"], row.get("room"))] = row
+
+    def _key(self, board, table, room=None):
+        return (board, room) if self.kind == "team_match" else (board, table)
+
+    # -- names ------------------------------------------------------------------------------------
+    @property
+    def entrants(self) -> dict[str, Mapping]:
+        """Who is ranked and gets a route sheet: players in the individual, teams otherwise."""
+        return self.players if self.kind == "individual" else self.teams
+
+    def name(self, ident: str | None) -> str:
+        if ident is None:
+            return ""
+        item = self.players.get(ident) or self.teams.get(ident)
+        return str(item.get("name", ident)) if item else str(ident)
+
+    # -- boards -----------------------------------------------------------------------------------
+    def board_numbers(self) -> list[int]:
+        numbers = set(self.boards)
+        numbers |= {n for r in self.rounds for n in r.get("boards", [])}
+        numbers |= {r["board"] for r in self.results}
+        return sorted(numbers)
+
+    def taker_seat(self, number: int) -> str | None:
+        if self.kind in ("quadrettes", "team_match"):
+            return "S"  # SPEC §2: the taker always sits South
+        board = self.boards.get(number, {})
+        return board.get("taker") or self.movement_takers.get(number)
+
+    def dealer_seat(self, number: int) -> str | None:
+        return self.boards.get(number, {}).get("dealer")
+
+    def rounds_of_board(self, number: int) -> list[Mapping]:
+        return [r for r in self.rounds if number in r.get("boards", [])]
+
+    def result_at(self, board: int, table: int, room: str | None = None) -> Mapping | None:
+        return self._results_at.get(self._key(board, table, room))
+
+    def notes_at(self, board: int, table: int, room: str | None = None) -> Mapping | None:
+        return self._notes_at.get(self._key(board, table, room))
+
+    def seats_of(self, round_: Mapping) -> list[tuple[str, str]]:
+        seats = round_.get("seats", {})
+        order = SEAT_KEYS.get(self.kind, tuple(seats))
+        return [(key, seats[key]) for key in order if key in seats] + \
+               [(key, who) for key, who in seats.items() if key not in order]
+
+
+def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:
+    """The arbiter's corrections on one result, in French, as flagged on every printout (SPEC §4)."""
+    found = []
+    if result is None:
+        return found
+    if result.get("annulled") or (notes or {}).get("annulled"):
+        found.append("donne annulée")
+    if result.get("adjusted") or (notes or {}).get("adjusted"):
+        found.append("score rectifié par l’arbitre")
+    if result.get("notes") is not None or (notes or {}).get("arbitral_note"):
+        found.append("note arbitrale")
+    if result.get("chelem"):
+        found.append("chelem")
+    return found
+
+
+def board_list(numbers) -> str:
+    """« 1 à 4 » for a run of consecutive étuis, « 1, 5, 9 » otherwise."""
+    numbers = list(numbers)
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]} à {numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)

@@ -1,0 +1,305 @@
+"""Plain-data contexts for the printed matter of the pack (SPEC §8): étui labels, diagrams, fiches
+ambulantes, guide cards, personal movement cards, hand records.  The result sheets (route sheets,
+rankings, frequencies) are in :mod:`.results`; :func:`build_context` dispatches on the kind.
+
+Every context is a dict of primitives (str, int, float, bool, lists and dicts of those) with:
+
+* ``tournament`` — the header (name, date, place, colour, kind);
+* ``items`` — the list of printed items (one étui, one table, one player…).  The templates lay one
+  item out without a page break inside it, and :mod:`.batch` cuts big jobs into chunks of items.
+
+Inputs: the SPEC §9 tournament dict (``duplicate.interchange.export_tournament``), and for the
+result sheets the SPEC §9 ranking output (``duplicate.operations.ranking``).  No database, no Flask.
+
+Choices where the seeds are silent:
+
+* **Labels** — per étui, one label for the case (étui number, the four orientations with the taker
+  and the dealer marked, the tournament colour) then one label per pocket, Nord, Sud, Est, Ouest;
+  the taker's pocket label is printed on a coloured background (« PRENEUR »), as the seed asks for
+  « une étiquette de couleur différente ».  Sheets default to 3 × 8 labels on A4 (70 × 37 mm).
+* **Diagrams** — one A4 page per étui, cut into five strips: the four hands (Nord jaune, Sud bleu,
+  Est rouge, Ouest vert) and the chien (grey).  An étui without known cards gets blank diagrams, for
+  the players to circle their cards at the first position.
+* **Fiches ambulantes** — one line per table that plays the étui, in movement order (position then
+  table); without a movement, one line per result (scored) or per table (blank).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from duplicate.core.cards import PACK, SUITS
+
+from . import formatting as fmt
+from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags
+
+SEATS = ("N", "S", "E", "W")
+LABEL_GRID = (3, 8)
+
+
+# --- étui labels ------------------------------------------------------------------------------------
+
+def labels(export: Mapping[str, Any], *, columns: int = 3, rows: int = 8, single: bool = False,
+           boards: list[int] | None = None, pockets: bool = True, margin_mm: float = 0.0) -> dict:
+    """Étui labels: A4 sheets of ``columns`` × ``rows`` stickers, or one label per page (``single``)."""
+    t = Tournament(export)
+    stickers = []
+    for number in boards or t.board_numbers():
+        taker, dealer = t.taker_seat(number), t.dealer_seat(number)
+        compass = [{"seat": s, "letter": fmt.seat_letter(s), "name": fmt.seat_name(s), "taker": s == taker,
+                    "dealer": s == dealer} for s in SEATS]
+        stickers.append({"case": True, "board": number, "compass": compass,
+                         "taker_name": fmt.seat_name(taker) if taker else "",
+                         "dealer_name": fmt.seat_name(dealer) if dealer else ""})
+        if pockets:
+            for seat in SEATS:
+                stickers.append({"case": False, "board": number, "seat": seat, "letter": fmt.seat_letter(seat),
+                                 "seat_name": fmt.seat_name(seat), "taker": seat == taker,
+                                 "dealer": seat == dealer})
+    columns, rows = max(1, int(columns)), max(1, int(rows))
+    per_page = 1 if single else columns * rows
+    pages = [stickers[i:i + per_page] for i in range(0, len(stickers), per_page)]
+    width = 70.0 if single else round((210.0 - 2 * margin_mm) / columns, 3)
+    height = 37.0 if single else round((297.0 - 2 * margin_mm) / rows, 3)
+    return {"tournament": t.header, "items": pages, "single": bool(single), "columns": columns, "rows": rows,
+            "label_width_mm": width, "label_height_mm": height, "margin_mm": margin_mm,
+            "count": len(stickers)}
+
+
+# --- diagrams ---------------------------------------------------------------------------------------
+
+def _layout(held: set[str]) -> list[dict]:
+    """The 78 cards in six rows: ♠ ♥ ♦ ♣ (1 to Roi), trumps 1–11, trumps 12–21 and the Excuse."""
+    rows = []
+    for suit, (label, symbol) in SUITS.items():
+        cells = [{"text": fmt.card(c.notation)["rank"], "held": c.notation in held, "wide": False}
+                 for c in PACK if c.suit == suit]
+        rows.append({"symbol": symbol, "label": label, "red": suit in "HD", "cells": cells})
+    trumps = [c for c in PACK if c.suit == "T"]
+    rows.append({"symbol": "", "label": "Atouts", "red": False,
+                 "cells": [{"text": str(c.rank), "held": c.notation in held, "wide": False} for c in trumps[:11]]})
+    last = [{"text": str(c.rank), "held": c.notation in held, "wide": False} for c in trumps[11:]]
+    last.append({"text": "Excuse", "held": "EX" in held, "wide": True})
+    rows.append({"symbol": "", "label": "", "red": False, "cells": last})
+    return rows
+
+
+def diagrams(export: Mapping[str, Any], *, boards: list[int] | None = None) -> dict:
+    """Per étui, five diagrams (N, S, E, W and the chien) to cut out, in étui order."""
+    t = Tournament(export)
+    items = []
+    for number in boards or t.board_numbers():
+        board = t.boards.get(number, {})
+        hands, dog = board.get("hands") or {}, board.get("dog") or []
+        taker, dealer = t.taker_seat(number), t.dealer_seat(number)
+        sheets = []
+        for seat in SEATS:
+            held = set(hands.get(seat, []))
+            sheets.append({"seat": seat, "title": fmt.seat_name(seat), "colour": fmt.SEAT_COLOURS[seat],
+                           "taker": seat == taker, "dealer": seat == dealer, "count": len(held),
+                           "rows": _layout(held)})
+        sheets.append({"seat": "dog", "title": "Chien", "colour": fmt.SEAT_COLOURS["dog"], "taker": False,
+                       "dealer": False, "count": len(dog), "rows": _layout(set(dog))})
+        items.append({"number": number, "known": bool(hands), "sheets": sheets,
+                      "taker_name": fmt.seat_name(taker) if taker else "",
+                      "dealer_name": fmt.seat_name(dealer) if dealer else ""})
+    return {"tournament": t.header, "items": items}
+
+
+# --- fiches ambulantes --------------------------------------------------------------------------------
+
+def _traveller_line(t: Tournament, number: int, position, table, seats, result, scored: bool) -> dict:
+    line = {"position": position, "table": table,
+            "seats": [{"key": k, "short": SEAT_SHORT.get(k, k), "id": who, "name": t.name(who)} for k, who in seats],
+            "plus": "", "minus": "", "taker_note": "", "defence_note": "", "pm": "", "flags": [], "room": ""}
+    if result is not None and result.get("room"):
+        line["room"] = ROOMS.get(result["room"], result["room"])
+    if not scored or result is None:
+        return line
+    notes = t.notes_at(number, result["table"], result.get("room"))
+    value = result.get("score")
+    if value is not None:
+        line["plus" if value >= 0 else "minus"] = fmt.score(value)
+    if notes is not None and not result.get("annulled"):
+        line["taker_note"] = fmt.number(notes.get("taker_note"), empty="")
+        line["defence_note"] = fmt.number(notes.get("defence_note"), empty="")
+        if notes.get("pm") is not None:
+            line["pm"] = fmt.signed_number(notes["pm"])
+    line["flags"] = flags(result, notes)
+    return line
+
+
+def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
+    """Seats of a result when there is no movement: the taker at the étui's taker seat."""
+    if t.kind == "individual":
+        others = [s for s in SEATS if s != taker_seat] if taker_seat else ["S", "E", "W"]
+        seat_of = {taker_seat or "N": result.get("taker")}
+        seat_of.update(zip(others, result.get("defenders", [])))
+        return [(s, seat_of[s]) for s in SEATS if s in seat_of]
+    if t.kind == "triplettes":
+        return [("attack", result.get("taker_team")), ("defence", result.get("defence_team"))]
+    return [("attack", result.get("taker_team")), ("defence", result.get("defence_team"))]
+
+
+def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *, scored: bool = False,
+               boards: list[int] | None = None) -> dict:
+    """Fiches ambulantes, blank (to be filled at the tables) or scored (with the topage columns)."""
+    t = Tournament(export, ranking)
+    items = []
+    seat_keys = None
+    for number in boards or t.board_numbers():
+        taker = t.taker_seat(number)
+        lines = []
+        rounds = t.rounds_of_board(number)
+        if rounds:
+            for r in rounds:
+                seats = t.seats_of(r)
+                result = t.result_at(number, r["table"], r.get("room"))
+                line = _traveller_line(t, number, r["position"], r["table"], seats, result, scored)
+                if r.get("room") and not line["room"]:
+                    line["room"] = ROOMS.get(r["room"], r["room"])
+                lines.append(line)
+        elif scored:
+            rows = sorted((r for r in t.results if r["board"] == number),
+                          key=lambda r: (r.get("position") or 0, r["table"]))
+            for result in rows:
+                lines.append(_traveller_line(t, number, result.get("position") or "", result["table"],
+                                             _result_seats(t, result, taker), result, True))
+        else:
+            count = int(t.movement.get("tables") or 0) or len({r["table"] for r in t.results}) or 8
+            lines = [_traveller_line(t, number, "", "", [], None, False) for _ in range(count)]
+        if seat_keys is None and lines and lines[0]["seats"]:
+            seat_keys = [{"key": s["key"], "short": s["short"]} for s in lines[0]["seats"]]
+        board = t.boards.get(number, {})
+        dog = [fmt.card(c) for c in sorted(board.get("dog") or [], key=_card_order)]
+        items.append({
+            "number": number, "taker": taker or "", "taker_name": fmt.seat_name(taker) if taker else "",
+            "dealer_name": fmt.seat_name(t.dealer_seat(number)) if t.dealer_seat(number) else "",
+            "dog": dog, "lines": lines, "corrections": sum(1 for line in lines if line["flags"]),
+        })
+    if seat_keys is None:
+        default = {"individual": SEATS, "triplettes": ("NS", "EW")}.get(t.kind, ("attack", "defence"))
+        seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in default]
+    return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
+            "pm": t.kind in ("quadrettes", "team_match"), "team_match": t.kind == "team_match"}
+
+
+def _card_order(notation: str) -> int:
+    from duplicate.core.cards import Card
+    try:
+        return Card.parse(notation).sort_key
+    except ValueError:
+        return 10_000
+
+
+# --- guide cards and personal movement cards -------------------------------------------------------------
+
+def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -> dict:
+    """One card per table: at each position, the étuis played there, who sits where, and where the
+    étuis and the players go next."""
+    t = Tournament(export)
+    by_table: dict[int, list[Mapping]] = {}
+    for r in t.rounds:
+        by_table.setdefault(r["table"], []).append(r)
+    where_board = {(r["position"], n): r["table"] for r in t.rounds for n in r.get("boards", [])}
+    where_entrant = {(r["position"], who): r["table"] for r in t.rounds for who in r.get("seats", {}).values()}
+    items = []
+    for table in tables or sorted(by_table):
+        rows = []
+        for r in by_table.get(table, []):
+            position = r["position"]
+            next_tables = sorted({where_board[(position + 1, n)] for n in r["boards"]
+                                  if (position + 1, n) in where_board})
+            seats = []
+            for key, who in t.seats_of(r):
+                nxt = where_entrant.get((position + 1, who))
+                seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
+                              "next": nxt})
+            rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
+                         "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
+                         "room": ROOMS.get(r.get("room"), "") if r.get("room") else ""})
+        items.append({"table": table, "rows": rows})
+    return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0)}
+
+
+def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = None) -> dict:
+    """The « fiche individuelle »: for each player (or team), position → table, orientation, étuis."""
+    t = Tournament(export)
+    plan: dict[str, list[dict]] = {}
+    for r in t.rounds:
+        for key, who in t.seats_of(r):
+            plan.setdefault(who, []).append({
+                "position": r["position"], "ordinal": fmt.ordinal(r["position"]), "table": r["table"],
+                "orientation": SEAT_LABELS.get(key, key).upper(), "boards": board_list(r["boards"]),
+                "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
+            })
+    known = t.entrants
+    order = entrants or (list(known) if known else list(plan))
+    order = sorted(order, key=lambda who: _entrant_sort_key(who))
+    items = []
+    for who in order:
+        item = known.get(who, {})
+        items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
+                      "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else who,
+                      "rows": plan.get(who, [])})
+    return {"tournament": t.header, "items": items, "team": t.kind != "individual"}
+
+
+def _entrant_sort_key(ident: str):
+    """N1, S1, E1, W1, N2… (table order, then N S E W), J1, J2…, NS1, EW1…"""
+    head = ident.rstrip("0123456789")
+    tail = ident[len(head):]
+    rank = {"N": 0, "S": 1, "E": 2, "W": 3, "NS": 0, "EW": 1}.get(head, 5)
+    return (int(tail) if tail else 0, rank, head, ident)
+
+
+# --- hand records -------------------------------------------------------------------------------------
+
+def hand_records(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
+                 boards: list[int] | None = None) -> dict:
+    """The deals for the players after the session: each étui as a compass, with the scores made."""
+    t = Tournament(export, ranking)
+    scores: dict[int, list[int]] = {}
+    for result in t.results:
+        if result.get("score") is not None and not result.get("annulled"):
+            scores.setdefault(result["board"], []).append(result["score"])
+    items = []
+    for number in boards or t.board_numbers():
+        board = t.boards.get(number, {})
+        hands = board.get("hands") or {}
+        taker, dealer = t.taker_seat(number), t.dealer_seat(number)
+        strength = board.get("strength") or {}
+        seats = {}
+        for seat in SEATS:
+            seats[seat] = {"seat": seat, "name": fmt.seat_name(seat), "colour": fmt.SEAT_COLOURS[seat],
+                           "taker": seat == taker, "dealer": seat == dealer,
+                           "lines": fmt.hand_by_suit(hands[seat]) if seat in hands else [],
+                           "strength": strength.get(seat)}
+        made = sorted(scores.get(number, []), reverse=True)
+        items.append({"number": number, "known": bool(hands), "seats": seats,
+                      "dog": [fmt.card(c) for c in sorted(board.get("dog") or [], key=_card_order)],
+                      "taker_name": fmt.seat_name(taker) if taker else "",
+                      "dealer_name": fmt.seat_name(dealer) if dealer else "",
+                      "scores": " ; ".join(fmt.score(s) for s in made)})
+    return {"tournament": t.header, "items": items, "seed": str(export.get("deal_seed") or "")}
+
+
+def build_context(kind: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None,
+                  **options) -> dict:
+    """The context of one printed kind (see :data:`duplicate.printing.KINDS`)."""
+    from . import results
+
+    builders = {
+        "labels": lambda: labels(export, **options),
+        "diagrams": lambda: diagrams(export, **options),
+        "travellers": lambda: travellers(export, ranking, **options),
+        "guide-cards": lambda: guide_cards(export, **options),
+        "movement-cards": lambda: movement_cards(export, **options),
+        "route-sheets": lambda: results.route_sheets(export, ranking, **options),
+        "ranking": lambda: results.rankings(export, ranking, **options),
+        "frequencies": lambda: results.frequencies(export, ranking, **options),
+        "hand-records": lambda: hand_records(export, ranking, **options),
+    }
+    if kind not in builders:
+        raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(builders)})")
+    return builders[kind]()

@@ -1,0 +1,80 @@
+"""Rendering: a context (plain data) through its template in ``templates/print/`` to PDF with WeasyPrint.
+
+* The Jinja environment is our own (no Flask application needed, so that child processes and the CLI
+  render the same way); autoescaping is on, so a player named ``<script>`` prints literally.
+* Fonts are named explicitly: ``_base.html`` declares the DejaVu files shipped in ``static/fonts/``
+  (DejaVu has the suit symbols ♠♥♦♣) under the family « Tarot Sans », so a page looks the same on any
+  machine whatever fonts are installed.
+* :func:`merge` concatenates PDFs (chunks of a big batch) with pypdf.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import Iterable, Mapping
+
+from duplicate import REPO_ROOT
+
+TEMPLATE_DIR = os.path.join(REPO_ROOT, "templates")
+FONT_DIR = os.path.join(REPO_ROOT, "static", "fonts")
+
+#: printed kind → template (one template per printed item)
+TEMPLATES = {
+    "labels": "print/labels.html",
+    "diagrams": "print/diagrams.html",
+    "travellers": "print/travellers.html",
+    "guide-cards": "print/guide_cards.html",
+    "movement-cards": "print/movement_cards.html",
+    "route-sheets": "print/route_sheets.html",
+    "ranking": "print/ranking.html",
+    "frequencies": "print/frequencies.html",
+    "hand-records": "print/hand_records.html",
+}
+
+_ENV = None
+
+
+def environment():
+    """The Jinja environment of the print templates (autoescape on, strict undefined)."""
+    global _ENV
+    if _ENV is None:
+        from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+        env = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=select_autoescape(default=True),
+                          undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
+        _ENV = env
+    return _ENV
+
+
+def render_html(kind: str, context: Mapping) -> str:
+    if kind not in TEMPLATES:
+        raise ValueError(f"document inconnu « {kind} »")
+    return environment().get_template(TEMPLATES[kind]).render(kind=kind, **context)
+
+
+def html_to_pdf(html: str) -> bytes:
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    font_config = FontConfiguration()
+    return HTML(string=html, base_url=REPO_ROOT).write_pdf(font_config=font_config)
+
+
+def render_pdf(kind: str, context: Mapping) -> bytes:
+    """The PDF (bytes) of one printed kind for one context."""
+    return html_to_pdf(render_html(kind, context))
+
+
+def merge(parts: Iterable[bytes | str | os.PathLike]) -> bytes:
+    """Concatenate PDFs (bytes or file paths) into one document."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        source = io.BytesIO(part) if isinstance(part, bytes) else part
+        writer.append(source)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,0 +1,234 @@
+"""Plain-data contexts for the result sheets (SPEC §8): feuilles de route récapitulatives, rankings
+(general and alternated; PM for quadrettes and team matches) and the frequency report per étui.
+
+They read the SPEC §9 tournament dict and its SPEC §9 ranking output; when the ranking is not given
+it is computed by the rules engine (``core.tournament.ranking_output``), the same function the web
+and the ``rank`` command use.  Percentages print with two decimals and a decimal comma; exact ties
+share the place and are marked « ex æquo ».
+
+Route sheets carry a QR code of the participant's private route-sheet page when its URL is given
+(``route_urls``: entrant id → absolute URL); tokens never leave the database otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from . import formatting as fmt
+from .common import ROOMS, Tournament, flags
+from .contexts import _entrant_sort_key
+
+
+def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    if ranking is not None:
+        return ranking
+    from duplicate.core.tournament import load_tournament, ranking_output
+
+    return ranking_output(load_tournament(json.dumps(export)))
+
+
+def _places(rows: list[Mapping], key: str) -> dict[int, int]:
+    """How many rows share each place (for « ex æquo »)."""
+    counts: dict[int, int] = {}
+    for row in rows:
+        if row.get(key) is not None:
+            counts[row[key]] = counts.get(row[key], 0) + 1
+    return counts
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code (segno, error correction M) for ``url``."""
+    import segno
+
+    return segno.make(url, error="m", micro=False).svg_inline(scale=3, border=2, dark="#000")
+
+
+# --- route sheets ---------------------------------------------------------------------------------------
+
+def _seat_at(t: Tournament, position, table, who) -> str | None:
+    for r in t.rounds:
+        if r["position"] == position and r["table"] == table:
+            for key, ident in r.get("seats", {}).items():
+                if ident == who:
+                    return key
+    return None
+
+
+def _role_individual(t: Tournament, result: Mapping, who: str) -> tuple[str, bool]:
+    if result.get("taker") == who:
+        return "Preneur", True
+    taker_seat = t.taker_seat(result["board"])
+    seat = _seat_at(t, result.get("position"), result["table"], who)
+    if taker_seat and seat in ("N", "S", "E", "W"):
+        from duplicate.core.cards import Seat
+
+        places = Seat(taker_seat).defensive_places()
+        for place, s in places.items():
+            if s.value == seat:
+                return f"Défense ({place})", False
+    return "Défense", False
+
+
+def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
+                 entrants: list[str] | None = None, route_urls: Mapping[str, str] | None = None) -> dict:
+    """One feuille de route per player (individual) or team: every étui played, role, score, note;
+    attack %, defence %, global %, penalties, places; PM per étui and total for quadrettes/teams."""
+    ranking = ensure_ranking(export, ranking)
+    t = Tournament(export, ranking)
+    pm_kind = t.kind in ("quadrettes", "team_match")
+    standing = {row["id"]: row for row in ranking.get("ranking", [])}
+    shared = _places(ranking.get("ranking", []), "rank")
+    shared_alt = _places(ranking.get("ranking", []), "alternated_rank")
+    penalties: dict[str, list[Mapping]] = {}
+    for p in export.get("penalties", []):
+        who = p.get("player") if t.kind == "individual" else p.get("team", p.get("player"))
+        penalties.setdefault(who, []).append(p)
+    rows_of: dict[str, list[dict]] = {}
+    for result in t.results:
+        notes = t.notes_at(result["board"], result["table"], result.get("room"))
+        common = {"board": result["board"], "table": result["table"], "position": result.get("position") or "",
+                  "flags": flags(result, notes), "score": fmt.score(result.get("score")),
+                  "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
+                  "quarter": result.get("quarter") or ""}
+        annulled = bool(result.get("annulled"))
+        if t.kind == "individual":
+            for who in [result.get("taker"), *result.get("defenders", [])]:
+                role, attack = _role_individual(t, result, who)
+                note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
+                rows_of.setdefault(who, []).append(dict(common, role=role, attack=attack, note=fmt.number(note, empty="")))
+        else:
+            for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
+                row = dict(common, role="Attaque" if attack else "Défense", attack=attack,
+                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")))
+                if pm_kind:
+                    value = notes.get("pm") if notes and attack else None
+                    row["note"] = fmt.signed_number(value) if value is not None else ""
+                else:
+                    note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
+                    row["note"] = fmt.number(note, empty="")
+                rows_of.setdefault(who, []).append(row)
+    known = t.entrants
+    order = entrants or sorted(known or rows_of, key=_entrant_sort_key)
+    items = []
+    for who in order:
+        rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"]))
+        row = standing.get(who, {})
+        item = known.get(who, {})
+        members = [t.name(m) for m in item.get("members", [])] if t.kind != "individual" else []
+        url = (route_urls or {}).get(who)
+        sheet = {
+            "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
+            "members": members, "rows": rows,
+            "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
+                           "board": p.get("board")} for p in penalties.get(who, [])],
+            "url": url or "", "qr": qr_svg(url) if url else "",
+        }
+        if pm_kind:
+            sheet.update(pm=fmt.signed_number(row.get("pm")), rank=row.get("rank"),
+                         tie=shared.get(row.get("rank"), 0) > 1)
+        else:
+            sheet.update(
+                attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
+                global_=fmt.number(row.get("global")), penalty=fmt.number(row.get("penalty") or 0),
+                attack_boards=row.get("attack_boards", 0), defence_boards=row.get("defence_boards", 0),
+                rank=row.get("rank"), tie=shared.get(row.get("rank"), 0) > 1,
+                alternated_rank=row.get("alternated_rank"),
+                alternated_tie=shared_alt.get(row.get("alternated_rank"), 0) > 1,
+                flagged=bool(row.get("flagged")),
+            )
+        items.append(sheet)
+    return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
+            "team": t.kind != "individual"}
+
+
+# --- rankings ---------------------------------------------------------------------------------------------
+
+def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None) -> dict:
+    """General and alternated rankings (individual, triplettes); PM ranking (quadrettes, team match)."""
+    ranking = ensure_ranking(export, ranking)
+    t = Tournament(export, ranking)
+    rows = list(ranking.get("ranking", []))
+    shared = _places(rows, "rank")
+    pm_kind = t.kind in ("quadrettes", "team_match")
+    general = []
+    for row in sorted(rows, key=lambda r: (r.get("rank") or 0, _entrant_sort_key(r["id"]))):
+        item = t.entrants.get(row["id"], {})
+        line = {"rank": row.get("rank"), "tie": shared.get(row.get("rank"), 0) > 1, "id": row["id"], "group_start": False,
+                "name": t.name(row["id"]), "club": str(item.get("club") or "")}
+        if pm_kind:
+            line["pm"] = fmt.signed_number(row.get("pm"))
+        else:
+            line.update(line_name=fmt.seat_name(row.get("line", "")) if t.kind == "individual"
+                        else {"NS": "Nord-Sud", "EW": "Est-Ouest"}.get(row.get("line"), row.get("line", "")),
+                        attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
+                        global_=fmt.number(row.get("global")),
+                        penalty=fmt.number(row["penalty"]) if row.get("penalty") else "",
+                        flagged=bool(row.get("flagged")))
+        general.append(line)
+    # the items: each ranking is one item (the general one may run over several pages; its rows
+    # never split and the header repeats)
+    items = [{"title": "Classement général", "kind": "general", "rows": general}]
+    if not pm_kind and any(r.get("alternated_rank") is not None for r in rows):
+        shared_alt = _places(rows, "alternated_rank")
+        by_id = {line["id"]: line for line in general}
+        alternated, seen, group = [], {}, 0
+        for r in sorted(rows, key=lambda r: (r["alternated_rank"], _entrant_sort_key(r["id"]))):
+            # the group of an entrant is its place inside its line (1st of line, 2nd of line…)
+            seen[r.get("line")] = seen.get(r.get("line"), 0) + 1
+            start = bool(alternated) and seen[r.get("line")] != group
+            group = seen[r.get("line")]
+            alternated.append(dict(by_id[r["id"]], rank=r["alternated_rank"], group_start=start,
+                                   tie=shared_alt.get(r["alternated_rank"], 0) > 1, general_rank=r.get("rank")))
+        items.append({"title": "Classement alterné", "kind": "alternated", "rows": alternated})
+    if ranking.get("quarters"):
+        items.append({"title": "Points de match par quart temps", "kind": "quarters", "rows": [
+            {"name": t.name(q["team"]), "id": q["team"],
+             "quarters": [fmt.signed_number(q["quarters"].get(str(n))) for n in range(1, 5)],
+             "bonus": fmt.signed_number(q.get("bonus")), "total": fmt.signed_number(q.get("total"))}
+            for q in ranking["quarters"]]})
+    penalties = [{"who": t.name(p.get("player", p.get("team"))), "id": p.get("player", p.get("team")),
+                  "points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
+                  "board": p.get("board")} for p in export.get("penalties", [])]
+    return {"tournament": t.header, "items": items, "pm": pm_kind, "penalties": penalties,
+            "count": len(rows), "team": t.kind != "individual"}
+
+
+# --- frequencies -------------------------------------------------------------------------------------------
+
+def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
+                boards: list[int] | None = None) -> dict:
+    """Per étui, every score made with how many tables made it and the notes it earned."""
+    ranking = ensure_ranking(export, ranking)
+    t = Tournament(export, ranking)
+    items = []
+    for number in boards or t.board_numbers():
+        groups: dict[int, dict] = {}
+        others = []
+        played = 0
+        for result in sorted((r for r in t.results if r["board"] == number), key=lambda r: r["table"]):
+            notes = t.notes_at(number, result["table"], result.get("room"))
+            marks = flags(result, notes)
+            if result.get("annulled") or result.get("score") is None or result.get("notes") is not None:
+                others.append({"table": result["table"], "score": fmt.score(result.get("score")),
+                               "flags": marks,
+                               "taker_note": fmt.number((notes or {}).get("taker_note"), empty="")})
+                if not result.get("annulled"):
+                    played += 1
+                continue
+            played += 1
+            group = groups.setdefault(result["score"], {
+                "value": result["score"], "score": fmt.score(result["score"]), "tables": [], "flags": [],
+                "taker_note": fmt.number((notes or {}).get("taker_note"), empty=""),
+                "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
+                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else ""})
+            group["tables"].append(str(result["table"]))
+            group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
+        lines = sorted(groups.values(), key=lambda g: -g["value"])
+        for line in lines:
+            line["count"] = len(line["tables"])
+            line["tables"] = ", ".join(line["tables"])
+        taker = t.taker_seat(number)
+        items.append({"number": number, "taker_name": fmt.seat_name(taker) if taker else "", "lines": lines,
+                      "others": others, "played": played})
+    return {"tournament": t.header, "items": items, "pm": t.kind in ("quadrettes", "team_match")}

@@ -1,0 +1,184 @@
+"""Each printed kind, read back with pdftotext: the étuis, names, notes and flags that must be there,
+page counts, and pages that break between items (never inside one)."""
+
+import re
+
+import pytest
+
+from duplicate.printing import KINDS, build_context, render_kind
+from duplicate.printing.render import render_pdf
+from print_helpers import page_count, page_texts, pdf_text
+
+
+@pytest.fixture(scope="module")
+def rendered(request):
+    """Cache: (kind, options as a tuple) → PDF bytes, for the module."""
+    return {}
+
+
+def render(demo, kind, cache=None, **options):
+    key = (kind, tuple(sorted((k, str(v)) for k, v in options.items())))
+    if cache is not None and key in cache:
+        return cache[key]
+    pdf = render_kind(kind, demo["export"], demo["ranking"], **options)
+    assert pdf.startswith(b"%PDF")
+    if cache is not None:
+        cache[key] = pdf
+    return pdf
+
+
+def test_every_kind_has_a_template_and_renders(demo, rendered):
+    for kind in KINDS:
+        options = {"boards": [1]} if kind in ("diagrams", "hand-records", "frequencies", "travellers") else {}
+        text = pdf_text(render(demo, kind, **options))
+        assert "Tournoi de démonstration" in text, kind
+
+
+def test_labels_sheet_and_single(demo):
+    pdf = render(demo, "labels")
+    # 20 étuis × (1 case label + 4 pocket labels) = 100 labels, 24 per A4 sheet → 5 sheets
+    assert page_count(pdf) == 5
+    text = pdf_text(pdf)
+    assert "Étui 20" in text and text.count("PRENEUR") == 20 and "DONNEUR" in text
+    for seat in ("NORD", "SUD", "EST", "OUEST"):
+        assert text.count(seat) >= 20
+    assert "Preneur : Ouest" in text and "Donneur : Est" in text  # étui 1 (taker W, dealer E)
+    assert "vert" in text
+    single = render(demo, "labels", single=True, boards=[3])
+    assert page_count(single) == 5
+    grid = render(demo, "labels", columns=2, rows=5, boards=[1, 2])
+    assert page_count(grid) == 1
+
+
+def test_diagrams_one_page_per_etui_in_order(demo):
+    pdf = render(demo, "diagrams", boards=[1, 2, 3])
+    pages = page_texts(pdf, layout=False)
+    assert len(pages) == 3
+    for number, page in zip((1, 2, 3), pages):
+        squeezed = re.sub(r"\s+", " ", page)
+        assert f"ÉTUI {number} NORD" in squeezed and f"ÉTUI {number} CHIEN" in squeezed
+        for title in ("NORD", "SUD", "EST", "OUEST", "CHIEN", "Excuse", "Atouts"):
+            assert title in page
+        for colour in ("jaune", "bleu", "rouge", "vert", "gris"):
+            assert f"diagramme {colour}" in page
+    assert "PRENEUR" in pages[0] and "Donneur" in pages[0]
+
+
+def test_blank_diagrams_when_the_cards_are_unknown(demo_copy):
+    for board in demo_copy["export"]["boards"]:
+        board.pop("hands"), board.pop("dog")
+    pdf = render(demo_copy, "diagrams", boards=[5])
+    assert "à entourer" in pdf_text(pdf)
+
+
+def test_blank_travellers_are_prefilled(demo, rendered):
+    pdf = render(demo, "travellers", rendered, scored=False)
+    assert page_count(pdf) == 10  # two fiches a page, never one cut in two
+    pages = page_texts(pdf)
+    assert all(page.count("FICHE AMBULANTE") == 2 for page in pages)
+    text = "\n".join(pages)
+    assert re.search(r"Étui\s+20", text) and "Chien" in text and "vert" in text
+    # étui 1 goes to tables 1, 5, 4, 3, 2 (SPEC §7), with its players in movement order
+    first = pages[0].split("FICHE AMBULANTE")[1]
+    tables = [int(m) for m in re.findall(r"^\s*(\d)\s+(\d)\s+N\d", first, re.M) for m in [m[1]]]
+    assert tables == [1, 5, 4, 3, 2]
+    assert "N1" in first and "W5" in first
+    assert "Note preneur" not in text and "100,00" not in text and "+118" not in text
+
+
+def test_scored_travellers_show_topage_and_corrections(demo, rendered):
+    text = pdf_text(render(demo, "travellers", rendered, scored=True))
+    raw = pdf_text(render(demo, "travellers", rendered, scored=True), layout=False)
+    assert re.search(r"Note\s+preneur", raw) and re.search(r"Note\s+défense", raw)
+    assert re.search(r"\+118\s+100,00\s+0,00", text)          # étui 1, table 1
+    assert re.search(r"\+90\s+75,00\s+25,00", text)           # étui 1, table 3
+    flat = re.sub(r"\s+", " ", raw)
+    assert "donne annulée" in flat                            # étui 7, table 2
+    assert "score rectifié par l’arbitre" in flat             # étui 14, table 4
+    assert "16,67" in text and "83,33" in text                # thirds, two decimals, decimal comma
+
+
+def test_route_sheets_one_per_player_with_qr(demo):
+    urls = {p["id"]: f"https://tarot.example.org/feuille-de-route/jeton-{p['id']}" for p in demo["export"]["players"]}
+    pdf = render_kind("route-sheets", demo["export"], demo["ranking"], route_urls=urls)
+    pages = page_texts(pdf)
+    assert len(pages) == 20
+    assert all(page.count("FEUILLE DE ROUTE RÉCAPITULATIVE") == 1 for page in pages)
+    assert all("Votre feuille en ligne" in page for page in pages)
+    dubois = next(page for page in pages if "DUBOIS Nathalie" in page)
+    assert "43,12 %" in dubois and "25,00 %" in dubois and "49,17 %" in dubois and "ex æquo" in dubois
+    assert dubois.count("Preneur") == 5 and "Défense (devant)" in dubois
+    lefevre = next(page for page in pages if "LEFÈVRE Monique" in page)
+    assert "Retard à la deuxième position" in lefevre and "2,50" in lefevre
+
+
+def test_one_route_sheet(demo):
+    pdf = render(demo, "route-sheets", entrants=["N5"])
+    assert page_count(pdf) == 1 and "ROBERT Sylvie" in pdf_text(pdf)
+
+
+def test_rankings(demo):
+    text = pdf_text(render(demo, "ranking"))
+    assert "Classement général" in text and "Classement alterné" in text
+    assert re.search(r"1\s+N5\s+ROBERT Sylvie.*70,42", text)
+    assert "ex æquo" in text and "44,79" in text
+    assert "Pénalité : LEFÈVRE Monique (E3), 2,50" in text
+
+
+def test_frequencies(demo):
+    text = pdf_text(render(demo, "frequencies"))
+    assert "Étui 1 " in text and "Étui 20" in text
+    assert re.search(r"\+70\s+2\s+37,50\s+62,50\s+2, 4", text)   # étui 1: +70 made at tables 4 and 2
+    assert "donne annulée" in text and "score rectifié" in text
+
+
+def test_hand_records(demo):
+    pdf = render(demo, "hand-records")
+    assert page_count(pdf) == 10
+    text = pdf_text(pdf)
+    assert "Étui 1 · preneur Ouest · donneur Est" in text and "Chien" in text
+    assert "♠" in text and "♥" in text and "Excuse" in text and "+118" in text
+
+
+def test_guide_and_movement_cards(demo):
+    guide = render(demo, "guide-cards")
+    pages = page_texts(guide)
+    assert len(pages) == 5 and all(f"Table {n}" in page for n, page in enumerate(pages, 1))
+    assert re.search(r"1re\s+1\s*à\s*4", page_texts(guide, layout=False)[0]) and "→ table 2" in pages[0]
+    cards = pdf_text(render(demo, "movement-cards"))
+    assert cards.count("Joueur n°") == 20
+    assert re.search(r"1re\s+1\s+NORD\s+1\s*à\s*4", cards)
+    assert "OUEST" in cards and "5e" in cards
+
+
+def test_names_are_escaped(demo_copy):
+    demo_copy["export"]["players"][0]["name"] = "<script>alert(1)</script> & Cie"
+    who = demo_copy["export"]["players"][0]["id"]
+    for ranking_row in demo_copy["ranking"]["ranking"]:
+        if ranking_row["id"] == who:
+            ranking_row["name"] = demo_copy["export"]["players"][0]["name"]
+    sheet = pdf_text(render(demo_copy, "route-sheets", entrants=[who]))
+    assert "<script>alert(1)</script> & Cie" in sheet
+    ranking = pdf_text(render(demo_copy, "ranking"))
+    assert "<script>alert(1)</script> & Cie" in ranking
+
+
+def test_contexts_are_plain_data(demo):
+    def plain(value):
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return value is None or isinstance(value, (str, int, float, bool))
+
+    for kind in KINDS:
+        context = build_context(kind, demo["export"], demo["ranking"])
+        assert plain(context), kind
+        assert isinstance(context["items"], list) and context["items"], kind
+
+
+def test_an_unknown_kind_is_refused(demo):
+    with pytest.raises(ValueError, match="inconnu"):
+        render_kind("posters", demo["export"], demo["ranking"])
+    with pytest.raises(ValueError):
+        render_pdf("posters", {})
