@@ -85,7 +85,7 @@ def csrf_error(_error):
 
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
-from duplicate.web import api, arbiter, auth  # noqa: E402
+from duplicate.web import api, arbiter, auth, printing  # noqa: E402
 
 
 def init_app(app) -> None:
@@ -94,3 +94,4 @@ def init_app(app) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(arbiter.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(printing.bp)

@@ -1,0 +1,127 @@
+"""The arbiter's printing screen: every printed item of SPEC §8 as a PDF download.
+
+Small documents (rankings, fiches, labels, frequencies, table cards) are rendered in the request and
+sent at once. Big batches (diagrams, route sheets, personal movement cards, hand records: hundreds of
+pages at a large tournament) are rendered by `duplicate.printing.start_job` in a child process, in
+chunks, outside the request; the job page shows the progress and reloads itself until the file is ready,
+then serves it. Job files live in ``instance/print-jobs/`` under an unguessable name.
+"""
+
+import multiprocessing
+import os
+import re
+import secrets
+
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
+
+from duplicate import interchange, operations, printing
+from duplicate.db import get_session
+from duplicate.web.auth import arbiter_required
+
+bp = Blueprint("printing", __name__, url_prefix="/arbitre/tournois/<int:tournament_id>/impression")
+
+#: Kinds rendered in a child process (they grow with the number of tables).
+BATCH_KINDS = frozenset({"diagrams", "route-sheets", "movement-cards", "hand-records"})
+_JOB_NAME = re.compile(r"^[a-z-]+-[A-Za-z0-9_-]{16,}$")
+
+
+@bp.before_request
+@arbiter_required
+def require_arbiter():
+    """Every page of this blueprint is for arbiters only."""
+
+
+def _tournament(tournament_id: int):
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def _jobs_folder() -> str:
+    folder = os.path.join(current_app.instance_path, "print-jobs")
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+def _options(kind: str, tournament) -> dict:
+    """Options from the form; QR links for route sheets."""
+    options = {}
+    if kind == "travellers":
+        options["scored"] = request.form.get("scored") == "1"
+    if kind == "labels":
+        options["columns"] = _bounded_int("columns", 3, 1, 10)
+        options["rows"] = _bounded_int("rows", 8, 1, 20)
+        options["single"] = request.form.get("single") == "1"
+    if kind == "route-sheets":
+        session = get_session()
+        entrants = operations.players(session, tournament) if tournament.kind == "individual" \
+            else operations.teams(session, tournament)
+        options["route_urls"] = {e.entrant_id: url_for("web.route_sheet", token=e.token, _external=True)
+                                 for e in entrants if e.entrant_id}
+    return options
+
+
+def _bounded_int(name: str, default: int, low: int, high: int) -> int:
+    try:
+        return min(high, max(low, int(request.form.get(name, default))))
+    except ValueError:
+        return default
+
+
+@bp.route("/")
+def index(tournament_id: int):
+    """The list of printable documents with their options."""
+    return render_template("arbiter/printing.html", tournament=_tournament(tournament_id),
+                           kinds=printing.KINDS, titles=printing.TITLES, batch_kinds=BATCH_KINDS)
+
+
+@bp.route("/<kind>", methods=["POST"])
+def make(tournament_id: int, kind: str):
+    """Render a document now, or start a batch job and go to its progress page."""
+    if kind not in printing.KINDS:
+        abort(404)
+    tournament = _tournament(tournament_id)
+    session = get_session()
+    export = interchange.export_tournament(session, tournament)
+    ranking = operations.ranking(session, tournament)
+    options = _options(kind, tournament)
+    name = f"{printing.FILE_NAMES[kind]}-{tournament.id}.pdf"
+    if kind not in BATCH_KINDS:
+        pdf = printing.render_kind(kind, export, ranking, **options)
+        return Response(pdf, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    job = f"{kind}-{secrets.token_urlsafe(16)}"
+    printing.start_job(kind, export, ranking, os.path.join(_jobs_folder(), job + ".pdf"), **options)
+    return redirect(url_for("printing.job", tournament_id=tournament.id, job=job))
+
+
+def _job_path(job: str) -> str:
+    if not _JOB_NAME.match(job):
+        abort(404)
+    return os.path.join(_jobs_folder(), job + ".pdf")
+
+
+@bp.route("/travail/<job>")
+def job(tournament_id: int, job: str):
+    """Progress of a batch job; reloads itself until the PDF is ready."""
+    tournament = _tournament(tournament_id)
+    status = printing.job_status(_job_path(job))
+    if status["state"] == "unknown":
+        abort(404)
+    multiprocessing.active_children()  # reap finished render processes
+    kind = job.rsplit("-", 1)[0]
+    return render_template("arbiter/print_job.html", tournament=tournament, job=job, status=status,
+                           title=printing.TITLES.get(kind, "Impression"))
+
+
+@bp.route("/travail/<job>/fichier")
+def job_file(tournament_id: int, job: str):
+    """The finished PDF of a batch job."""
+    tournament = _tournament(tournament_id)
+    path = _job_path(job)
+    if printing.job_status(path)["state"] != "done":
+        abort(404)
+    kind = job.rsplit("-", 1)[0]
+    name = f"{printing.FILE_NAMES.get(kind, 'impression')}-{tournament.id}.pdf"
+    return send_file(path, mimetype="application/pdf", as_attachment=True, download_name=name)

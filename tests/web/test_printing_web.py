@@ -1,0 +1,73 @@
+"""Printing from the arbiter's screens: direct downloads and background batch jobs."""
+
+import re
+import subprocess
+import time
+
+import pytest
+from sqlmodel import Session
+
+from duplicate import db
+from duplicate.demo import build_demo
+
+
+@pytest.fixture
+def demo_id(app):
+    with Session(db.get_engine(app)) as session:
+        tournament = build_demo(session)
+        session.commit()
+        return tournament.id
+
+
+def pdf_text(data: bytes, tmp_path) -> str:
+    path = tmp_path / "out.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                           check=True).stdout
+
+
+def test_printing_page_lists_every_document(arbiter, demo_id):
+    html = arbiter.get(f"/arbitre/tournois/{demo_id}/impression/").get_data(as_text=True)
+    for title in ("Étiquettes des étuis", "Diagrammes", "Fiches ambulantes", "Feuilles de route", "Classements"):
+        assert title in html
+    assert 'name="csrf_token"' in html
+
+
+def test_ranking_is_downloaded_at_once(arbiter, demo_id, tmp_path):
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/ranking")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert f"classements-{demo_id}.pdf" in response.headers["Content-Disposition"]
+    text = pdf_text(response.data, tmp_path)
+    assert "Tournoi de démonstration" in text and re.search(r"\d+,\d\d", text)
+
+
+def test_route_sheets_run_as_a_job_then_are_served(arbiter, demo_id, tmp_path):
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/route-sheets")
+    assert response.status_code == 302
+    job_url = response.headers["Location"]
+    deadline = time.monotonic() + 120
+    while True:
+        page = arbiter.get(job_url).get_data(as_text=True)
+        if "Le document est prêt" in page or "a échoué" in page or time.monotonic() > deadline:
+            break
+        assert "Préparation en cours" in page
+        time.sleep(0.5)
+    assert "Le document est prêt" in page, page
+    pdf = arbiter.get(job_url + "/fichier")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    text = pdf_text(pdf.data, tmp_path)
+    assert "FEUILLE DE ROUTE" in text and text.count("\f") == 20  # one sheet per player
+
+
+def test_printing_is_for_arbiters_only(client, demo_id, make_user, sign_in):
+    assert client.get(f"/arbitre/tournois/{demo_id}/impression/").status_code == 302
+    sign_in(client, make_user("marqueur", "scorer"))
+    assert client.get(f"/arbitre/tournois/{demo_id}/impression/").status_code == 403
+    assert client.post(f"/arbitre/tournois/{demo_id}/impression/ranking").status_code == 403
+
+
+def test_unknown_kind_and_job_are_404(arbiter, demo_id):
+    assert arbiter.post(f"/arbitre/tournois/{demo_id}/impression/nothing").status_code == 404
+    assert arbiter.get(f"/arbitre/tournois/{demo_id}/impression/travail/../../etc").status_code == 404
+    assert arbiter.get(f"/arbitre/tournois/{demo_id}/impression/travail/route-sheets-"
+                       "AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
