@@ -131,9 +131,11 @@ def build_demo(session: Session) -> Tournament:
             ))
 
     annulled, adjusted = recorded[6], recorded[13]
-    operations.annul_result(session, annulled, version_id=annulled.version_id, who="arbitre")
+    operations.annul_result(session, annulled, version_id=annulled.version_id, who="arbitre",
+                            reason="Donne mal battue : cartes mélangées entre deux mains")
     better = min(allowed, key=lambda score: abs(score - (adjusted.score + 20)))
-    operations.adjust_score(session, adjusted, score=better, version_id=adjusted.version_id, who="arbitre")
+    operations.adjust_score(session, adjusted, score=better, version_id=adjusted.version_id, who="arbitre",
+                            reason="Poignée oubliée sur la fiche")
     operations.add_penalty(session, tournament, entrant_id="E3", points=2.5,
                            reason="Retard à la deuxième position", created_by="arbitre")
     return tournament

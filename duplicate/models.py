@@ -88,6 +88,16 @@ class Role(str, enum.Enum):
 _tournament_version = sa.Column("version_id", sa.Integer, nullable=False)
 
 
+class Series(SQLModel, table=True):
+    """A competition of several séances (SPEC §5): each séance is a `Tournament` of the series, with its
+    ``coefficient``; the total of an entrant is Σ séance global % × coefficient (PM for quadrettes and
+    team matches). Entrants are matched across séances by licence (else name) or by team name."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
 class Tournament(SQLModel, table=True):
     """One tournament: its kind, when and where, the tournament colour printed on the étuis, the seeds.
 
@@ -110,6 +120,8 @@ class Tournament(SQLModel, table=True):
     seed_sha256: str | None = Field(default=None, max_length=64)
     draw_seed: str | None = Field(default=None, max_length=200)
     extra: dict[str, Any] | None = _json()
+    series_id: int | None = Field(default=None, foreign_key="series.id", ondelete="SET NULL", index=True)
+    coefficient: float = Field(default=1.0)
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
     created_at: datetime.datetime = Field(default_factory=utcnow)
 
@@ -203,7 +215,8 @@ class Result(SQLModel, table=True):
     Individual: ``taker`` and ``defenders`` (player entrant ids); other kinds: ``taker_team`` and
     ``defence_team``. ``board`` is the étui number. ``score`` is the taker's per-defender score
     (``None`` for an annulled deal or an arbitral note); ``notes`` an arbitral note
-    ``{"taker": 60, "defence": 40}``. ``slot`` is ``table:3`` or, in a team match, ``room:open``:
+    ``{"taker": 60, "defence": 40}``; ``reason`` the arbiter's reason for the last adjustment (annulled
+    deal, adjusted score, arbitral note), shown with the result. ``slot`` is ``table:3`` or, in a team match, ``room:open``:
     unique per étui, it enforces one result per étui and table (per étui and room in a team match).
     """
 
@@ -229,6 +242,7 @@ class Result(SQLModel, table=True):
     quarter: int | None = Field(default=None)
     room: str | None = Field(default=None, max_length=20)
     entered_by: str | None = Field(default=None, max_length=100)
+    reason: str | None = Field(default=None, max_length=500)
     extra: dict[str, Any] | None = _json()
     version_id: int | None = Field(default=None, sa_column=_result_version)
     updated_at: datetime.datetime = Field(default_factory=utcnow)
@@ -255,6 +269,7 @@ class ResultHistory(SQLModel, table=True):
     who: str | None = Field(default=None, max_length=100)
     at: datetime.datetime = Field(default_factory=utcnow)
     action: str = Field(max_length=20)
+    reason: str | None = Field(default=None, max_length=500)
     before: dict[str, Any] | None = _json()
     after: dict[str, Any] | None = _json()
 

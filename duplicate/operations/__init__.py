@@ -23,7 +23,9 @@ Our choices:
 
 Modules, by concept (import from the package): ``_tournaments`` (tournaments, dashboard, ranking),
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
-penalties), ``_users`` (staff accounts), ``_common`` (errors and shared guards). The file formats are in
+penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
+the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
+séances), ``_common`` (errors and shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -38,19 +40,30 @@ from ._entrants import (
     draw_places, form_team, import_players_csv, place_by_hand, register_player, set_first_colour, team_members,
 )
 from ._results import (
-    RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, record_result, remove_penalty,
+    RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, penalties, record_result, remove_penalty,
     result_history, results, set_arbitral_note, update_result,
 )
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._users import authenticate, authenticate_token, create_token, create_user
+from ._scoring import (
+    CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
+    save_lines, table_round, traveller,
+)
+from ._publishing import (
+    create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
+    series_sessions, set_series,
+)
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
     "OperationError", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
     "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "form_team",
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
-    "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "record_result",
+    "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
     "get_tournament", "list_tournaments", "ranking", "readiness", "to_core", "authenticate", "create_user",
-    "authenticate_token", "create_token",
+    "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
+    "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
+    "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
+    "series_ranking", "series_sessions", "set_series",
 ]

@@ -2,7 +2,9 @@
 
 Every new or changed result is checked by reading the whole tournament, with that result, through
 `core.tournament.load_tournament` before anything is written. A result changed from a stale form
-(``version_id``) or by a concurrent transaction (SQLAlchemy's version counter) raises `ConflictError`.
+(``version_id``) or by a concurrent transaction (SQLAlchemy's version counter) raises `ConflictError`;
+so does a second score for an étui at a table (at a room, in a team match) that already has one — found
+before writing, or, when two scorers save at the same moment, by the database's unique constraint.
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ import json
 import re
 from typing import Any, Mapping
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
 from duplicate import interchange
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, load_tournament
-from duplicate.models import Penalty, Result, ResultHistory, Tournament, TournamentKind, utcnow
+from duplicate.models import Penalty, Result, ResultHistory, Tournament, TournamentKind, result_slot, utcnow
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 
@@ -87,7 +90,8 @@ def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:
     return values
 
 
-def _write(session: Session, result: Result, action: str, who: str | None, before: dict | None) -> Result:
+def _write(session: Session, result: Result, action: str, who: str | None, before: dict | None,
+           reason: str | None = None) -> Result:
     result.updated_at = utcnow()
     if who is not None:
         result.entered_by = who
@@ -96,7 +100,7 @@ def _write(session: Session, result: Result, action: str, who: str | None, befor
     except StaleDataError:
         raise ConflictError("Ce résultat vient d'être modifié par quelqu'un d'autre : rechargez la page et "
                             "vérifiez-le avant de recommencer.") from None
-    session.add(ResultHistory(result_id=result.id, who=who, action=action, before=before,
+    session.add(ResultHistory(result_id=result.id, who=who, action=action, before=before, reason=reason,
                               after=interchange.result_to_dict(result)))
     session.flush()
     return result
@@ -111,11 +115,38 @@ def record_result(session: Session, tournament: Tournament, *, entered_by: str |
     for name in ("board", "table"):
         if not isinstance(values.get(name), int) or isinstance(values.get(name), bool) or values[name] < 1:
             raise OperationError(f"Le numéro {'d’étui' if name == 'board' else 'de table'} est obligatoire.", name)
+    slot = result_slot(values["table"], values.get("room"))
+
+    def taken() -> bool:
+        return session.exec(select(Result.id).where(Result.tournament_id == tournament.id,
+                                                    Result.board == values["board"], Result.slot == slot)).first() is not None
+    if taken():
+        raise _taken(values)
     candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, **values))
-    _check_results(session, tournament, candidate, None)
-    result = Result(tournament_id=tournament.id, **values)
-    session.add(result)
-    return _write(session, result, "create", entered_by, None)
+    try:
+        _check_results(session, tournament, candidate, None)
+    except OperationError:
+        if taken():  # another scorer's line committed meanwhile (PostgreSQL, READ COMMITTED)
+            raise _taken(values) from None
+        raise
+    result = Result(tournament_id=tournament.id, entered_by=entered_by, **values)
+    try:
+        with session.begin_nested():  # a refusal by the unique constraint leaves the session usable
+            session.add(result)
+            session.flush()
+    except IntegrityError:
+        raise _taken(values) from None
+    session.add(ResultHistory(result_id=result.id, who=entered_by, action="create",
+                              after=interchange.result_to_dict(result)))
+    session.flush()
+    return result
+
+
+def _taken(values: Mapping) -> ConflictError:
+    where = (f"dans cette salle (salle {'ouverte' if values['room'] == 'open' else 'fermée'})"
+             if values.get("room") else f"à cette table (la table {values['table']})")
+    return ConflictError(f"L'étui {values['board']} a déjà un score {where} : il a sans doute été saisi par "
+                         "un autre marqueur. Pour le corriger, rouvrez la fiche de l'étui.")
 
 
 def _expect_version(result: Result, version_id: int | None) -> None:
@@ -125,8 +156,9 @@ def _expect_version(result: Result, version_id: int | None) -> None:
 
 
 def update_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
-                  action: str = "update", **changes) -> Result:
-    """Change a result; ``version_id`` is the version the form was built from (ConflictError if stale)."""
+                  action: str = "update", reason: str | None = None, **changes) -> Result:
+    """Change a result; ``version_id`` is the version the form was built from (ConflictError if stale).
+    ``reason`` (the arbiter's, for an adjustment) is kept on the result and in its history."""
     tournament = session.get(Tournament, result.tournament_id)
     _expect_version(result, version_id)
     before = interchange.result_to_dict(result)
@@ -135,32 +167,37 @@ def update_result(session: Session, result: Result, *, version_id: int | None, w
     merged.update(values)
     candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, extra=result.extra, **merged))
     _check_results(session, tournament, candidate, result)
+    reason = _clean(reason) or None
+    if reason is not None and len(reason) > 500:
+        raise OperationError("Le motif est trop long (500 caractères au plus).", "reason")
     for name, value in values.items():
         setattr(result, name, value)
-    return _write(session, result, action, who, before)
+    if reason is not None:
+        result.reason = reason
+    return _write(session, result, action, who, before, reason)
 
 
 def annul_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
-                 annulled: bool = True) -> Result:
+                 annulled: bool = True, reason: str | None = None) -> Result:
     """Annul a deal (it leaves the topage and the averages), or restore it."""
-    return update_result(session, result, version_id=version_id, who=who,
+    return update_result(session, result, version_id=version_id, who=who, reason=reason,
                          action="annul" if annulled else "restore", annulled=annulled)
 
 
 def adjust_score(session: Session, result: Result, *, score: int, version_id: int | None,
-                 who: str | None = None) -> Result:
+                 who: str | None = None, reason: str | None = None) -> Result:
     """The arbiter's score replaces the entered one; it is topped normally and flagged."""
     return update_result(session, result, version_id=version_id, who=who, action="adjust", score=score,
-                         adjusted=True)
+                         adjusted=True, reason=reason)
 
 
 def set_arbitral_note(session: Session, result: Result, *, taker: float, defence: float,
-                      version_id: int | None, who: str | None = None) -> Result:
+                      version_id: int | None, who: str | None = None, reason: str | None = None) -> Result:
     """Fixed notes for that table, which then leaves the others' comparison."""
     for name, value in (("taker", taker), ("defence", defence)):
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 100:
             raise OperationError("Une note arbitrale est comprise entre 0 et 100.", name)
-    return update_result(session, result, version_id=version_id, who=who, action="note",
+    return update_result(session, result, version_id=version_id, who=who, action="note", reason=reason,
                          notes={"taker": taker, "defence": defence})
 
 
@@ -170,6 +207,11 @@ def result_history(session: Session, result: Result) -> list[ResultHistory]:
 
 
 # --- penalties -------------------------------------------------------------------------------------------------
+
+def penalties(session: Session, tournament: Tournament) -> list[Penalty]:
+    """The tournament's penalties, in the order they were given."""
+    return list(session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)))
+
 
 def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, points: float, reason: str,
                 board: int | None = None, created_by: str | None = None) -> Penalty:

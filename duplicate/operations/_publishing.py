@@ -1,0 +1,211 @@
+"""Publishing: the route sheets reached by private token, and competitions of several séances.
+
+**Route sheet** (feuille de route récapitulative, SPEC §8): every étui the entrant played — position,
+table, role (preneur, or the defensive place: devant, milieu, fond), score, note (PM for quadrettes and
+team matches), the arbiter's flags — then attack, defence and global % (or the PM total), places and
+penalties. It is read from the ranking output of the core (`ranking`), never computed apart. A player
+of a triplette, quadrette or team reaches the team's sheet with the player's own token.
+
+**Competitions** (`Series`): the simplest model an FFT arbiter expects — a competition groups several
+tournaments, each one séance with its coefficient (default 1). An entrant's total is Σ séance result ×
+coefficient (`core.ranking.session_totals`): global % in the individual and triplettes, PM in quadrettes
+and team matches; the general ranking of the totals (`core.ranking.general_ranks`) is the reference
+(SPEC §5). Séances are matched by the player's licence (by name when there is none) and by team name;
+the séances of one competition must be of one kind.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from sqlmodel import Session, select
+
+from duplicate.core.cards import Seat
+from duplicate.core.ranking import general_ranks, session_totals, standings
+from duplicate.core.topage import topage
+from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
+
+from ._common import NotFound, OperationError, _clean, _kind, players, teams
+from ._scoring import all_lines, corrected_ids
+from ._tournaments import ranking, to_core
+
+
+def find_by_token(session: Session, token: str) -> tuple[Tournament, str, Player | Team]:
+    """(tournament, entrant id, the player or team) of a private route-sheet token; NotFound otherwise."""
+    if not token or len(token) > 64:
+        raise NotFound("Lien inconnu.")
+    holder: Player | Team | None = session.exec(select(Player).where(Player.token == token)).first()
+    if holder is None:
+        holder = session.exec(select(Team).where(Team.token == token)).first()
+    if holder is None:
+        raise NotFound("Lien inconnu.")
+    tournament = session.get(Tournament, holder.tournament_id)
+    entrant_id = holder.entrant_id
+    if isinstance(holder, Player) and _kind(tournament) is not TournamentKind.individual:
+        team = session.exec(select(Team).join(TeamMember, TeamMember.team_id == Team.id)
+                            .where(TeamMember.player_id == holder.id)).first()
+        entrant_id = team.entrant_id if team is not None else None
+    if entrant_id is None:
+        raise NotFound("Ce participant n'est pas encore placé : sa feuille de route n'existe pas encore.")
+    return tournament, entrant_id, holder
+
+
+def private_links(session: Session, tournament: Tournament) -> list[dict]:
+    """Each placed entrant's private token (for the arbiter to hand out): ``{id, name, token, members}``;
+    in a team tournament each member's own token too."""
+    rows = []
+    if _kind(tournament) is TournamentKind.individual:
+        for player in players(session, tournament):
+            if player.entrant_id:
+                rows.append({"id": player.entrant_id, "name": player.name, "token": player.token, "members": []})
+    else:
+        for team in teams(session, tournament):
+            if team.entrant_id:
+                members = session.exec(select(Player).join(TeamMember, TeamMember.player_id == Player.id)
+                                       .where(TeamMember.team_id == team.id).order_by(TeamMember.order)).all()
+                rows.append({"id": team.entrant_id, "name": team.name, "token": team.token,
+                             "members": [{"name": p.name, "token": p.token} for p in members]})
+    return sorted(rows, key=lambda row: (len(row["id"]), row["id"]))
+
+
+def _defensive_place(seats: dict, taker: str, who: str) -> str | None:
+    by_entrant = {entrant: seat for seat, entrant in seats.items()}
+    if taker not in by_entrant or who not in by_entrant or by_entrant[taker] not in "NSEW":
+        return None
+    for place, seat in Seat(by_entrant[taker]).defensive_places().items():
+        if seat.value == by_entrant[who]:
+            return place
+    return None
+
+
+def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None) -> dict:
+    """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``standing`` (its row of
+    the ranking output), ``penalties``, ``pm`` (True for quadrettes and team matches)."""
+    output = output if output is not None else ranking(session, tournament)
+    kind = _kind(tournament)
+    pm_kind = kind in (TournamentKind.quadrettes, TournamentKind.team_match)
+    notes = {(board["number"], line["table"]): line for board in output["boards"] for line in board["results"]}
+    corrected = corrected_ids(session, tournament)
+    rows = []
+    for line in all_lines(session, tournament):
+        result = line.result
+        if result is None or entrant_id not in (line.taker, *line.defence):
+            continue
+        attack = line.taker == entrant_id
+        note_line = notes.get((line.board, line.table), {})
+        row: dict[str, Any] = {
+            "board": line.board, "position": line.position, "table": line.table, "room": line.room,
+            "quarter": line.quarter, "attack": attack, "score": result.score, "contract": result.contract,
+            "annulled": result.annulled, "adjusted": result.adjusted, "arbitral_note": result.notes is not None,
+            "corrected": result.id in corrected, "reason": result.reason,
+        }
+        if kind is TournamentKind.individual:
+            place = None if attack else _defensive_place(line.seats, line.taker, entrant_id)
+            row["role"] = "Preneur" if attack else (f"Défense ({place})" if place else "Défense")
+        else:
+            row["role"] = "Attaque" if attack else "Défense"
+            row["opponent"] = line.defence[0] if attack else line.taker
+        if pm_kind:
+            value = note_line.get("pm") if attack else None
+            if value is not None and kind is TournamentKind.team_match:
+                value = max(value, 0.0)
+            row["note"] = value
+        else:
+            row["note"] = note_line.get("taker_note" if attack else "defence_note")
+        rows.append(row)
+    rows.sort(key=lambda row: (row["position"] or 0, row["board"], not row["attack"]))
+    standing = next((row for row in output["ranking"] if row["id"] == entrant_id), None)
+    penalties = session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id,
+                                                   Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()
+    return {"id": entrant_id, "rows": rows, "standing": standing, "penalties": list(penalties), "pm": pm_kind}
+
+
+# --- competitions of several séances ------------------------------------------------------------------------
+
+def create_series(session: Session, name: str) -> Series:
+    name = _clean(name)
+    if not name or len(name) > 200:
+        raise OperationError("Le nom de la compétition est obligatoire (200 caractères au plus).", "name")
+    series = Series(name=name)
+    session.add(series)
+    session.flush()
+    return series
+
+
+def get_series(session: Session, series_id: int) -> Series:
+    series = session.get(Series, series_id)
+    if series is None:
+        raise NotFound(f"Compétition n° {series_id} introuvable.")
+    return series
+
+
+def list_series(session: Session) -> list[Series]:
+    return list(session.exec(select(Series).order_by(Series.id.desc())))
+
+
+def series_sessions(session: Session, series: Series) -> list[Tournament]:
+    """The séances of a competition, in playing order (date, then creation)."""
+    return list(session.exec(select(Tournament).where(Tournament.series_id == series.id)
+                             .order_by(Tournament.date.nulls_last(), Tournament.id)))
+
+
+def set_series(session: Session, tournament: Tournament, series: Series | None, coefficient: float = 1.0) -> None:
+    """Make ``tournament`` a séance of ``series`` (None: of no competition) with its coefficient."""
+    if (not isinstance(coefficient, (int, float)) or isinstance(coefficient, bool)
+            or not 0 < coefficient <= 100):
+        raise OperationError("Le coefficient est un nombre positif (100 au plus).", "coefficient")
+    if series is not None:
+        kinds = {_kind(t) for t in series_sessions(session, series) if t.id != tournament.id}
+        if kinds and kinds != {_kind(tournament)}:
+            raise OperationError("Les séances d'une compétition sont toutes de la même formule.", "series_id")
+    tournament.series_id = series.id if series is not None else None
+    tournament.coefficient = float(coefficient)
+    session.flush()
+
+
+def _identity(value: str) -> str:
+    text = unicodedata.normalize("NFKD", " ".join(value.split())).casefold()
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def _session_results(session: Session, tournament: Tournament) -> dict[str, tuple[Fraction, str]]:
+    """Identity → (the séance's result, display name) of every ranked entrant of one séance."""
+    kind = _kind(tournament)
+    core = to_core(session, tournament)
+    if kind in (TournamentKind.individual, TournamentKind.triplettes):
+        notes = [note for rows in topage(core.results).values() for note in rows]
+        values = {row.entrant: row.global_ for row in standings(
+            core.kind, {i: e.line for i, e in core.entrants.items()}, notes, core.penalties)}
+    else:
+        values = {row["id"]: Fraction(Decimal(str(row["pm"]))) for row in ranking(session, tournament)["ranking"]}
+    found = {}
+    if kind is TournamentKind.individual:
+        for player in players(session, tournament):
+            if player.entrant_id in values:
+                key = f"licence:{player.licence}" if player.licence else f"nom:{_identity(player.name)}"
+                found[key] = (values[player.entrant_id], player.name)
+    else:
+        for team in teams(session, tournament):
+            if team.entrant_id in values:
+                found[f"équipe:{_identity(team.name or team.entrant_id)}"] = (values[team.entrant_id],
+                                                                              team.name or team.entrant_id)
+    return found
+
+
+def series_ranking(session: Session, series: Series) -> dict:
+    """The competition's ranking: ``sessions`` (the tournaments) and ``rows`` best first, each
+    ``{name, values: [per séance or None], total, rank}``; totals are exact Fractions."""
+    séances = series_sessions(session, series)
+    per_session = [_session_results(session, t) for t in séances]
+    totals = session_totals((Fraction(str(t.coefficient)), {k: v for k, (v, _) in results.items()})
+                            for t, results in zip(séances, per_session))
+    names = {key: name for results in per_session for key, (_, name) in results.items()}
+    ranks = general_ranks(totals)
+    rows = [{"key": key, "name": names[key], "total": totals[key], "rank": ranks[key],
+             "values": [results[key][0] if key in results else None for results in per_session]}
+            for key in sorted(totals, key=lambda k: (ranks[k], names[k]))]
+    pm = bool(séances) and _kind(séances[0]) in (TournamentKind.quadrettes, TournamentKind.team_match)
+    return {"sessions": séances, "rows": rows, "pm": pm}

@@ -1,0 +1,362 @@
+"""Scoring: the fiches ambulantes as the movement lays them out, their entry, the electronic API's lines.
+
+A *line* of a fiche ambulante is one table's play of one étui: position, table, who takes and who
+defends — all given by the movement (SPEC §7, §9), so the scorer types the score only. In the
+individual the taker is the player in the étui's taker seat (the movement's ``boards``); in triplettes
+the line holding that seat attacks (NS for a taker N or S); in quadrettes and team matches the round
+says who attacks (a team match adds its quarter — the position — and its room).
+
+Entry goes through `record_result` / `update_result`, so each score is checked by the core
+(`core.scoring.check_score`, then the whole tournament by `core.tournament.load_tournament`) and every
+change is kept in the result's history. A line already scored is changed only from the version the
+form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied.
+
+A score is typed with its sign, ``+106``, ``106``, ``-42`` or ``−42`` (the true minus sign of the
+printed fiches).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from sqlmodel import Session, select
+
+from duplicate.core.cards import SEATS
+from duplicate.models import Result, ResultHistory, Role, Tournament, TournamentKind, result_slot
+
+from ._common import ConflictError, OperationError, _entrants, _kind
+from ._deals import boards as board_rows, get_movement
+from ._results import RESULT_FIELDS, record_result, results, update_result
+
+CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
+_SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
+
+
+@dataclass
+class Line:
+    """One line of a fiche ambulante: who plays étui ``board`` at ``table``, and its result if entered."""
+
+    board: int
+    table: int
+    position: int | None
+    taker: str
+    defence: list[str]
+    room: str | None = None
+    quarter: int | None = None
+    result: Result | None = None
+    in_movement: bool = True
+    seats: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """The form fields' suffix: ``<étui>-<table>``."""
+        return f"{self.board}-{self.table}"
+
+    @property
+    def slot(self) -> str:
+        return result_slot(self.table, self.room)
+
+    def fields(self, kind: TournamentKind) -> dict:
+        """The result fields the movement gives (everything but the score)."""
+        values: dict[str, Any] = {"board": self.board, "table": self.table, "position": self.position}
+        if kind is TournamentKind.individual:
+            values.update(taker=self.taker, defenders=list(self.defence))
+        else:
+            values.update(taker_team=self.taker, defence_team=self.defence[0])
+        if self.room is not None:
+            values.update(room=self.room, quarter=self.quarter)
+        return values
+
+
+def _takers(session: Session, tournament: Tournament, data: Mapping) -> dict[int, str]:
+    takers = {b.number: b.taker for b in board_rows(session, tournament) if b.taker}
+    for item in data.get("boards", []) or []:
+        if isinstance(item, dict) and item.get("number") is not None and item.get("taker"):
+            takers[int(item["number"])] = item["taker"]
+    return takers
+
+
+def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
+    seats = dict(round_.get("seats") or {})
+    lines = []
+    for number in round_.get("boards", []):
+        number = int(number)
+        common = {"board": number, "table": int(round_["table"]), "position": round_.get("position"),
+                  "seats": seats}
+        if kind is TournamentKind.individual:
+            seat = takers.get(number, SEATS[(number - 1) % 4].value)
+            if any(s.value not in seats for s in SEATS):
+                continue  # a bye seat: that table does not play this position
+            defence = [seats[s.value] for s in SEATS if s.value != seat]
+            lines.append(Line(taker=seats[seat], defence=defence, **common))
+        elif kind is TournamentKind.triplettes:
+            seat = takers.get(number, SEATS[(number - 1) % 4].value)
+            attack = "NS" if seat in ("N", "S") else "EW"
+            defence = "EW" if attack == "NS" else "NS"
+            if attack in seats and defence in seats:
+                lines.append(Line(taker=seats[attack], defence=[seats[defence]], **common))
+        elif "attack" in seats and "defence" in seats:
+            room = round_.get("room") if kind is TournamentKind.team_match else None
+            quarter = round_.get("position") if room is not None else None
+            lines.append(Line(taker=seats["attack"], defence=[seats["defence"]], room=room, quarter=quarter,
+                              **common))
+    return lines
+
+
+def _from_result(result: Result) -> Line:
+    if result.taker is not None:
+        taker, defence = result.taker, list(result.defenders or [])
+    else:
+        taker, defence = result.taker_team or "", [result.defence_team or ""]
+    return Line(result.board, result.table, result.position, taker, defence, result.room, result.quarter, result,
+                in_movement=False)
+
+
+def all_lines(session: Session, tournament: Tournament) -> list[Line]:
+    """Every line of every fiche: the movement's, each with its stored result, then the results the
+    movement does not know (imported without a movement); by étui, then in movement order."""
+    kind = _kind(tournament)
+    movement = get_movement(session, tournament)
+    lines: list[Line] = []
+    if movement is not None:
+        takers = _takers(session, tournament, movement.data)
+        for round_ in movement.data.get("rounds", []):
+            lines.extend(_round_lines(kind, round_, takers))
+    by_slot = {(line.board, line.slot): line for line in lines}
+    for result in results(session, tournament):
+        line = by_slot.get((result.board, result.slot))
+        if line is None:
+            lines.append(_from_result(result))
+        else:
+            line.result = result
+    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
+
+
+def traveller(session: Session, tournament: Tournament, board: int) -> list[Line]:
+    """The fiche ambulante of étui ``board``: its lines in movement order (position, then table)."""
+    return [line for line in all_lines(session, tournament) if line.board == board]
+
+
+def table_round(session: Session, tournament: Tournament, position: int, table: int) -> list[Line]:
+    """What one table plays at one position (entry table by table), étui by étui."""
+    return sorted((line for line in all_lines(session, tournament)
+                   if line.position == position and line.table == table), key=lambda line: line.board)
+
+
+def progress(session: Session, tournament: Tournament, lines: list[Line] | None = None) -> dict:
+    """How far scoring has gone: ``lines``/``entered``; per étui ``(number, entered, expected)``; the
+    étuis whose fiche is still incomplete (``missing``); per position and table what is left."""
+    lines = all_lines(session, tournament) if lines is None else lines
+    per_board: dict[int, list[int]] = {}
+    per_round: dict[tuple[int, int], list[int]] = {}
+    for line in lines:
+        done = line.result is not None
+        per_board.setdefault(line.board, [0, 0])
+        per_board[line.board][0] += done
+        per_board[line.board][1] += 1
+        if line.position is not None:
+            per_round.setdefault((line.position, line.table), [0, 0])
+            per_round[(line.position, line.table)][0] += done
+            per_round[(line.position, line.table)][1] += 1
+    return {
+        "lines": len(lines), "entered": sum(line.result is not None for line in lines),
+        "boards": [(number, done, total) for number, (done, total) in sorted(per_board.items())],
+        "missing": [number for number, (done, total) in sorted(per_board.items()) if done < total],
+        "rounds": [(position, table, done, total) for (position, table), (done, total) in sorted(per_round.items())],
+    }
+
+
+def corrected_ids(session: Session, tournament: Tournament) -> set[int]:
+    """The results changed after they were first entered (or imported): flagged on screens and printouts."""
+    rows = session.exec(select(ResultHistory.result_id).join(Result, Result.id == ResultHistory.result_id)
+                        .where(Result.tournament_id == tournament.id,
+                               ResultHistory.action.not_in(("create", "import")))).all()
+    return set(rows)
+
+
+def parse_score(text: str | int | None) -> int | None:
+    """A typed score: ``+106``, ``106``, ``-42``, ``−42`` → int; blank → None; else OperationError."""
+    if text is None or isinstance(text, int) and not isinstance(text, bool):
+        return text
+    text = str(text).strip().replace(" ", "")
+    if not text:
+        return None
+    match = _SCORE.match(text)
+    if not match:
+        raise OperationError(f"Score illisible « {text} » : tapez un nombre avec son signe, par exemple +106 "
+                             "ou -42.", "score")
+    value = int(match.group(2))
+    return -value if match.group(1) in ("-", "−", "–") else value
+
+
+class LinesError(OperationError):
+    """Some lines of a fiche were refused; ``errors`` maps a line's key to its French message.
+    ``conflict`` is True when one of them is a concurrent change (another scorer got there first)."""
+
+    def __init__(self, errors: dict[str, str], conflict: bool):
+        count = len(errors)
+        message = (f"{count} ligne{'s' if count > 1 else ''} refusée{'s' if count > 1 else ''} : rien n'a été "
+                   "enregistré. Corrigez puis enregistrez de nouveau.")
+        if conflict:
+            message = ("Un autre marqueur a enregistré cette fiche pendant votre saisie : rien n'a été "
+                       "enregistré. Vérifiez les scores affichés, puis enregistrez de nouveau.")
+        super().__init__(message)
+        self.errors = errors
+        self.conflict = conflict
+
+
+def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
+               who: str | None) -> list[Result]:
+    """Save the typed lines of a fiche (or of a table): ``entries[line.key]`` holds ``score`` (text),
+    ``chelem`` (bool), ``contract`` (team match) and ``version`` (the version of the result the form
+    showed, None when the line was empty). A blank line stays empty; a line whose values did not change
+    is left alone. Every line is tried; if any is refused, `LinesError` lists them all (the caller
+    rolls back: nothing is kept)."""
+    kind = _kind(tournament)
+    errors: dict[str, str] = {}
+    conflict = False
+    saved = []
+    for line in lines:
+        entry = entries.get(line.key)
+        if entry is None:
+            continue
+        try:
+            score = parse_score(entry.get("score"))
+            chelem = bool(entry.get("chelem"))
+            contract = entry.get("contract") if kind is TournamentKind.team_match else None
+            if contract is not None and contract not in CONTRACTS:
+                raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
+            version = entry.get("version")
+            if line.result is None:
+                if version is not None:
+                    raise ConflictError("Ce score a disparu entre-temps : rechargez la fiche.")
+                if score is None:
+                    continue
+                fields = line.fields(kind)
+                fields.update(score=score, chelem=chelem)
+                if contract is not None:
+                    fields["contract"] = contract
+                saved.append(record_result(session, tournament, entered_by=who, **fields))
+                continue
+            result = line.result
+            if version is None:
+                raise ConflictError("Un autre marqueur a saisi ce score pendant que vous tapiez le vôtre "
+                                    f"({'+' if (result.score or 0) > 0 else ''}{result.score}) : vérifiez-le.")
+            changes: dict[str, Any] = {}
+            if score is None:
+                if result.score is not None:
+                    raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
+                                         "d'annuler la donne.", "score")
+            elif score != result.score:
+                changes["score"] = score
+            if chelem != bool(result.chelem):
+                changes["chelem"] = chelem
+            if contract is not None and contract != (result.contract or "garde"):
+                changes["contract"] = contract
+            if changes:
+                saved.append(update_result(session, result, version_id=int(version), who=who, **changes))
+        except ConflictError as error:
+            errors[line.key] = error.message
+            conflict = True
+        except OperationError as error:
+            errors[line.key] = error.message
+    if errors:
+        raise LinesError(errors, conflict)
+    return saved
+
+
+# --- the electronic scoring API (SPEC §9 result objects) -----------------------------------------------------
+
+_API_TYPES = {
+    "board": int, "table": int, "position": int, "quarter": int, "score": int, "taker": str, "taker_team": str,
+    "defence_team": str, "contract": str, "room": str, "chelem": bool, "annulled": bool, "adjusted": bool,
+}
+ARBITER_FIELDS = ("annulled", "adjusted", "notes")
+
+
+class ApiLineError(OperationError):
+    """One result of an API request refused: ``index`` (0-based) and whether it is a conflict."""
+
+    def __init__(self, index: int, error: OperationError):
+        super().__init__(f"résultat n° {index + 1} : {error.message}", error.field)
+        self.index = index
+        self.conflict = isinstance(error, ConflictError)
+
+
+def _api_fields(item: Any) -> dict:
+    if not isinstance(item, dict):
+        raise OperationError("un objet JSON est attendu")
+    values = {}
+    for name in RESULT_FIELDS:
+        if name not in item or item[name] is None:
+            continue
+        value = item[name]
+        expected = _API_TYPES.get(name)
+        if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
+            raise OperationError(f"« {name} » doit être un nombre entier", name)
+        if expected is str and (not isinstance(value, str) or len(value) > 40):
+            raise OperationError(f"« {name} » doit être un texte court", name)
+        if expected is bool and not isinstance(value, bool):
+            raise OperationError(f"« {name} » doit valoir true ou false", name)
+        if name == "defenders" and (not isinstance(value, list) or not all(isinstance(d, str) and len(d) <= 40
+                                                                          for d in value)):
+            raise OperationError("« defenders » doit être une liste d'identifiants", name)
+        if name == "notes" and not isinstance(value, dict):
+            raise OperationError("« notes » doit être un objet {\"taker\": …, \"defence\": …}", name)
+        values[name] = value
+    return values
+
+
+def _match_movement(kind: TournamentKind, expected: Mapping[tuple, Line], fields: dict, known: set) -> None:
+    """A line sent by a device must be one the movement lays out: that étui at that table (room), with
+    the participants the movement seats there; a missing position is taken from the movement. Unknown
+    participants are left to the core's reading (« joueur inconnu »)."""
+    named = [fields.get("taker"), *(fields.get("defenders") or []), fields.get("taker_team"),
+             fields.get("defence_team")]
+    if any(name is not None and name not in known for name in named):
+        return
+    board, table = fields["board"], fields["table"]
+    line = expected.get((board, result_slot(table, fields.get("room"))))
+    if line is None or line.table != table:
+        raise OperationError(f"Le mouvement n'envoie pas l'étui {board} à la table {table}.", "table")
+    wanted = line.fields(kind)
+    for name in ("taker", "defenders", "taker_team", "defence_team"):
+        if name in fields and name in wanted and fields[name] != wanted[name]:
+            who = (f"{wanted['taker']} preneur, {', '.join(wanted['defenders'])} en défense"
+                   if kind is TournamentKind.individual else f"{wanted['taker_team']} en attaque, "
+                   f"{wanted['defence_team']} en défense")
+            raise OperationError(f"À la table {table}, le mouvement place pour l'étui {board} : {who}.", name)
+    if fields.get("position") is None and line.position is not None:
+        fields["position"] = line.position
+    elif fields.get("position") != line.position:
+        raise OperationError(f"L'étui {board} se joue à la table {table} en position {line.position}.", "position")
+
+
+def record_api_results(session: Session, tournament: Tournament, items: Any, *, who: str,
+                       role: Role | str = Role.scorer) -> list[Result]:
+    """Store a list of SPEC §9 result objects, all or nothing (the caller rolls back on an error): each is
+    checked like a line typed on screen. `ApiLineError` names the first refused one; a score already
+    there for that étui and table is a conflict. Only an arbiter's token may send ``annulled``,
+    ``adjusted`` or ``notes``; other fields than those of SPEC §9 are ignored."""
+    if not isinstance(items, list) or not items:
+        raise OperationError("Une liste JSON non vide de résultats est attendue.")
+    if len(items) > 1000:
+        raise OperationError("1000 résultats au plus par envoi.")
+    stored = []
+    kind = _kind(tournament)
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament) if line.in_movement}
+    known = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
+    for index, item in enumerate(items):
+        try:
+            fields = _api_fields(item)
+            if expected and isinstance(fields.get("board"), int) and isinstance(fields.get("table"), int):
+                _match_movement(kind, expected, fields, known)
+            if Role(role) is not Role.arbiter and any(name in fields for name in ARBITER_FIELDS):
+                raise PermissionError(f"résultat n° {index + 1} : seul un jeton d'arbitre peut annuler une "
+                                      "donne, ajuster un score ou donner une note arbitrale")
+            stored.append(record_result(session, tournament, entered_by=who, **fields))
+        except OperationError as error:
+            raise ApiLineError(index, error) from None
+    return stored
