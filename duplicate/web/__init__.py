@@ -1,5 +1,7 @@
-"""Web blueprints, one per role: ``web`` (public pages), ``auth`` (sign-in), ``arbiter`` (the arbiter's
-screens, under ``/arbitre``) and ``api`` (read-only JSON, under ``/api``).
+"""Web blueprints, one per role: ``web`` (public pages: results, rankings, route sheets by private link),
+``auth`` (sign-in), ``arbiter`` (the arbiter's screens, under ``/arbitre``; adjustments and correction
+history in `arbiter_results`), ``scoring`` (the scorers' entry of the fiches, under ``/saisie``) and
+``api`` (JSON, under ``/api``: rankings, and the electronic scoring endpoint with bearer tokens).
 
 Views stay thin: parse the request, call an operation, render a template. A view that re-displays a
 rejected form answers 422, so that the request's session is rolled back (`duplicate.db`): nothing an
@@ -64,6 +66,25 @@ def fr_number(value, decimals: int = 2) -> str:
     return text.replace(".", ",")
 
 
+@bp.app_template_filter("signed")
+def signed(value) -> str:
+    """A score as on a fiche: « +106 », « −42 » (true minus sign), « 0 »; None → « — »."""
+    if value is None:
+        return "—"
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+
+
+@bp.app_template_filter("signed_number")
+def signed_number(value, decimals: int = 3) -> str:
+    """PM with their sign and a decimal comma: « +4,000 », « −3,162 »; None → « — »."""
+    if value is None:
+        return "—"
+    text = fr_number(abs(value), decimals)
+    if not text.strip("0,"):
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
 @bp.app_errorhandler(403)
 def forbidden(_error):
     return render_template("error.html", title="Accès refusé",
@@ -85,7 +106,7 @@ def csrf_error(_error):
 
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
-from duplicate.web import api, arbiter, auth, printing  # noqa: E402
+from duplicate.web import api, arbiter, arbiter_results, auth, printing, scoring  # noqa: E402,F401
 
 
 def init_app(app) -> None:
@@ -94,4 +115,7 @@ def init_app(app) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(arbiter.bp)
     app.register_blueprint(api.bp)
+    if "csrf" in app.extensions:
+        api.init_csrf(app.extensions["csrf"])
+    app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)

@@ -1,19 +1,83 @@
-"""Read-only JSON API, open to everyone: ``GET /api/tournaments/<id>/ranking`` (SPEC §9 ranking output)."""
+"""The JSON API, under ``/api``.
 
-from flask import Blueprint, abort, jsonify
+* ``GET /api/tournaments/<id>/ranking`` — open to everyone: the SPEC §9 ranking output.
+* ``POST /api/tournaments/<id>/results`` — electronic scoring: a JSON list of SPEC §9 result objects,
+  with ``Authorization: Bearer <token>`` (tokens from ``flask --app app create-token --role scorer``).
+  Answers ``201`` with the stored results; ``401`` without a valid token, ``403`` when a scorer's token
+  sends an arbiter's field (``annulled``, ``adjusted``, ``notes``); ``422`` for an impossible score, an
+  unknown participant, a malformed line, with the reason in French; ``409`` when that étui already has a
+  score at that table (or room). A request is stored whole or not at all. This endpoint alone is exempt
+  from CSRF (it takes no cookie: the bearer token authenticates it).
 
-from duplicate import operations
+Safe under concurrent clients: one result per étui and table is a unique constraint of the database,
+so of two clients sending the same line one gets 201 and the other 409; writes are serialised on SQLite
+(``BEGIN IMMEDIATE``). Every acknowledged line survives a crash of the server: the transaction is
+committed before the 201 is sent.
+"""
+
+from flask import Blueprint, abort, current_app, jsonify, request
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from duplicate import interchange, operations
 from duplicate.db import get_session
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _tournament(tournament_id: int):
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def _error(status: int, message: str, **extra):
+    return jsonify(error=message, **extra), status
 
 
 @bp.get("/tournaments/<int:tournament_id>/ranking")
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them; 404 if unknown."""
     session = get_session()
+    return jsonify(operations.ranking(session, _tournament(tournament_id)))
+
+
+@bp.post("/tournaments/<int:tournament_id>/results")
+def post_results(tournament_id: int):
+    """Store a list of results sent by an electronic scoring device."""
+    session = get_session()
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    api_token = operations.authenticate_token(session, token.strip()) if scheme.lower() == "bearer" else None
+    if api_token is None:
+        response = jsonify(error="Jeton absent ou invalide : envoyez « Authorization: Bearer <jeton> ».")
+        response.headers["WWW-Authenticate"] = 'Bearer realm="saisie"'
+        return response, 401
+    tournament = _tournament(tournament_id)
+    items = request.get_json(silent=True)
+    if items is None:
+        return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")
+    who = f"api:{api_token.label or api_token.id}"
     try:
-        tournament = operations.get_tournament(session, tournament_id)
-    except operations.NotFound:
-        abort(404)
-    return jsonify(operations.ranking(session, tournament))
+        stored = operations.record_api_results(session, tournament, items, who=who, role=api_token.role)
+        body = [dict(interchange.result_to_dict(r), id=r.id) for r in stored]
+        session.commit()  # durable before the client is told so
+    except PermissionError as error:
+        return _error(403, str(error))
+    except operations.ApiLineError as error:
+        return _error(409 if error.conflict else 422, error.message, index=error.index)
+    except operations.OperationError as error:
+        return _error(422, error.message)
+    except IntegrityError:
+        session.rollback()
+        return _error(409, "Un de ces scores vient d'être enregistré par un autre client.")
+    except OperationalError as error:  # the database is too busy (SQLite lock timeout): try again
+        session.rollback()
+        current_app.logger.warning("scoring API: %s", error)
+        return _error(503, "Base de données occupée : renvoyez ces résultats.")
+    return jsonify(results=body), 201
+
+
+def init_csrf(csrf) -> None:
+    """Exempt the bearer-token endpoint (and only it) from CSRF."""
+    csrf.exempt(post_results)

@@ -1,4 +1,4 @@
-"""Sign-in and sign-out with the Flask session, and the `arbiter_required` guard.
+"""Sign-in and sign-out with the Flask session, and the `arbiter_required` and `staff_required` guards.
 
 The signed session cookie holds only the user's id; the user is read from the database once per request,
 when first needed (`current_user`). Signing in clears the session first (no session fixation). The
@@ -51,6 +51,21 @@ def arbiter_required(view):
     return wrapped
 
 
+def staff_required(view):
+    """Let staff through (arbiters and scorers); send anonymous visitors to the sign-in page."""
+
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        user = current_user()
+        if user is None:
+            return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+        if user.role not in (Role.arbiter, Role.scorer):
+            abort(403)
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
 def _safe_next(target: str | None) -> str | None:
     """`target` when it is a path on this site (``/…`` but not ``//host``), else None."""
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
@@ -60,7 +75,7 @@ def _safe_next(target: str | None) -> str | None:
 
 
 def _home_for(user: User) -> str:
-    return url_for("arbiter.tournaments") if user.role == ARBITER else url_for("web.home")
+    return url_for("arbiter.tournaments") if user.role == ARBITER else url_for("scoring.tournaments")
 
 
 @bp.route("/connexion", methods=["GET", "POST"])

@@ -8,7 +8,7 @@ the field it names.
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
-    DateField, IntegerField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
+    DateField, DecimalField, HiddenField, IntegerField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
 )
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.fields.choices import SelectChoice
@@ -151,3 +151,59 @@ class MovementForm(FrenchForm):
     positions = IntegerField("Nombre de positions", validators=[
         Optional(), NumberRange(min=1, max=50, message="Entre 1 et 50 positions."),
     ], description="Laissez vide pour le nombre conseillé.")
+
+
+# --- the arbiter's adjustments (SPEC §4) and competitions ----------------------------------------------
+
+class CommaDecimalField(DecimalField):
+    """A decimal number typed the French way (« 2,5 ») or with a point."""
+
+    def process_formdata(self, valuelist):
+        super().process_formdata([v.replace(",", ".").replace(" ", "") if isinstance(v, str) else v
+                                  for v in valuelist])
+        if self.process_errors:
+            self.process_errors = ["Nombre invalide (par exemple 2,5)."]
+
+
+def reason_field():
+    return StringField("Motif", validators=[required("Indiquez le motif de la décision."), length(500)])
+
+
+class AnnulForm(FrenchForm):
+    """Annul a deal, or restore it (``restore`` set)."""
+
+    reason = reason_field()
+    version = HiddenField()
+    restore = HiddenField()
+
+
+class AdjustForm(FrenchForm):
+    score = StringField("Score de l’arbitre", validators=[required()])
+    reason = reason_field()
+    version = HiddenField()
+
+
+class NoteForm(FrenchForm):
+    taker = CommaDecimalField("Note du preneur (%)", places=None, validators=[InputRequired(message=REQUIRED)])
+    defence = CommaDecimalField("Note de la défense (%)", places=None, validators=[InputRequired(message=REQUIRED)])
+    reason = reason_field()
+    version = HiddenField()
+
+
+class PenaltyForm(FrenchForm):
+    entrant_id = SelectField("Participant", validators=[InputRequired(message=REQUIRED)])
+    points = CommaDecimalField("Points", places=None, validators=[InputRequired(message="Indiquez un nombre.")],
+                          description="Points de pourcentage (PM en quadrettes et en match par équipes).")
+    board = IntegerField("Étui", validators=[Optional()], description="Laissez vide pour retirer les points du "
+                         "% global ; sinon, ils sont retirés de la note de cet étui.")
+    reason = reason_field()
+
+
+class SeriesForm(FrenchForm):
+    name = StringField("Nom de la compétition", validators=[required(), length(200)])
+
+
+class SessionForm(FrenchForm):
+    series_id = SelectField("Compétition", coerce=int)
+    coefficient = CommaDecimalField("Coefficient de la séance", places=None, default=1,
+                               validators=[InputRequired(message="Indiquez un nombre.")])

@@ -1,13 +1,158 @@
-"""Public pages, open to everyone: the home page with the list of tournaments."""
+"""Public pages, open to everyone: the home page, each tournament's results — rankings, topage per étui,
+the team-match scoreboard — recomputed from the stored raw results at each request, so they follow the
+scoring live (with the count of fiches still incomplete), and competitions of several séances.
 
-from flask import render_template
+The feuille de route of a participant is private: it is reached only through its unguessable link
+``/feuille/<token>`` (``/feuille-de-route/<token>`` too, the address printed under the QR codes), with
+the QR code of that link at ``/feuille/<token>/qr.svg``.
+"""
+
+from flask import Response, abort, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
+from duplicate.models import TournamentKind
 from duplicate.web import bp
 
 
 @bp.route("/")
 def home():
     """Home page: what the software does and the tournaments in the database, most recent first."""
-    return render_template("public/home.html", tournaments=operations.list_tournaments(get_session()))
+    session = get_session()
+    return render_template("public/home.html", tournaments=operations.list_tournaments(session),
+                           series=operations.list_series(session))
+
+
+def _tournament(tournament_id: int):
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def _names(session, tournament) -> dict[str, str]:
+    if tournament.kind == TournamentKind.individual:
+        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
+    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+
+
+def shared(rows, key: str) -> set:
+    """The places held by more than one row (« ex æquo »)."""
+    seen: dict = {}
+    for row in rows:
+        seen[row.get(key)] = seen.get(row.get(key), 0) + 1
+    return {place for place, count in seen.items() if count > 1 and place is not None}
+
+
+def results_context(session, tournament) -> dict:
+    """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output)."""
+    output = operations.ranking(session, tournament)
+    lines = operations.all_lines(session, tournament)
+    progress = operations.progress(session, tournament, lines)
+    rows = output["ranking"]
+    alternated = sorted((r for r in rows if r.get("alternated_rank") is not None),
+                        key=lambda r: (r["alternated_rank"], r["id"]))
+    adjustments = [line for line in lines if line.result is not None and
+                   (line.result.annulled or line.result.adjusted or line.result.notes is not None)]
+    penalties = [p for p in operations.penalties(session, tournament)]
+    return {
+        "tournament": tournament, "output": output, "ranking": rows, "alternated": alternated,
+        "ties": shared(rows, "rank"), "alternated_ties": shared(rows, "alternated_rank"),
+        "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
+        "quarters": output.get("quarters"), "progress": progress, "names": _names(session, tournament),
+        "adjustments": adjustments, "penalties": penalties,
+    }
+
+
+@bp.route("/tournois/<int:tournament_id>/")
+def results(tournament_id: int):
+    """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
+    tournament = _tournament(tournament_id)
+    refresh = request.args.get("rafraichir", type=int)
+    return render_template("public/results.html", refresh=refresh if refresh and refresh >= 10 else None,
+                           **results_context(get_session(), tournament))
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
+def board(tournament_id: int, number: int):
+    """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies."""
+    tournament = _tournament(tournament_id)
+    session = get_session()
+    output = operations.ranking(session, tournament)
+    notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
+    by_table = {(line["table"]): line for line in notes}
+    lines = operations.traveller(session, tournament, number)
+    if not lines:
+        abort(404)
+    corrected = operations.corrected_ids(session, tournament)
+    frequencies: dict[int, dict] = {}
+    for line in lines:
+        result = line.result
+        if result is None or result.annulled or result.notes is not None or result.score is None:
+            continue
+        row = frequencies.setdefault(result.score, {"score": result.score, "count": 0,
+                                                    "note": by_table.get(line.table, {}).get("taker_note")})
+        row["count"] += 1
+    numbers = [n for n, _, _ in operations.progress(session, tournament, operations.all_lines(session, tournament))["boards"]]
+    return render_template(
+        "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table,
+        corrected=corrected, names=_names(session, tournament), numbers=numbers,
+        frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
+        pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
+    )
+
+
+# --- route sheets (private links) ------------------------------------------------------------------------
+
+def _by_token(token: str):
+    try:
+        return operations.find_by_token(get_session(), token)
+    except operations.NotFound:
+        abort(404)
+
+
+@bp.route("/feuille/<token>")
+@bp.route("/feuille-de-route/<token>")
+def route_sheet(token: str):
+    """A participant's feuille de route récapitulative, reached by its private link only."""
+    tournament, entrant_id, holder = _by_token(token)
+    session = get_session()
+    sheet = operations.route_sheet(session, tournament, entrant_id)
+    standing = sheet["standing"] or {}
+    ranking = operations.ranking(session, tournament)["ranking"]
+    response = Response(render_template(
+        "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder,
+        names=_names(session, tournament), token=token, ties=shared(ranking, "rank"),
+        alternated_ties=shared(ranking, "alternated_rank"), count=len(ranking),
+        url=url_for("web.route_sheet", token=token, _external=True),
+    ))
+    response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer header
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@bp.route("/feuille/<token>/qr.svg")
+def route_sheet_qr(token: str):
+    """The QR code of a route sheet's private link (SVG, segno)."""
+    import segno
+
+    _by_token(token)
+    url = url_for("web.route_sheet", token=token, _external=True)
+    svg = segno.make(url, error="m", micro=False).svg_inline(scale=4, border=2, dark="#000").replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # an image file needs its namespace
+    return Response(svg, mimetype="image/svg+xml", headers={"Referrer-Policy": "no-referrer",
+                                                             "Cache-Control": "private, max-age=3600"})
+
+
+# --- competitions of several séances -----------------------------------------------------------------------
+
+@bp.route("/competitions/<int:series_id>")
+def series(series_id: int):
+    """A competition's ranking: each séance's result, its coefficient, the totals."""
+    session = get_session()
+    try:
+        found = operations.get_series(session, series_id)
+    except operations.NotFound:
+        abort(404)
+    ranking = operations.series_ranking(session, found)
+    return render_template("public/series.html", series=found, ranking=ranking,
+                           ties=shared(ranking["rows"], "rank"))

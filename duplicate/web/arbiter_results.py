@@ -1,0 +1,217 @@
+"""The arbiter's results screens (on the ``arbiter`` blueprint, under ``/arbitre``): each étui's fiche
+with the full history of its lines — who, when, before, after — and the adjustments of SPEC §4, each
+with its reason: annul a deal (or restore it), set an adjusted score, give an arbitral note, give a
+penalty. Also the participants' private route-sheet links (with their QR codes) and the competitions
+of several séances.
+
+Each adjustment carries the version of the result the page showed: if a scorer changed it meanwhile,
+the adjustment is refused (409) with a clear message instead of overwriting the scorer's change.
+"""
+
+from decimal import Decimal
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from duplicate import operations
+from duplicate.db import get_session
+from duplicate.models import TournamentKind
+from duplicate.web import forms
+from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _tournament, bp
+from duplicate.web.auth import current_user
+
+CONFLICT = 409
+ACTIONS = {"create": "saisie", "update": "correction", "annul": "donne annulée", "restore": "donne rétablie",
+           "adjust": "score ajusté", "note": "note arbitrale", "import": "import"}
+
+
+def _names(session, tournament) -> dict[str, str]:
+    if tournament.kind == TournamentKind.individual:
+        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
+    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+
+
+@bp.route("/tournois/<int:tournament_id>/resultats")
+def results_overview(tournament_id: int):
+    """Scoring progress, the étuis (to open their fiche), the penalties."""
+    return _render_overview(_tournament(tournament_id))
+
+
+def _penalty_form(tournament, formdata=True):
+    form = forms.PenaltyForm() if formdata else forms.PenaltyForm(formdata=None)
+    names = _names(get_session(), tournament)
+    form.entrant_id.choices = [forms.SelectChoice(i, f"{i} — {n}") for i, n in
+                               sorted(names.items(), key=lambda item: (len(item[0]), item[0]))]
+    return form
+
+
+def _render_overview(tournament, form=None):
+    session = get_session()
+    return render_template(
+        "arbiter/results.html", tournament=tournament, progress=operations.progress(session, tournament),
+        penalties=operations.penalties(session, tournament), names=_names(session, tournament),
+        form=form if form is not None else _penalty_form(tournament, False),
+        delete_form=forms.ActionForm(prefix="delete"),
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/penalites", methods=["POST"])
+def add_penalty(tournament_id: int):
+    tournament = _tournament(tournament_id)
+    form = _penalty_form(tournament)
+    if form.validate_on_submit():
+        try:
+            operations.add_penalty(get_session(), tournament, entrant_id=form.entrant_id.data,
+                                   points=float(form.points.data), reason=form.reason.data,
+                                   board=form.board.data, created_by=current_user().username)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Pénalité de {form.points.data} donnée à {form.entrant_id.data}.", "success")
+            return redirect(url_for("arbiter.results_overview", tournament_id=tournament.id))
+    return _render_overview(tournament, form), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/penalites/<int:penalty_id>/supprimer", methods=["POST"])
+def remove_penalty(tournament_id: int, penalty_id: int):
+    tournament = _tournament(tournament_id)
+    if not forms.ActionForm(prefix="delete").validate_on_submit():
+        abort(400)
+    try:
+        operations.remove_penalty(get_session(), tournament, penalty_id)
+    except operations.NotFound:
+        abort(404)
+    flash("Pénalité retirée.", "success")
+    return redirect(url_for("arbiter.results_overview", tournament_id=tournament.id))
+
+
+# --- one étui: its fiche, the history of each line, the adjustments ------------------------------------------
+
+def _render_fiche(tournament, number: int, failed: tuple[int, str, object] | None = None):
+    """The fiche of étui ``number``; ``failed`` = (result id, action, its refused form) to show again."""
+    session = get_session()
+    lines = operations.traveller(session, tournament, number)
+    if not lines:
+        abort(404)
+    panels = []
+    for line in lines:
+        result = line.result
+        panel = {"line": line, "history": [], "forms": {}}
+        if result is not None:
+            panel["history"] = operations.result_history(session, result)
+            version = result.version_id
+            panel["forms"] = {
+                "annul": forms.AnnulForm(formdata=None, prefix=f"annul-{result.id}", version=version,
+                                         restore="1" if result.annulled else ""),
+                "adjust": forms.AdjustForm(formdata=None, prefix=f"adjust-{result.id}", version=version),
+                "note": forms.NoteForm(formdata=None, prefix=f"note-{result.id}", version=version),
+            }
+            if failed is not None and failed[0] == result.id:
+                panel["forms"][failed[1]] = failed[2]
+                panel["open"] = failed[1]
+        panels.append(panel)
+    return render_template("arbiter/fiche.html", tournament=tournament, number=number, panels=panels,
+                           names=_names(session, tournament), actions=ACTIONS,
+                           corrected=operations.corrected_ids(session, tournament))
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/<int:number>/fiche")
+def fiche(tournament_id: int, number: int):
+    """The étui's fiche for the arbiter: every line, its history, the adjustments."""
+    return _render_fiche(_tournament(tournament_id), number)
+
+
+FORMS = {"annul": forms.AnnulForm, "adjust": forms.AdjustForm, "note": forms.NoteForm}
+
+
+@bp.route("/tournois/<int:tournament_id>/resultats/<int:result_id>/<action>", methods=["POST"])
+def adjust(tournament_id: int, result_id: int, action: str):
+    """One adjustment of one result: ``annul`` (or restore), ``adjust`` (score), ``note`` (arbitral)."""
+    tournament = _tournament(tournament_id)
+    if action not in FORMS:
+        abort(404)
+    session = get_session()
+    try:
+        result = operations.get_result(session, tournament, result_id)
+    except operations.NotFound:
+        abort(404)
+    form = FORMS[action](prefix=f"{action}-{result.id}")
+    status = UNPROCESSABLE
+    if form.validate_on_submit():
+        version = int(form.version.data) if (form.version.data or "").isdigit() else None
+        who = current_user().username
+        try:
+            if action == "annul":
+                operations.annul_result(session, result, version_id=version, who=who, reason=form.reason.data,
+                                        annulled=form.restore.data != "1")
+            elif action == "adjust":
+                operations.adjust_score(session, result, score=operations.parse_score(form.score.data),
+                                        version_id=version, who=who, reason=form.reason.data)
+            else:
+                operations.set_arbitral_note(session, result, taker=_plain(form.taker.data),
+                                             defence=_plain(form.defence.data), version_id=version, who=who,
+                                             reason=form.reason.data)
+        except operations.ConflictError as error:
+            form.form_errors.append(error.message)
+            status = CONFLICT
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            done = "restore" if action == "annul" and form.restore.data == "1" else action
+            flash(f"Étui {result.board}, table {result.table} : {ACTIONS[done]}, c’est enregistré.", "success")
+            return redirect(url_for("arbiter.fiche", tournament_id=tournament.id, number=result.board))
+    session.rollback()
+    return _render_fiche(tournament, result.board, (result.id, action, form)), status
+
+
+def _plain(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# --- private links to the route sheets -------------------------------------------------------------------
+
+@bp.route("/tournois/<int:tournament_id>/feuilles")
+def private_links(tournament_id: int):
+    """Each participant's private link to its feuille de route, with its QR code, to hand out."""
+    tournament = _tournament(tournament_id)
+    return render_template("arbiter/private_links.html", tournament=tournament,
+                           links=operations.private_links(get_session(), tournament))
+
+
+# --- competitions of several séances ---------------------------------------------------------------------------
+
+@bp.route("/competitions", methods=["GET", "POST"])
+def series():
+    """The competitions; create one."""
+    form = forms.SeriesForm()
+    if form.validate_on_submit():
+        try:
+            created = operations.create_series(get_session(), form.name.data)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Compétition « {created.name} » créée.", "success")
+            return redirect(url_for("arbiter.series"))
+    return render_template("arbiter/series.html", form=form, series=operations.list_series(get_session()),
+                           tournaments=operations.list_tournaments(get_session())), \
+        UNPROCESSABLE if form.is_submitted() else 200
+
+
+@bp.route("/tournois/<int:tournament_id>/competition", methods=["GET", "POST"])
+def tournament_series(tournament_id: int):
+    """Make the tournament a séance of a competition, with its coefficient."""
+    tournament = _tournament(tournament_id)
+    session = get_session()
+    form = forms.SessionForm(series_id=tournament.series_id or 0, coefficient=Decimal(str(tournament.coefficient)))
+    form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [
+        forms.SelectChoice(s.id, s.name) for s in operations.list_series(session)]
+    if form.validate_on_submit():
+        try:
+            found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
+            operations.set_series(session, tournament, found, float(form.coefficient.data))
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash("Séance enregistrée.", "success")
+            return redirect(url_for("arbiter.tournament_series", tournament_id=tournament.id))
+    return render_template("arbiter/tournament_series.html", tournament=tournament, form=form), \
+        UNPROCESSABLE if form.is_submitted() else 200

@@ -1,0 +1,171 @@
+"""The scorers' screens, under ``/saisie``: the fiches ambulantes, étui by étui or table by table.
+
+Open to staff (scorers and arbiters, `staff_required`). A fiche lists its tables in movement order with
+the participants already filled in; the scorer types the scores only — Tab from one score to the next,
+Enter saves, the sign typed (``+106``, ``-42``). Each score is checked by the core as soon as it is
+typed (``/saisie/verifier``, from ``static/js/saisie.js``) and again, with the whole tournament, when the
+fiche is saved (`operations.save_lines`). A refused fiche is shown again with what was typed and the
+French message next to each faulty line (422; 409 when another scorer saved the fiche meanwhile): the
+request rolls back, nothing of it is kept.
+"""
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+
+from duplicate import operations
+from duplicate.core.scoring import ScoreError, check_score
+from duplicate.db import get_session
+from duplicate.models import TournamentKind
+from duplicate.web import forms
+from duplicate.web.auth import current_user, staff_required
+
+bp = Blueprint("scoring", __name__, url_prefix="/saisie")
+
+UNPROCESSABLE, CONFLICT = 422, 409
+
+
+@bp.before_request
+@staff_required
+def require_staff():
+    """Every page of this blueprint is for the staff (scorers and arbiters)."""
+
+
+def _tournament(tournament_id: int):
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def entrant_names(session, tournament) -> dict[str, str]:
+    """Entrant id → display name (players in the individual, teams otherwise)."""
+    if tournament.kind == TournamentKind.individual:
+        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
+    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+
+
+@bp.route("/")
+def tournaments():
+    """The tournaments to score."""
+    return render_template("scoring/tournaments.html", tournaments=operations.list_tournaments(get_session()))
+
+
+@bp.route("/tournois/<int:tournament_id>/")
+def overview(tournament_id: int):
+    """What is entered and what is missing, étui by étui and table by table; « aller à l'étui n° ».
+    ``?etui=N`` opens that étui's fiche (the keyboard way in)."""
+    tournament = _tournament(tournament_id)
+    session = get_session()
+    if request.args.get("etui", "").strip():
+        try:
+            number = int(request.args["etui"])
+        except ValueError:
+            flash("Numéro d’étui invalide.", "error")
+        else:
+            return redirect(url_for("scoring.traveller", tournament_id=tournament.id, number=number))
+    lines = operations.all_lines(session, tournament)
+    return render_template("scoring/overview.html", tournament=tournament,
+                           progress=operations.progress(session, tournament, lines),
+                           has_movement=operations.get_movement(session, tournament) is not None)
+
+
+def _entries(lines, kind) -> dict[str, dict]:
+    """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``,
+    ``version-<key>``)."""
+    entries = {}
+    for line in lines:
+        if f"score-{line.key}" not in request.form:
+            continue
+        version = request.form.get(f"version-{line.key}", "").strip()
+        entries[line.key] = {
+            "score": request.form.get(f"score-{line.key}", ""),
+            "chelem": request.form.get(f"chelem-{line.key}") == "1",
+            "contract": request.form.get(f"contract-{line.key}", "garde") if kind == TournamentKind.team_match else None,
+            "version": int(version) if version.isdigit() else None,
+        }
+    return entries
+
+
+def _save(tournament, load_lines, template: str, title: str, done_url, **context):
+    """Show the lines (GET) or save them (POST); on a refusal, show them again with what was typed."""
+    session = get_session()
+    form = forms.ActionForm()
+    lines = load_lines()
+    if not lines:
+        abort(404)
+    entries, errors, status, message = {}, {}, 200, None
+    if request.method == "POST":
+        entries = _entries(lines, tournament.kind)
+        if form.validate_on_submit():
+            user = current_user()
+            try:
+                saved = operations.save_lines(session, tournament, lines, entries, user.username)
+            except operations.LinesError as error:
+                errors, message = error.errors, error.message
+                status = CONFLICT if error.conflict else UNPROCESSABLE
+            else:
+                flash(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
+                      f"{'s' if len(saved) > 1 else ''}." if saved else f"{title} : rien à enregistrer.", "success")
+                return redirect(done_url())
+        else:
+            message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
+        session.rollback()  # show what is stored now (another scorer's scores, their versions)
+        lines = load_lines()
+    first_empty = next((line.key for line in lines if (entries.get(line.key, {}).get("score") or "") == ""
+                        and line.result is None), None)
+    focus = next(iter(errors), None) or first_empty
+    return render_template(
+        template, tournament=tournament, lines=lines, form=form, entries=entries, errors=errors, message=message,
+        focus=focus, names=entrant_names(session, tournament), contracts=operations.CONTRACTS,
+        corrected=operations.corrected_ids(session, tournament), **context,
+    ), status
+
+
+def _next_board(tournament, number: int):
+    """After a fiche: the next étui whose fiche is incomplete (else the overview)."""
+    missing = operations.progress(get_session(), tournament)["missing"]
+    later = [n for n in missing if n > number] or [n for n in missing if n != number]
+    if later:
+        return url_for("scoring.traveller", tournament_id=tournament.id, number=later[0])
+    return url_for("scoring.overview", tournament_id=tournament.id)
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+def traveller(tournament_id: int, number: int):
+    """The fiche ambulante of one étui: one line per table, in movement order."""
+    tournament = _tournament(tournament_id)
+    return _save(tournament, lambda: operations.traveller(get_session(), tournament, number),
+                 "scoring/traveller.html", f"Étui {number}", lambda: _next_board(tournament, number),
+                 number=number)
+
+
+@bp.route("/tournois/<int:tournament_id>/tables/<int:position>/<int:table>", methods=["GET", "POST"])
+def table_round(tournament_id: int, position: int, table: int):
+    """Entry table by table, for tournaments scored as the tables finish: the étuis one table played at
+    one position."""
+    tournament = _tournament(tournament_id)
+
+    def done():
+        rounds = [(p, t) for p, t, entered, total in operations.progress(get_session(), tournament)["rounds"]
+                  if entered < total and (p, t) != (position, table)]
+        if rounds:
+            return url_for("scoring.table_round", tournament_id=tournament.id, position=rounds[0][0],
+                           table=rounds[0][1])
+        return url_for("scoring.overview", tournament_id=tournament.id)
+
+    return _save(tournament, lambda: operations.table_round(get_session(), tournament, position, table),
+                 "scoring/table.html", f"Table {table}, position {position}", done, position=position, table=table)
+
+
+@bp.get("/verifier")
+def check():
+    """One score checked by the core, for the entry screens: ``?score=+106&contract=garde&chelem=1`` →
+    ``{"ok": bool, "message": "…", "warning": "…" or null}``."""
+    try:
+        score = operations.parse_score(request.args.get("score"))
+        if score is None:
+            return jsonify(ok=True, message="", warning=None)
+        result = check_score(score, request.args.get("contract") or "garde", chelem=request.args.get("chelem") == "1")
+    except (operations.OperationError, ScoreError) as error:
+        return jsonify(ok=False, message=getattr(error, "message", str(error)), warning=None)
+    message = result.message[0].upper() + result.message[1:] + "."
+    return jsonify(ok=result.ok, message=message, warning=result.warning)

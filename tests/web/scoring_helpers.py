@@ -1,0 +1,64 @@
+"""Helpers for the scoring tests: tournaments ready to score, and filling in the fiches through the screens."""
+
+import random
+import re
+
+from sqlmodel import Session
+
+from duplicate import db, operations
+from duplicate.core.scoring import Contract, reachable_scores
+
+ALLOWED = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items() if not theoretical and -150 <= s <= 200)
+SIZES = {"individual": (20, 0), "triplettes": (18, 3), "quadrettes": (12, 4), "team_match": (8, 4)}
+
+
+def ready(app, kind: str = "individual", seed: str = "essai") -> int:
+    """A tournament of ``kind`` with players, teams, draw, étuis and movement, no result; its id."""
+    players, size = SIZES[kind]
+    with Session(db.get_engine(app), expire_on_commit=False) as session:
+        tournament = operations.create_tournament(session, name=f"Tournoi {kind}", kind=kind)
+        registered = [operations.register_player(session, tournament, licence=f"{kind[:2]}{i:04d}",
+                                                 surname=f"NOM{i}", first_name="Prénom", club="Club")
+                      for i in range(players)]
+        if size:
+            for start in range(0, players, size):
+                operations.form_team(session, tournament, name=f"Équipe {start // size + 1}",
+                                     player_ids=[p.id for p in registered[start:start + size]])
+        operations.draw_places(session, tournament, seed=seed)
+        positions = 5 if kind == "individual" else None
+        movement = operations.choose_movement(session, tournament, positions=positions)
+        count = max(int(b) for r in movement.data["rounds"] for b in r["boards"])
+        operations.generate_boards(session, tournament, count=count, seed=seed)
+        operations.choose_movement(session, tournament, positions=positions)
+        session.commit()
+        return tournament.id
+
+
+def score_for(board: int, table: int) -> int:
+    return random.Random(f"{board}-{table}").choice(ALLOWED)
+
+
+def fields(page: str) -> list[str]:
+    """The line keys (``<étui>-<table>``) of an entry page."""
+    return re.findall(r'name="score-([0-9]+-[0-9]+)"', page)
+
+
+def fill_board(client, tournament_id: int, number: int, scores=score_for) -> object:
+    """Type every score of étui ``number``'s fiche and save it (as the keyboard would)."""
+    page = client.get(f"/saisie/tournois/{tournament_id}/etuis/{number}").get_data(as_text=True)
+    data = {}
+    for key in fields(page):
+        board, table = map(int, key.split("-"))
+        value = scores(board, table)
+        data[f"score-{key}"] = f"{value:+d}"
+        if f'name="contract-{key}"' in page:
+            data[f"contract-{key}"] = "garde"
+    versions = dict(re.findall(r'name="version-([0-9]+-[0-9]+)" value="([0-9]+)"', page))
+    data.update({f"version-{key}": value for key, value in versions.items()})
+    return client.post(f"/saisie/tournois/{tournament_id}/etuis/{number}", data=data)
+
+
+def board_numbers(app, tournament_id: int) -> list[int]:
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        return [number for number, _, _ in operations.progress(session, tournament)["boards"]]
