@@ -4,7 +4,7 @@ VENV := .venv
 PG_PORT := 5432
 ARGS ?=
 
-DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 chromium
 
 .PHONY: run test system-packages
 
@@ -17,7 +17,8 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
 	$(VENV)/bin/python -m pytest $(ARGS)
 
-# The printing tests read PDFs back with poppler (pdftotext, pdftoppm); WeasyPrint needs pango.
+# The printing tests read PDFs back with poppler (pdftotext, pdftoppm); WeasyPrint needs pango; the
+# end-to-end tests (tests/e2e) drive Debian's chromium with Playwright (never `playwright install`).
 system-packages:
 	@dpkg -s $(DEB_PACKAGES) >/dev/null 2>&1 \
 	  || (apt-get update && apt-get install -y --no-install-recommends $(DEB_PACKAGES))

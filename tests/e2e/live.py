@@ -1,0 +1,165 @@
+"""The real application in a child process, on a free loopback port, for the end-to-end, fault and load tests.
+
+`LiveServer` runs ``python -m flask --app app run`` (Werkzeug's threaded server, no reloader, no
+debugger) from the repository root with its own ``DATABASE_URL`` and ``SECRET_KEY``: CSRF is on, as in
+production. Traffic goes to 127.0.0.1 only; every wait is bounded in time.
+
+Also: `flask(...)`, one ``flask --app app`` command against a database (the CLI a user types), and
+`pg_schema(...)`, a fresh PostgreSQL schema for a test (created and dropped like tests/conftest.py does).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+SECRET_KEY = "e2e-secret-key-not-for-production"
+POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def app_env(database_url: str, **extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("FLASK_")}
+    env.update(DATABASE_URL=database_url, SECRET_KEY=SECRET_KEY, PYTHONUNBUFFERED="1", **extra)
+    return env
+
+
+def flask(database_url: str, *args: str, input: str | None = None, timeout: float = 120,
+          check: bool = True) -> subprocess.CompletedProcess:
+    """Run ``flask --app app ARGS`` from the repository root against `database_url`."""
+    done = subprocess.run([PYTHON, "-m", "flask", "--app", "app", *args], cwd=REPO, env=app_env(database_url),
+                          input=input, capture_output=True, text=True, timeout=timeout)
+    if check and done.returncode != 0:
+        raise AssertionError(f"flask {' '.join(args)} → {done.returncode}\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+class LiveServer:
+    """``flask run`` in a child process; `url` is its address once `start` has returned."""
+
+    def __init__(self, database_url: str, log_path: Path, port: int | None = None):
+        self.database_url = database_url
+        self.log_path = Path(log_path)
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 60) -> "LiveServer":
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [PYTHON, "-m", "flask", "--app", "app", "run", "--host", "127.0.0.1", "--port", str(self.port),
+             "--no-reload", "--no-debugger", "--with-threads"],
+            cwd=REPO, env=app_env(self.database_url), stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped at start-up:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-5000:]
+        except FileNotFoundError:
+            return ""
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, as when the machine's power goes."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def __enter__(self) -> "LiveServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def postgres_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            pass
+    except OSError:
+        return False
+    try:
+        with _admin_engine().connect():
+            return True
+    except Exception:
+        return False
+
+
+def _admin_engine():
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import NullPool
+
+    return create_engine(POSTGRES_URL, poolclass=NullPool, connect_args={"connect_timeout": 2})
+
+
+@contextlib.contextmanager
+def pg_schema(name: str):
+    """A fresh PostgreSQL schema, dropped afterwards; yields the URL whose search_path is that schema."""
+    schema = f"{name}_{os.getpid()}"
+    engine = _admin_engine()
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        engine.dispose()
+
+
+_CREATE_USER = """
+import sys
+from sqlmodel import Session
+from duplicate import create_app, db, operations
+app = create_app()
+with Session(db.get_engine(app)) as session:
+    for spec in sys.argv[1:]:
+        username, password, role = spec.split(":", 2)
+        operations.create_user(session, username, password, role)
+    session.commit()
+db.get_engine(app).dispose()
+"""
+
+
+def create_users(database_url: str, *specs: tuple[str, str, str]) -> None:
+    """Staff accounts through `operations.create_user`: ``(username, password, role)`` each."""
+    subprocess.run([PYTHON, "-c", _CREATE_USER, *(":".join(spec) for spec in specs)], cwd=REPO,
+                   env=app_env(database_url), check=True, timeout=120, capture_output=True)

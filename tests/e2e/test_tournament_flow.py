@@ -1,0 +1,283 @@
+"""A whole tournament as its users live it, in real Chromium against the real server (CSRF on).
+
+The arbiter creates a 5-table individual, registers 20 players from a CSV file, draws the places,
+deals the étuis, chooses the movement and downloads the pack (labels, fiches ambulantes, diagrams).
+Two scorers, each on their own device, enter every fiche from the keyboard only: « aller à l'étui »,
+the scores typed with their sign, Tab from one to the next, Enter to save; one impossible score is
+refused with its French message and then corrected; one saved score is corrected afterwards. The public
+ranking then equals what ``flask --app app rank`` computes from the exported tournament file, and a
+player reaches their route sheet through the link of their QR code (the PDF download is
+test_route_sheet_pdf.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+import pytest
+import segno
+
+from live import create_users, flask
+
+from duplicate.core.scoring import Contract, reachable_scores
+
+TABLES, PLAYERS, BOARDS = 5, 20, 20
+PASSWORD = "mot-de-passe-solide"
+ALLOWED = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items()
+                 if not theoretical and -150 <= s <= 200)
+IMPOSSIBLE = "+31"  # README: `score --contract garde --check 31` is refused
+HOSTILE_SURNAME = "<b>Zoé</b>"
+HOSTILE_CLUB = "<script>document.title='piraté'</script>"
+
+
+def score_for(board: int, table: int) -> int:
+    return random.Random(f"e2e-{board}-{table}").choice(ALLOWED)
+
+
+def players_csv() -> str:
+    lines = ["Licence;Nom;Prénom;Club"]
+    for i in range(1, PLAYERS + 1):
+        surname = HOSTILE_SURNAME if i == 7 else f"JOUEUR{i:02d}"
+        club = HOSTILE_CLUB if i == 7 else "Tarot Club de Lyon"
+        lines.append(f"{7100 + i};{surname};Prénom{i};{club}")
+    return "\n".join(lines) + "\n"
+
+
+def fr2(value: float) -> str:
+    """A percentage as the public pages show it (`fr_number`): half up, decimal comma."""
+    return format(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f").replace(".", ",")
+
+
+def shot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def sign_in(page, base: str, username: str) -> None:
+    page.goto(base + "/connexion")
+    page.fill("#username", username)
+    page.fill("#password", PASSWORD)
+    page.press("#password", "Enter")
+    page.wait_for_load_state()
+    assert "/connexion" not in page.url, page.content()
+
+
+def pdf_text(path: Path) -> str:
+    assert path.read_bytes().startswith(b"%PDF"), path
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True, timeout=60).stdout
+
+
+def assert_images_shown(images) -> None:
+    """Every <img> of a locator loaded and decoded (a broken image has no natural width)."""
+    images.first.scroll_into_view_if_needed()
+    images.page.wait_for_load_state("load")
+    images.page.wait_for_function("imgs => imgs.every(i => i.complete)", arg=images.element_handles(), timeout=10_000)
+    broken = images.evaluate_all(
+        "imgs => imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))")
+    assert not broken, f"images not shown: {broken[:3]}"
+
+
+def download(page, action) -> Path:
+    with page.expect_download(timeout=60_000) as info:
+        action()
+    target = Path(info.value.path())
+    return target.rename(target.with_name(info.value.suggested_filename))
+
+
+def enter_board(page, base: str, tournament_id: int, number: int, scores: dict[str, str] | None = None) -> list[str]:
+    """Open étui `number` from the scoring overview by keyboard and type its fiche; returns its line keys.
+    Does not save: the caller presses Enter."""
+    page.goto(f"{base}/saisie/tournois/{tournament_id}/")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'etui'", timeout=5000)
+    page.keyboard.type(str(number))  # « Aller à l'étui n° » has the focus
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/etuis/{number}$"))
+    inputs = page.locator("input.score-input")
+    keys = [name.removeprefix("score-") for name in inputs.evaluate_all("els => els.map(e => e.name)")]
+    page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{keys[0]}'",
+                           timeout=5000)
+    for i, key in enumerate(keys):
+        board, table = map(int, key.split("-"))
+        text = (scores or {}).get(key) or f"{score_for(board, table):+d}"
+        page.keyboard.type(text)
+        if i < len(keys) - 1:
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.name") == f"score-{keys[i + 1]}"
+    return keys
+
+
+def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artifacts, sqlite_url, tmp_path):
+    base = live_server.url
+    flask(sqlite_url, "create-arbiter", "--username", "arbitre", "--password", PASSWORD)
+    create_users(sqlite_url, ("marqueur1", PASSWORD, "scorer"), ("marqueur2", PASSWORD, "scorer"))
+
+    # --- the arbiter prepares the tournament ------------------------------------------------------------
+    arbiter = new_page()
+    arbiter.goto(base + "/arbitre/")
+    assert "/connexion" in arbiter.url  # signed out: sent to the sign-in page
+    shot(arbiter, artifacts, "01-connexion")
+    sign_in(arbiter, base, "arbitre")
+    arbiter.goto(base + "/arbitre/tournois/nouveau")
+    arbiter.fill("#name", "Open de Lyon")
+    arbiter.select_option("#kind", "individual")
+    arbiter.fill("#date", "2026-03-01")
+    arbiter.fill("#place", "Lyon")
+    arbiter.click("button:has-text('Créer le tournoi')")
+    match = re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url)
+    assert match, arbiter.url
+    tid = int(match.group(1))
+
+    csv_path = tmp_path / "joueurs.csv"
+    csv_path.write_text(players_csv(), encoding="utf-8")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
+    arbiter.set_input_files("#file", str(csv_path))
+    arbiter.click("button:has-text('Importer')")
+    arbiter.wait_for_url(re.compile(r"/joueurs$"))
+    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+    # HTML in a name is text, never markup
+    assert HOSTILE_SURNAME in arbiter.inner_text("body")
+    assert arbiter.locator("b", has_text="Zoé").count() == 0
+    assert arbiter.title() != "piraté"
+    shot(arbiter, artifacts, "02-joueurs")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/placement")
+    arbiter.fill("#seed", "tirage e2e")
+    arbiter.click("button:has-text('Tirer les places')")
+    assert "Places tirées au sort" in arbiter.inner_text("body")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/etuis")
+    arbiter.fill("#generate-count", str(BOARDS))
+    arbiter.fill("#generate-seed", "donnes e2e")
+    arbiter.click("button:has-text('Générer les étuis')")
+    assert f"{BOARDS} étui(s) générés" in arbiter.inner_text("body")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/mouvement")
+    arbiter.click("button[name=preview]")
+    shot(arbiter, artifacts, "03-mouvement-apercu")
+    arbiter.locator("button[name=accept]").first.click()
+    assert "Mouvement choisi" in arbiter.inner_text("body")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/")
+    shot(arbiter, artifacts, "04-tableau-de-bord")
+
+    # the pack: labels and fiches ambulantes at once, diagrams through a batch job
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/impression/")
+    travellers = download(arbiter, lambda: arbiter.locator("form[action$='/travellers'] button").click())
+    text = pdf_text(travellers)
+    assert "Open de Lyon" in text and re.search(r"[ÉE]tui\s+20", text)
+    labels = download(arbiter, lambda: arbiter.locator("form[action$='/labels'] button").click())
+    assert "Open de Lyon" in pdf_text(labels)
+    arbiter.locator("form[action$='/diagrams'] button").click()
+    arbiter.wait_for_url(re.compile(r"/travail/diagrams-"))
+    link = arbiter.locator("a:has-text('Télécharger le PDF')")
+    link.wait_for(timeout=120_000)  # the job page reloads itself until the file is ready
+    diagrams = download(arbiter, link.click)
+    assert pdf_text(diagrams).count("Open de Lyon") >= BOARDS
+
+    # --- two scorers enter every fiche from the keyboard ----------------------------------------------------
+    scorers = []
+    for name in ("marqueur1", "marqueur2"):
+        page = new_page()
+        sign_in(page, base, name)
+        scorers.append(page)
+    refused_board, refused_key = 3, None
+    for number in range(1, BOARDS + 1):
+        page = scorers[number % 2]
+        if number == refused_board:
+            keys = enter_board(page, base, tid, number, scores={})
+            refused_key = keys[1]
+            page.locator(f"input[name='score-{refused_key}']").fill(IMPOSSIBLE)
+            page.locator(f"input[name='score-{refused_key}']").press("Tab")  # the change event checks it
+            page.locator(f"input[name='score-{refused_key}'] ~ .check-message.errors").wait_for()
+            page.locator(f"input[name='score-{keys[-1]}']").press("Enter")
+            page.wait_for_load_state()
+            error = page.locator(f"#erreur-{refused_key}")
+            assert error.is_visible(), page.content()
+            assert "impossible" in error.inner_text().lower() or "31" in error.inner_text()
+            shot(page, artifacts, "05-saisie-score-refuse")
+            # what was typed is still there, the faulty score has the focus: retype it and save
+            assert page.evaluate("document.activeElement.name") == f"score-{refused_key}"
+            board, table = map(int, refused_key.split("-"))
+            page.keyboard.press("Control+A")
+            page.keyboard.type(f"{score_for(board, table):+d}")
+            page.keyboard.press("Enter")
+        else:
+            keys = enter_board(page, base, tid, number)
+            if number == 1:
+                shot(page, artifacts, "06-saisie-fiche")
+            page.keyboard.press("Enter")
+        page.wait_for_load_state()
+        assert "enregistré" in page.inner_text("body"), page.content()
+    assert refused_key is not None
+
+    overview = scorers[0]
+    overview.goto(f"{base}/saisie/tournois/{tid}/")
+    assert "100 scores saisis sur 100" in overview.inner_text("body")
+
+    # a correction: the second scorer changes one line of étui 1 afterwards
+    fix_key = None
+    page = scorers[1]
+    page.goto(f"{base}/saisie/tournois/{tid}/etuis/1")
+    first = page.locator("input.score-input").first
+    fix_key = first.get_attribute("name").removeprefix("score-")
+    board, table = map(int, fix_key.split("-"))
+    old = score_for(board, table)
+    new = next(s for s in ALLOWED if s != old and s > 0)
+    first.fill(f"{new:+d}")
+    first.press("Enter")
+    page.wait_for_load_state()
+    page.goto(f"{base}/saisie/tournois/{tid}/etuis/1")
+    assert page.locator(f"input[name='score-{fix_key}']").input_value() == f"{new:+d}"
+    assert "(corrigé)" in page.inner_text("body")
+    shot(page, artifacts, "07-saisie-correction")
+
+    # --- public ranking = `flask rank` of the exported file ----------------------------------------------
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/")
+    exported = download(arbiter, lambda: arbiter.click("a:has-text('Exporter (JSON)')"))
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert len(data["results"]) == TABLES * BOARDS
+    line = next(r for r in data["results"] if (r["board"], r["table"]) == (board, table))
+    assert line["score"] == new
+    ranked = json.loads(flask(sqlite_url, "rank", str(exported)).stdout)
+
+    visitor = new_page()
+    visitor.goto(f"{base}/tournois/{tid}/")
+    assert "Toutes les fiches ambulantes sont saisies" in visitor.inner_text("body")
+    shot(visitor, artifacts, "08-classement-public")
+    rows = visitor.locator("table.ranking.general tbody tr").evaluate_all(
+        "rows => rows.map(r => Array.from(r.cells).map(c => c.innerText.trim()))")
+    assert len(rows) == PLAYERS == len(ranked["ranking"])
+    for cells, expected in zip(rows, ranked["ranking"]):
+        place, who, _line, attack, defence, _penalty, global_ = cells
+        assert who.split()[0] == expected["id"]
+        assert place.rstrip("e").split()[0].rstrip("e") in (str(expected["rank"]), f"{expected['rank']}er")
+        assert (attack, defence, global_) == (fr2(expected["attack"]), fr2(expected["defence"]),
+                                              fr2(expected["global"]))
+    assert visitor.locator("b", has_text="Zoé").count() == 0 and HOSTILE_SURNAME in visitor.inner_text("body")
+    api = visitor.request.get(f"{base}/api/tournaments/{tid}/ranking").json()
+    assert api["ranking"] == ranked["ranking"] and api["boards"] == ranked["boards"]
+
+    # --- a player reaches their route sheet through their QR code ------------------------------------------
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/feuilles")
+    shot(arbiter, artifacts, "09-liens-prives")
+    row = arbiter.locator("table.private-links tbody tr", has_text=HOSTILE_SURNAME)
+    url = row.locator("td a").first.inner_text().strip()
+    qr_src = row.locator("img").get_attribute("src")
+    svg = arbiter.request.get(base + qr_src).text()
+    expected = segno.make(url, error="m", micro=False).svg_inline(scale=4, border=2, dark="#000")
+    assert re.search(r' d="([^"]+)"', svg).group(1) == re.search(r' d="([^"]+)"', expected).group(1)
+    assert_images_shown(row.locator("img"))
+    entrant = row.locator(".place-id").inner_text().strip()
+
+    player = new_page()  # the player's phone: no session, no cookie
+    player.goto(url)
+    body = player.inner_text("body")
+    assert "Feuille de route récapitulative" in body and entrant in body and HOSTILE_SURNAME in body
+    standing = next(r for r in ranked["ranking"] if r["id"] == entrant)
+    assert fr2(standing["global"]) in body
+    assert_images_shown(player.locator("img"))  # the QR code is drawn
+    shot(player, artifacts, "10-feuille-de-route")
