@@ -38,6 +38,16 @@ def kind_label(kind) -> str:
     return KIND_LABELS.get(value, str(value))
 
 
+#: French names of the lines: Ouest is « O » on screen, « W » in the files (SPEC §9).
+LINE_LABELS = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO"}
+
+
+@bp.app_template_filter("line_label")
+def line_label(line) -> str:
+    """A line (orientation) as a French player reads it: W → « O », EW → « EO »."""
+    return LINE_LABELS.get(line, line or "")
+
+
 @bp.app_template_filter("date_fr")
 def date_fr(value: datetime.date | None) -> str:
     """A date the French way, e.g. « 1er mars 2026 », without depending on the system locale; None → ""."""
@@ -106,7 +116,7 @@ def csrf_error(_error):
 
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
-from duplicate.web import api, arbiter, arbiter_results, auth, printing, scoring  # noqa: E402,F401
+from duplicate.web import api, arbiter, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 
 
 def init_app(app) -> None:
@@ -119,3 +129,4 @@ def init_app(app) -> None:
         api.init_csrf(app.extensions["csrf"])
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback

@@ -36,3 +36,9 @@ def test_fr_number_in_a_template():
 def test_date_fr():
     assert date_fr(datetime.date(2026, 3, 1)) == "1er mars 2026"
     assert date_fr(None) == ""
+
+
+def test_line_label_speaks_french():
+    from duplicate.web import line_label
+
+    assert [line_label(x) for x in ("N", "S", "E", "W", "NS", "EW", None)] == ["N", "S", "E", "O", "NS", "EO", ""]
