@@ -11,15 +11,26 @@ DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 
 
 def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dict[str, str]]:
-    """(export, ranking or None when it cannot be computed, entrant id → private token)."""
+    """(export, ranking or None when it cannot be computed, entrant id → private token).
+
+    Results corrected after their first entry are marked ``"corrected": true`` in the export, so
+    that every printout flags them (the rules require a correction to be visible).
+    """
     from duplicate import operations
+    from duplicate.core.tournament import TournamentError
     from duplicate.interchange import export_tournament
+    from duplicate.models import Result
 
     tournament = operations.get_tournament(session, tournament_id)
     export = export_tournament(session, tournament)
+    corrected = {(r.board, r.table, r.room) for r in
+                 (session.get(Result, result_id) for result_id in operations.corrected_ids(session, tournament))}
+    for result in export.get("results", []):
+        if (result.get("board"), result.get("table"), result.get("room")) in corrected:
+            result["corrected"] = True
     try:
         ranking = operations.ranking(session, tournament)
-    except Exception:  # no results yet, or a tournament the core refuses: pack items still print
+    except (operations.OperationError, TournamentError):  # no results yet: pack items still print
         ranking = None
     tokens = {}
     for entrant in [*operations.players(session, tournament), *operations.teams(session, tournament)]:

@@ -110,6 +110,8 @@ def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:
         return found
     if result.get("annulled") or (notes or {}).get("annulled"):
         found.append("donne annulée")
+    if result.get("corrected") and not (result.get("annulled") or result.get("adjusted")):
+        found.append("score corrigé après saisie")
     if result.get("adjusted") or (notes or {}).get("adjusted"):
         found.append("score rectifié par l’arbitre")
     if result.get("notes") is not None or (notes or {}).get("arbitral_note"):

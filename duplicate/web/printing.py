@@ -14,7 +14,8 @@ import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
 
-from duplicate import interchange, operations, printing
+from duplicate import operations, printing
+from duplicate.printing.commands import tournament_data
 from duplicate.db import get_session
 from duplicate.web.auth import arbiter_required
 
@@ -44,8 +45,8 @@ def _jobs_folder() -> str:
     return folder
 
 
-def _options(kind: str, tournament) -> dict:
-    """Options from the form; QR links for route sheets."""
+def _options(kind: str, tokens: dict[str, str]) -> dict:
+    """Options from the form; QR links (to the private route-sheet pages) for route sheets."""
     options = {}
     if kind == "travellers":
         options["scored"] = request.form.get("scored") == "1"
@@ -54,11 +55,7 @@ def _options(kind: str, tournament) -> dict:
         options["rows"] = _bounded_int("rows", 8, 1, 20)
         options["single"] = request.form.get("single") == "1"
     if kind == "route-sheets":
-        session = get_session()
-        entrants = operations.players(session, tournament) if tournament.kind == "individual" \
-            else operations.teams(session, tournament)
-        options["route_urls"] = {e.entrant_id: url_for("web.route_sheet", token=e.token, _external=True)
-                                 for e in entrants if e.entrant_id}
+        options["route_urls"] = printing.route_urls_from_tokens(request.host_url, tokens, path="/feuille/{token}")
     return options
 
 
@@ -82,10 +79,8 @@ def make(tournament_id: int, kind: str):
     if kind not in printing.KINDS:
         abort(404)
     tournament = _tournament(tournament_id)
-    session = get_session()
-    export = interchange.export_tournament(session, tournament)
-    ranking = operations.ranking(session, tournament)
-    options = _options(kind, tournament)
+    export, ranking, tokens = tournament_data(get_session(), tournament.id)
+    options = _options(kind, tokens)
     name = f"{printing.FILE_NAMES[kind]}-{tournament.id}.pdf"
     if kind not in BATCH_KINDS:
         pdf = printing.render_kind(kind, export, ranking, **options)

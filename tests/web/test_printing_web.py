@@ -71,3 +71,17 @@ def test_unknown_kind_and_job_are_404(arbiter, demo_id):
     assert arbiter.get(f"/arbitre/tournois/{demo_id}/impression/travail/../../etc").status_code == 404
     assert arbiter.get(f"/arbitre/tournois/{demo_id}/impression/travail/route-sheets-"
                        "AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
+
+
+def test_corrected_scores_are_flagged_on_the_scored_fiches(app, arbiter, demo_id, tmp_path):
+    from duplicate import operations
+
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, demo_id)
+        line = operations.results(session, tournament, board=2)[0]
+        operations.update_result(session, line, version_id=line.version_id, who="arbitre", score=106)
+        session.commit()
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/travellers", data={"scored": "1"})
+    text = pdf_text(response.data, tmp_path)
+    assert text.count("score corrigé") == 1 and text.count("après saisie") == 1  # the remark may wrap
+    assert "+106" in text
