@@ -32,7 +32,7 @@ TITLES = {
     "labels": "Étiquettes des étuis", "diagrams": "Diagrammes", "travellers": "Fiches ambulantes",
     "guide-cards": "Cartes de table", "movement-cards": "Fiches individuelles de mouvement",
     "route-sheets": "Feuilles de route", "ranking": "Classements", "frequencies": "Fréquences par étui",
-    "hand-records": "Donnes commentées",
+    "hand-records": "Relevé des donnes",
 }
 FILE_NAMES = {
     "labels": "etiquettes", "diagrams": "diagrammes", "travellers": "fiches-ambulantes",
