@@ -36,7 +36,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Mapping
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
@@ -266,8 +266,8 @@ def import_tournament(session: Session, text: str) -> Tournament:
     try:
         with session.begin_nested():
             tournament = _create(session, data)
-    except IntegrityError as error:
-        raise TournamentError(f"le fichier ne peut pas être enregistré : {error.orig}") from None
+    except (IntegrityError, DataError, OverflowError) as error:  # a value the database cannot store
+        raise TournamentError(f"le fichier ne peut pas être enregistré : {getattr(error, 'orig', error)}") from None
     return tournament
 
 

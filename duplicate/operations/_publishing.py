@@ -35,7 +35,7 @@ from ._tournaments import ranking, to_core
 
 def find_by_token(session: Session, token: str) -> tuple[Tournament, str, Player | Team]:
     """(tournament, entrant id, the player or team) of a private route-sheet token; NotFound otherwise."""
-    if not token or len(token) > 64:
+    if not token or len(token) > 64 or "\x00" in token:  # PostgreSQL refuses NUL in text
         raise NotFound("Lien inconnu.")
     holder: Player | Team | None = session.exec(select(Player).where(Player.token == token)).first()
     if holder is None:

@@ -1,0 +1,65 @@
+"""What the visitor sees when the database fails: a French page (JSON under ``/api``), never a traceback.
+
+* `OperationalError` — the database cannot write or answer: disk full, disk I/O error, a read-only file,
+  a lock held too long, PostgreSQL away. 503, with what happened and « rien n'a été enregistré » (the
+  request's transaction is rolled back, `duplicate.db`).
+* `DataError` — the database refused a value the checks let through (a NUL character, which PostgreSQL
+  cannot store in text; a number out of its column's range). 422: the input is refused, nothing kept.
+* Any other unexpected error: a French 500 page.
+
+The commit happens after the view (`duplicate.db._finish_request`), so a failed commit reaches Flask as
+an internal server error whose `original_exception` is the database's: the 500 handler looks there.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, jsonify, render_template, request
+from sqlalchemy.exc import DataError, OperationalError
+from werkzeug.exceptions import InternalServerError
+
+bp = Blueprint("errors", __name__)
+
+NOTHING_SAVED = "Rien n’a été enregistré : réessayez une fois le problème réglé, ou prévenez l’arbitre."
+
+
+def _database_message(error: OperationalError) -> str:
+    text = str(getattr(error, "orig", error)).lower()
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "La base de données est en lecture seule : le serveur ne peut pas y écrire."
+    if "disk is full" in text or "disk i/o" in text or "no space" in text or "file too large" in text:
+        return "Le disque du serveur est plein ou en erreur : la base de données ne peut pas être écrite."
+    if "locked" in text or "busy" in text:
+        return "La base de données est occupée par une autre saisie."
+    return "La base de données ne répond pas."
+
+
+def _render(status: int, title: str, message: str):
+    session = g.get("db_session")
+    if session is not None:
+        session.rollback()  # the failed transaction first, so that the page itself can read (current_user)
+    if request.path.startswith("/api/"):
+        return jsonify(error=f"{message} {NOTHING_SAVED if status == 503 else ''}".strip()), status
+    return render_template("error.html", title=title, message=message + " " + NOTHING_SAVED), status
+
+
+@bp.app_errorhandler(OperationalError)
+def database_unavailable(error: OperationalError):
+    current_app.logger.error("database error on %s %s: %s", request.method, request.path, error)
+    return _render(503, "Base de données indisponible", _database_message(error))
+
+
+@bp.app_errorhandler(DataError)
+def data_refused(error: DataError):
+    current_app.logger.warning("value refused by the database on %s %s: %s", request.method, request.path, error)
+    return _render(422, "Données refusées",
+                   "La base de données refuse une des valeurs envoyées (caractère nul, nombre trop grand…).")
+
+
+@bp.app_errorhandler(InternalServerError)
+def internal_error(error: InternalServerError):
+    original = getattr(error, "original_exception", None)
+    if isinstance(original, OperationalError):
+        return database_unavailable(original)
+    if isinstance(original, DataError):
+        return data_refused(original)
+    return _render(500, "Erreur interne", "Le serveur a rencontré une erreur inattendue.")
