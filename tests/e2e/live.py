@@ -11,6 +11,7 @@ Also: `flask(...)`, one ``flask --app app`` command against a database (the CLI 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -52,15 +53,15 @@ def flask(database_url: str, *args: str, input: str | None = None, timeout: floa
 class LiveServer:
     """``flask run`` in a child process; `url` is its address once `start` has returned."""
 
-    def __init__(self, database_url: str, log_path: Path, port: int | None = None):
+    def __init__(self, database_url: str, log_path: Path | None, port: int | None = None):
         self.database_url = database_url
-        self.log_path = Path(log_path)
+        self.log_path = Path(log_path) if log_path is not None else None  # None: no log file (disk-full test)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 60) -> "LiveServer":
-        log = open(self.log_path, "ab")
+        log = open(self.log_path, "ab") if self.log_path is not None else open(os.devnull, "wb")
         self.process = subprocess.Popen(
             [PYTHON, "-m", "flask", "--app", "app", "run", "--host", "127.0.0.1", "--port", str(self.port),
              "--no-reload", "--no-debugger", "--with-threads"],
@@ -82,6 +83,8 @@ class LiveServer:
         raise RuntimeError(f"the server did not answer within {timeout} s:\n{self.log()}")
 
     def log(self) -> str:
+        if self.log_path is None:
+            return ""
         try:
             return self.log_path.read_text(errors="replace")[-5000:]
         except FileNotFoundError:
@@ -163,3 +166,56 @@ def create_users(database_url: str, *specs: tuple[str, str, str]) -> None:
     """Staff accounts through `operations.create_user`: ``(username, password, role)`` each."""
     subprocess.run([PYTHON, "-c", _CREATE_USER, *(":".join(spec) for spec in specs)], cwd=REPO,
                    env=app_env(database_url), check=True, timeout=120, capture_output=True)
+
+
+# --- a tournament ready to score, and the lines to score it ---------------------------------------------------
+
+def ready_tournament(database_url: str, tmp_dir: Path, tables: int | None = None) -> tuple[int, list[dict]]:
+    """A scored tournament's file imported without its results: (its id, the result lines to send to the
+    scoring API, in SPEC §9 form). Default: the demonstration (5 tables); `tables`: a simulated individual
+    of that many tables (`bench`-style build, see `simulated_file`)."""
+    if tables is None:
+        demo_id = flask(database_url, "demo").stdout.split()[-1]
+        data = json.loads(flask(database_url, "export", demo_id).stdout)
+    else:
+        data = simulated_file(tables)
+    lines = [{key: r[key] for key in ("board", "table", "position", "taker", "defenders", "score")}
+             for r in data["results"] if isinstance(r.get("score"), int) and not r.get("annulled")]
+    data = dict(data, results=[], penalties=[], name=f"{data.get('name', 'Tournoi')} (à saisir)")
+    path = Path(tmp_dir) / "a-saisir.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    tournament_id = int(flask(database_url, "import", str(path)).stdout.split()[-1])
+    return tournament_id, lines
+
+
+def simulated_file(tables: int, positions: int | None = None, seed: str = "bench") -> dict:
+    """A ``tarot-tournament/1`` individual of `tables` tables, every line scored with a plausible Garde."""
+    import random
+
+    from duplicate.core.deals import generate_boards
+    from duplicate.core.movements import generate
+    from duplicate.core.scoring import Contract, reachable_scores
+
+    movement = generate("individual", tables=tables, positions=positions).to_dict()
+    count = max(int(b) for r in movement["rounds"] for b in r["boards"])
+    takers = {b["number"]: b["taker"] for b in movement["boards"]}
+    deals = generate_boards(count, seed)
+    allowed = sorted(s for s, t in reachable_scores(Contract.GARDE).items() if not t and -150 <= s <= 200)
+    rng = random.Random(seed)
+    players = [{"id": f"{seat}{t}", "name": f"JOUEUR {seat}{t}", "line": seat}
+               for t in range(1, tables + 1) for seat in "NSEW"]
+    results = []
+    for r in movement["rounds"]:
+        for number in r["boards"]:
+            seat = takers.get(number) or "NSEW"[(number - 1) % 4]
+            results.append({"board": number, "table": r["table"], "position": r["position"],
+                            "taker": r["seats"][seat],
+                            "defenders": [r["seats"][s] for s in "NSEW" if s != seat], "score": rng.choice(allowed)})
+    return {"format": "tarot-tournament/1", "name": f"Individuel de {tables} tables", "kind": "individual",
+            "players": players, "boards": [{"number": d.number, "taker": takers.get(d.number) or d.taker.value,
+                                            "dealer": d.dealer.value} for d in deals],
+            "movement": movement, "results": results, "penalties": []}
+
+
+def create_token(database_url: str, role: str = "scorer") -> str:
+    return flask(database_url, "create-token", "--role", role, "--label", "tests").stdout.split()[-1]
