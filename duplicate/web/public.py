@@ -131,6 +131,21 @@ def route_sheet(token: str):
     return response
 
 
+@bp.route("/feuille/<token>/feuille-de-route.pdf")
+def route_sheet_pdf(token: str):
+    """The same feuille de route as a PDF (the printed route sheet, with its QR code)."""
+    from duplicate import printing
+    from duplicate.printing.commands import tournament_data
+
+    tournament, entrant_id, _holder = _by_token(token)
+    export, ranking, _tokens = tournament_data(get_session(), tournament.id)
+    url = url_for("web.route_sheet", token=token, _external=True)
+    pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="feuille-de-route-{entrant_id}.pdf"',
+        "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store"})
+
+
 @bp.route("/feuille/<token>/qr.svg")
 def route_sheet_qr(token: str):
     """The QR code of a route sheet's private link (SVG, segno)."""

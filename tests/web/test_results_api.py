@@ -194,3 +194,28 @@ def test_competition_of_two_sessions_with_coefficients(app, arbiter):
     assert [row["rank"] for row in result["rows"]] == sorted(row["rank"] for row in result["rows"])
     page = arbiter.get(f"/competitions/{series_id}").get_data(as_text=True)
     assert "Championnat du club" in page and "coef. 1,50" in page and fr_number(result["rows"][0]["total"]) in page
+
+
+def test_route_sheet_pdf_by_private_link_only(app, client, tmp_path):
+    import subprocess
+
+    from sqlmodel import Session
+
+    from duplicate import db, operations
+    from duplicate.demo import build_demo
+
+    with Session(db.get_engine(app)) as session:
+        tournament = build_demo(session)
+        session.commit()
+        player = operations.players(session, tournament)[0]
+        token, entrant = player.token, player.entrant_id
+    page = client.get(f"/feuille/{token}").get_data(as_text=True)
+    assert f"/feuille/{token}/feuille-de-route.pdf" in page
+    response = client.get(f"/feuille/{token}/feuille-de-route.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert response.headers["Cache-Control"] == "private, no-store"
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(response.data)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert entrant in text and "FEUILLE DE ROUTE" in text and text.count("\f") == 1
+    assert client.get(f"/feuille/{token[:-1]}x/feuille-de-route.pdf").status_code == 404
