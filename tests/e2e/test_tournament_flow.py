@@ -61,8 +61,8 @@ def sign_in(page, base: str, username: str) -> None:
     page.goto(base + "/connexion")
     page.fill("#username", username)
     page.fill("#password", PASSWORD)
-    page.press("#password", "Enter")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.press("#password", "Enter")
     assert "/connexion" not in page.url, page.content()
 
 
@@ -93,14 +93,14 @@ def enter_board(page, base: str, tournament_id: int, number: int, scores: dict[s
     """Open étui `number` from the scoring overview by keyboard and type its fiche; returns its line keys.
     Does not save: the caller presses Enter."""
     page.goto(f"{base}/saisie/tournois/{tournament_id}/")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'etui'", timeout=5000)
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'etui'", timeout=15_000)
     page.keyboard.type(str(number))  # « Aller à l'étui n° » has the focus
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(rf"/etuis/{number}$"))
     inputs = page.locator("input.score-input")
     keys = [name.removeprefix("score-") for name in inputs.evaluate_all("els => els.map(e => e.name)")]
     page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{keys[0]}'",
-                           timeout=5000)
+                           timeout=15_000)
     for i, key in enumerate(keys):
         board, table = map(int, key.split("-"))
         text = (scores or {}).get(key) or f"{score_for(board, table):+d}"
@@ -193,23 +193,27 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
             page.locator(f"input[name='score-{refused_key}']").fill(IMPOSSIBLE)
             page.locator(f"input[name='score-{refused_key}']").press("Tab")  # the change event checks it
             page.locator(f"input[name='score-{refused_key}'] ~ .check-message.errors").wait_for()
-            page.locator(f"input[name='score-{keys[-1]}']").press("Enter")
+            with page.expect_navigation():
+                page.locator(f"input[name='score-{keys[-1]}']").press("Enter")
             page.wait_for_load_state()
             error = page.locator(f"#erreur-{refused_key}")
             assert error.is_visible(), page.content()
             assert "impossible" in error.inner_text().lower() or "31" in error.inner_text()
             shot(page, artifacts, "05-saisie-score-refuse")
             # what was typed is still there, the faulty score has the focus: retype it and save
-            assert page.evaluate("document.activeElement.name") == f"score-{refused_key}"
+            page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{refused_key}'",
+                                   timeout=15_000)
             board, table = map(int, refused_key.split("-"))
             page.keyboard.press("Control+A")
             page.keyboard.type(f"{score_for(board, table):+d}")
-            page.keyboard.press("Enter")
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
         else:
             keys = enter_board(page, base, tid, number)
             if number == 1:
                 shot(page, artifacts, "06-saisie-fiche")
-            page.keyboard.press("Enter")
+            with page.expect_navigation():
+                page.keyboard.press("Enter")
         page.wait_for_load_state()
         assert "enregistré" in page.inner_text("body"), page.content()
     assert refused_key is not None
@@ -228,7 +232,8 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     old = score_for(board, table)
     new = next(s for s in ALLOWED if s != old and s > 0)
     first.fill(f"{new:+d}")
-    first.press("Enter")
+    with page.expect_navigation():
+        first.press("Enter")
     page.wait_for_load_state()
     page.goto(f"{base}/saisie/tournois/{tid}/etuis/1")
     assert page.locator(f"input[name='score-{fix_key}']").input_value() == f"{new:+d}"
