@@ -115,6 +115,29 @@ def csrf_error(_error):
     ), 400
 
 
+def tournament_or_404(tournament_id: int):
+    """The tournament with this id, or a 404 page."""
+    from flask import abort
+
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    try:
+        return operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        abort(404)
+
+
+def entrant_names(session, tournament) -> dict[str, str]:
+    """Entrant id → display name: players in the individual, teams otherwise."""
+    from duplicate import operations
+    from duplicate.models import TournamentKind
+
+    if tournament.kind == TournamentKind.individual:
+        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
+    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+
+
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 

@@ -15,20 +15,15 @@ so of two clients sending the same line one gets 201 and the other 409; writes a
 committed before the 201 is sent.
 """
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from duplicate import interchange, operations
 from duplicate.db import get_session
+from duplicate.web import tournament_or_404
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-
-def _tournament(tournament_id: int):
-    try:
-        return operations.get_tournament(get_session(), tournament_id)
-    except operations.NotFound:
-        abort(404)
 
 
 def _error(status: int, message: str, **extra):
@@ -39,7 +34,7 @@ def _error(status: int, message: str, **extra):
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them; 404 if unknown."""
     session = get_session()
-    return jsonify(operations.ranking(session, _tournament(tournament_id)))
+    return jsonify(operations.ranking(session, tournament_or_404(tournament_id)))
 
 
 @bp.post("/tournaments/<int:tournament_id>/results")
@@ -53,7 +48,7 @@ def post_results(tournament_id: int):
         response = jsonify(error="Jeton absent ou invalide : envoyez « Authorization: Bearer <jeton> ».")
         response.headers["WWW-Authenticate"] = 'Bearer realm="saisie"'
         return response, 401
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     items = request.get_json(silent=True)
     if items is None:
         return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")

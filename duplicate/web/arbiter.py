@@ -17,7 +17,7 @@ from duplicate.core.deals import seed_hash
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
 from duplicate.models import Player, Team
-from duplicate.web import forms
+from duplicate.web import forms, tournament_or_404
 from duplicate.web.auth import arbiter_required
 
 bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
@@ -30,12 +30,6 @@ UNPROCESSABLE = 422
 def require_arbiter():
     """Every page of this blueprint is for arbiters only."""
 
-
-def _tournament(tournament_id: int):
-    try:
-        return operations.get_tournament(get_session(), tournament_id)
-    except operations.NotFound:
-        abort(404)
 
 
 def _status(form) -> int:
@@ -92,7 +86,7 @@ STEP_ENDPOINTS = {
 @bp.route("/tournois/<int:tournament_id>/")
 def dashboard(tournament_id: int):
     """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     steps = operations.readiness(get_session(), tournament)
     return render_template(
         "arbiter/dashboard.html", tournament=tournament, steps=steps, step_endpoints=STEP_ENDPOINTS,
@@ -114,7 +108,7 @@ def _uploaded_text(form: forms.UploadForm) -> str | None:
 @bp.route("/tournois/<int:tournament_id>/joueurs", methods=["GET", "POST"])
 def players(tournament_id: int):
     """The registered players and the form to add one by hand."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.PlayerForm()
     if form.validate_on_submit():
         try:
@@ -137,7 +131,7 @@ def players(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
 def import_players(tournament_id: int):
     """Players from a CSV file or pasted text: all of them, or none and the faulty lines listed."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.UploadForm()
     line_errors = []
     if form.validate_on_submit():
@@ -181,7 +175,7 @@ def import_tournament():
 @bp.route("/tournois/<int:tournament_id>/export")
 def export_tournament(tournament_id: int):
     """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     data = interchange.export_tournament(get_session(), tournament)
     body = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return Response(body, mimetype="application/json", headers={
@@ -200,7 +194,7 @@ def _teams(tournament) -> list[tuple[Team, list[Player]]]:
 @bp.route("/tournois/<int:tournament_id>/equipes", methods=["GET", "POST"])
 def teams(tournament_id: int):
     """Triplettes, quadrettes, teams of a match: formed from the registered players."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     if tournament.kind == "individual":
         flash("Un tournoi individuel n’a pas d’équipes.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
@@ -267,7 +261,7 @@ def _placement(tournament) -> tuple[list, list[dict], list]:
 def draw(tournament_id: int):
     """The draw of the starting places (a seed, blank for a random one), its result, and the form to
     place entrants by hand."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.DrawForm()
     if form.validate_on_submit():
         try:
@@ -292,7 +286,7 @@ def _render_draw(tournament, form, hand_form, typed=None):
 @bp.route("/tournois/<int:tournament_id>/placement/manuel", methods=["POST"])
 def place_by_hand(tournament_id: int):
     """Places typed by the arbiter (``place-<id>`` fields); only the changed ones are sent."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     hand_form = forms.ActionForm(prefix="hand")
     key = "player_id" if tournament.kind == "individual" else "team_id"
     entrants = _entrants(tournament)
@@ -312,7 +306,7 @@ def place_by_hand(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/placement/impression")
 def draw_print(tournament_id: int):
     """The placement on its own page, to print and post in the room."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     columns, rows, unplaced = _placement(tournament)
     return render_template("arbiter/draw_print.html", tournament=tournament, columns=columns, rows=rows,
                            unplaced=unplaced)
@@ -333,14 +327,14 @@ def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview
 @bp.route("/tournois/<int:tournament_id>/etuis")
 def boards(tournament_id: int):
     """The étuis (number, taker, dealer, deal known or not), and the forms to deal or import them."""
-    return _render_boards(_tournament(tournament_id))
+    return _render_boards(tournament_or_404(tournament_id))
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/generer", methods=["POST"])
 def generate_boards(tournament_id: int):
     """Deal the étuis from a seed; the « empreinte » button only shows the seed's SHA-256, to publish
     it before the tournament."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.BoardsForm(prefix="generate")
     if "hash" in request.form:
         seed = form.seed.data or ""
@@ -362,7 +356,7 @@ def generate_boards(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/etuis/importer", methods=["POST"])
 def import_deals(tournament_id: int):
     """Étuis from a ``tarot-deals/1`` file (another club's copy of the deals, say)."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.UploadForm(prefix="deals")
     if form.validate_on_submit():
         text = _uploaded_text(form)
@@ -380,7 +374,7 @@ def import_deals(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
 def board_hands(tournament_id: int, number: int):
     """The deal of one étui, typed from its diagrams: 18 cards per seat and the 6 of the chien."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     board = next((b for b in operations.boards(get_session(), tournament) if b.number == number), None)
     if board is None:
         abort(404)
@@ -447,7 +441,7 @@ def movement(tournament_id: int):
     """Choose the movement: « Aperçu » generates it without keeping it (a savepoint rolled back), with
     the validator's report; « Choisir ce mouvement » generates it again (same input, same movement)
     and keeps it."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = forms.MovementForm()
     if not form.validate_on_submit():
         status = _status(form)
@@ -472,7 +466,7 @@ def movement(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/mouvement/importer", methods=["POST"])
 def import_movement(tournament_id: int):
     """A movement supplied by the arbiter (``tarot-movement/1``: Howell, Emmanuel 16…), kept if valid."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     upload_form = forms.UploadForm(prefix="movement")
     if upload_form.validate_on_submit():
         text = _uploaded_text(upload_form)

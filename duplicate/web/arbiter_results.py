@@ -10,13 +10,13 @@ the adjustment is refused (409) with a clear message instead of overwriting the 
 
 from decimal import Decimal
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
-from duplicate.web import forms
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _tournament, bp
+from duplicate.web import forms, tournament_or_404
+from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
 CONFLICT = 409
@@ -33,7 +33,7 @@ def _names(session, tournament) -> dict[str, str]:
 @bp.route("/tournois/<int:tournament_id>/resultats")
 def results_overview(tournament_id: int):
     """Scoring progress, the étuis (to open their fiche), the penalties."""
-    return _render_overview(_tournament(tournament_id))
+    return _render_overview(tournament_or_404(tournament_id))
 
 
 def _penalty_form(tournament, formdata=True):
@@ -56,7 +56,7 @@ def _render_overview(tournament, form=None):
 
 @bp.route("/tournois/<int:tournament_id>/penalites", methods=["POST"])
 def add_penalty(tournament_id: int):
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = _penalty_form(tournament)
     if form.validate_on_submit():
         try:
@@ -73,7 +73,7 @@ def add_penalty(tournament_id: int):
 
 @bp.route("/tournois/<int:tournament_id>/penalites/<int:penalty_id>/supprimer", methods=["POST"])
 def remove_penalty(tournament_id: int, penalty_id: int):
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     if not forms.ActionForm(prefix="delete").validate_on_submit():
         abort(400)
     try:
@@ -117,7 +117,7 @@ def _render_fiche(tournament, number: int, failed: tuple[int, str, object] | Non
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>/fiche")
 def fiche(tournament_id: int, number: int):
     """The étui's fiche for the arbiter: every line, its history, the adjustments."""
-    return _render_fiche(_tournament(tournament_id), number)
+    return _render_fiche(tournament_or_404(tournament_id), number)
 
 
 FORMS = {"annul": forms.AnnulForm, "adjust": forms.AdjustForm, "note": forms.NoteForm}
@@ -126,7 +126,7 @@ FORMS = {"annul": forms.AnnulForm, "adjust": forms.AdjustForm, "note": forms.Not
 @bp.route("/tournois/<int:tournament_id>/resultats/<int:result_id>/<action>", methods=["POST"])
 def adjust(tournament_id: int, result_id: int, action: str):
     """One adjustment of one result: ``annul`` (or restore), ``adjust`` (score), ``note`` (arbitral)."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     if action not in FORMS:
         abort(404)
     session = get_session()
@@ -172,7 +172,7 @@ def _plain(value: Decimal) -> int | float:
 @bp.route("/tournois/<int:tournament_id>/feuilles")
 def private_links(tournament_id: int):
     """Each participant's private link to its feuille de route, with its QR code, to hand out."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     return render_template("arbiter/private_links.html", tournament=tournament,
                            links=operations.private_links(get_session(), tournament))
 
@@ -199,7 +199,7 @@ def series():
 @bp.route("/tournois/<int:tournament_id>/competition", methods=["GET", "POST"])
 def tournament_series(tournament_id: int):
     """Make the tournament a séance of a competition, with its coefficient."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     session = get_session()
     form = forms.SessionForm(series_id=tournament.series_id or 0, coefficient=Decimal(str(tournament.coefficient)))
     form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [

@@ -14,9 +14,10 @@ import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
 
-from duplicate import operations, printing
+from duplicate import printing
 from duplicate.printing.commands import tournament_data
 from duplicate.db import get_session
+from duplicate.web import tournament_or_404
 from duplicate.web.auth import arbiter_required
 
 bp = Blueprint("printing", __name__, url_prefix="/arbitre/tournois/<int:tournament_id>/impression")
@@ -31,12 +32,6 @@ _JOB_NAME = re.compile(r"^[a-z-]+-[A-Za-z0-9_-]{16,}$")
 def require_arbiter():
     """Every page of this blueprint is for arbiters only."""
 
-
-def _tournament(tournament_id: int):
-    try:
-        return operations.get_tournament(get_session(), tournament_id)
-    except operations.NotFound:
-        abort(404)
 
 
 def _jobs_folder() -> str:
@@ -69,7 +64,7 @@ def _bounded_int(name: str, default: int, low: int, high: int) -> int:
 @bp.route("/")
 def index(tournament_id: int):
     """The list of printable documents with their options."""
-    return render_template("arbiter/printing.html", tournament=_tournament(tournament_id),
+    return render_template("arbiter/printing.html", tournament=tournament_or_404(tournament_id),
                            kinds=printing.KINDS, titles=printing.TITLES, batch_kinds=BATCH_KINDS)
 
 
@@ -78,7 +73,7 @@ def make(tournament_id: int, kind: str):
     """Render a document now, or start a batch job and go to its progress page."""
     if kind not in printing.KINDS:
         abort(404)
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)
     options = _options(kind, tokens)
     name = f"{printing.FILE_NAMES[kind]}-{tournament.id}.pdf"
@@ -100,7 +95,7 @@ def _job_path(job: str) -> str:
 @bp.route("/travail/<job>")
 def job(tournament_id: int, job: str):
     """Progress of a batch job; reloads itself until the PDF is ready."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     status = printing.job_status(_job_path(job))
     if status["state"] == "unknown":
         abort(404)
@@ -113,7 +108,7 @@ def job(tournament_id: int, job: str):
 @bp.route("/travail/<job>/fichier")
 def job_file(tournament_id: int, job: str):
     """The finished PDF of a batch job."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     path = _job_path(job)
     if printing.job_status(path)["state"] != "done":
         abort(404)

@@ -12,7 +12,7 @@ from flask import Response, abort, render_template, request, url_for
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
-from duplicate.web import bp
+from duplicate.web import bp, entrant_names, tournament_or_404
 
 
 @bp.route("/")
@@ -23,17 +23,6 @@ def home():
                            series=operations.list_series(session))
 
 
-def _tournament(tournament_id: int):
-    try:
-        return operations.get_tournament(get_session(), tournament_id)
-    except operations.NotFound:
-        abort(404)
-
-
-def _names(session, tournament) -> dict[str, str]:
-    if tournament.kind == TournamentKind.individual:
-        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
-    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
 
 
 def shared(rows, key: str) -> set:
@@ -59,7 +48,7 @@ def results_context(session, tournament) -> dict:
         "tournament": tournament, "output": output, "ranking": rows, "alternated": alternated,
         "ties": shared(rows, "rank"), "alternated_ties": shared(rows, "alternated_rank"),
         "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
-        "quarters": output.get("quarters"), "progress": progress, "names": _names(session, tournament),
+        "quarters": output.get("quarters"), "progress": progress, "names": entrant_names(session, tournament),
         "adjustments": adjustments, "penalties": penalties,
     }
 
@@ -67,7 +56,7 @@ def results_context(session, tournament) -> dict:
 @bp.route("/tournois/<int:tournament_id>/")
 def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     refresh = request.args.get("rafraichir", type=int)
     return render_template("public/results.html", refresh=refresh if refresh and refresh >= 10 else None,
                            **results_context(get_session(), tournament))
@@ -76,7 +65,7 @@ def results(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
 def board(tournament_id: int, number: int):
     """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     session = get_session()
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
@@ -96,7 +85,7 @@ def board(tournament_id: int, number: int):
     numbers = [n for n, _, _ in operations.progress(session, tournament, operations.all_lines(session, tournament))["boards"]]
     return render_template(
         "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table,
-        corrected=corrected, names=_names(session, tournament), numbers=numbers,
+        corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
         frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
         pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
     )
@@ -122,7 +111,7 @@ def route_sheet(token: str):
     ranking = operations.ranking(session, tournament)["ranking"]
     response = Response(render_template(
         "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder,
-        names=_names(session, tournament), token=token, ties=shared(ranking, "rank"),
+        names=entrant_names(session, tournament), token=token, ties=shared(ranking, "rank"),
         alternated_ties=shared(ranking, "alternated_rank"), count=len(ranking),
         url=url_for("web.route_sheet", token=token, _external=True),
     ))

@@ -15,7 +15,7 @@ from duplicate import operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
-from duplicate.web import forms
+from duplicate.web import entrant_names, forms, tournament_or_404
 from duplicate.web.auth import current_user, staff_required
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
@@ -29,18 +29,6 @@ def require_staff():
     """Every page of this blueprint is for the staff (scorers and arbiters)."""
 
 
-def _tournament(tournament_id: int):
-    try:
-        return operations.get_tournament(get_session(), tournament_id)
-    except operations.NotFound:
-        abort(404)
-
-
-def entrant_names(session, tournament) -> dict[str, str]:
-    """Entrant id → display name (players in the individual, teams otherwise)."""
-    if tournament.kind == TournamentKind.individual:
-        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
-    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
 
 
 @bp.route("/")
@@ -53,7 +41,7 @@ def tournaments():
 def overview(tournament_id: int):
     """What is entered and what is missing, étui by étui and table by table; « aller à l'étui n° ».
     ``?etui=N`` opens that étui's fiche (the keyboard way in)."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     session = get_session()
     if request.args.get("etui", "").strip():
         try:
@@ -132,7 +120,7 @@ def _next_board(tournament, number: int):
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
 def traveller(tournament_id: int, number: int):
     """The fiche ambulante of one étui: one line per table, in movement order."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     return _save(tournament, lambda: operations.traveller(get_session(), tournament, number),
                  "scoring/traveller.html", f"Étui {number}", lambda: _next_board(tournament, number),
                  number=number)
@@ -142,7 +130,7 @@ def traveller(tournament_id: int, number: int):
 def table_round(tournament_id: int, position: int, table: int):
     """Entry table by table, for tournaments scored as the tables finish: the étuis one table played at
     one position."""
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
 
     def done():
         rounds = [(p, t) for p, t, entered, total in operations.progress(get_session(), tournament)["rounds"]

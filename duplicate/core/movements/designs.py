@@ -199,7 +199,7 @@ def field_design(q: int) -> Design:
         raise ValueError(f"{q} n’est pas une puissance d’un nombre premier ≥ 5")
     if k == 1:   # a prime field: the Rainbow itself
         return Design((q,), tuple((x % q, 2 * x % q, -2 * x % q, -x % q) for x in range(q)),
-                      f"Rainbow FFT (N fixe, S +1, E +2, O −2, étuis −1)")
+                      "Rainbow FFT (N fixe, S +1, E +2, O −2, étuis −1)")
     mul = _field(p, k)
     return Design((p,) * k, tuple((mul[1][x], mul[2][x], mul[3][x], mul[4][x]) for x in range(q)),
                   f"arithmétique du corps à {q} éléments")
