@@ -52,7 +52,11 @@ def _core_message(error: TournamentError, rows: list[dict]) -> str:
 
 
 def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None) -> None:
-    """Read the tournament with ``candidate`` added (or replacing ``replaces``) through the core."""
+    """Read the tournament with ``candidate`` added (or replacing ``replaces``) through the core.
+
+    Every rule the core checks on a result involves its étui only (a player or a table twice on it, the
+    movement's tables for it), so the étui's other results are read with it, whatever the tournament's size.
+    """
     if candidate.get("score") is not None:
         contract = candidate.get("contract") or "garde"
         try:
@@ -62,11 +66,12 @@ def _check_results(session: Session, tournament: Tournament, candidate: dict, re
         if not check.ok:
             raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
     with session.no_autoflush:
-        rows = [candidate if r is replaces else interchange.result_to_dict(r)
-                for r in session.exec(select(Result).where(Result.tournament_id == tournament.id)
-                                      .order_by(Result.id))]
-        if replaces is None:
-            rows.append(candidate)
+        rows = [interchange.result_to_dict(r)
+                for r in session.exec(select(Result).where(Result.tournament_id == tournament.id,
+                                                           Result.board == candidate.get("board"))
+                                      .order_by(Result.id))
+                if r is not replaces]
+        rows.append(candidate)
         data = interchange.export_tournament(session, tournament, results=rows)
     try:
         load_tournament(json.dumps(data))
