@@ -37,6 +37,8 @@ def _render(status: int, title: str, message: str):
     session = g.get("db_session")
     if session is not None:
         session.rollback()  # the failed transaction first, so that the page itself can read (current_user)
+    if "current_user" not in g:
+        g.current_user = None  # the database failed while reading the user: do not ask it again
     if request.path.startswith("/api/"):
         return jsonify(error=f"{message} {NOTHING_SAVED if status == 503 else ''}".strip()), status
     return render_template("error.html", title=title, message=message + " " + NOTHING_SAVED), status

@@ -170,7 +170,8 @@ def create_users(database_url: str, *specs: tuple[str, str, str]) -> None:
 
 # --- a tournament ready to score, and the lines to score it ---------------------------------------------------
 
-def ready_tournament(database_url: str, tmp_dir: Path, tables: int | None = None) -> tuple[int, list[dict]]:
+def ready_tournament(database_url: str, tmp_dir: Path, tables: int | None = None,
+                     positions: int | None = None) -> tuple[int, list[dict]]:
     """A scored tournament's file imported without its results: (its id, the result lines to send to the
     scoring API, in SPEC §9 form). Default: the demonstration (5 tables); `tables`: a simulated individual
     of that many tables (`bench`-style build, see `simulated_file`)."""
@@ -178,7 +179,7 @@ def ready_tournament(database_url: str, tmp_dir: Path, tables: int | None = None
         demo_id = flask(database_url, "demo").stdout.split()[-1]
         data = json.loads(flask(database_url, "export", demo_id).stdout)
     else:
-        data = simulated_file(tables)
+        data = simulated_file(tables, positions)
     lines = [{key: r[key] for key in ("board", "table", "position", "taker", "defenders", "score")}
              for r in data["results"] if isinstance(r.get("score"), int) and not r.get("annulled")]
     data = dict(data, results=[], penalties=[], name=f"{data.get('name', 'Tournoi')} (à saisir)")

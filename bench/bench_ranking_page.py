@@ -1,0 +1,82 @@
+"""Time of the public ranking page for a 150-table individual (600 players, 7 positions × 4 étuis: 4,200
+lines, every one scored), served by the real server (``flask run``) on SQLite and PostgreSQL.
+
+The tournament file is simulated (tests/e2e/live.py `simulated_file`) and imported with ``flask --app
+app import``; the page ``/tournois/<id>/`` and the API ranking are then fetched a few times over loopback.
+Prints min / median / max in ms. Exit status 1 if the page does not answer 200 or does not list the 600
+players.
+
+Run: ``.venv/bin/python bench/bench_ranking_page.py [--tables 150] [--repeat 5] [--databases sqlite,postgresql]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+
+from live import LiveServer, flask, pg_schema, postgres_reachable, simulated_file  # noqa: E402
+
+
+def fetch(url: str) -> tuple[float, int, bytes]:
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=120) as response:
+        body = response.read()
+        return time.perf_counter() - t0, response.status, body
+
+
+def run(database_url: str, label: str, tables: int, repeat: int) -> bool:
+    with tempfile.TemporaryDirectory() as tmp:
+        data = simulated_file(tables, positions=7)
+        path = Path(tmp) / "tournoi.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        t0 = time.perf_counter()
+        tournament_id = int(flask(database_url, "import", str(path), timeout=900).stdout.split()[-1])
+        imported = time.perf_counter() - t0
+        print(f"\n[{label}] {tables} tables, {len(data['players'])} joueurs, {len(data['results'])} lignes "
+              f"(import : {imported:.1f} s)")
+        ok = True
+        with LiveServer(database_url, Path(tmp) / "server.log") as server:
+            for name, route in (("page du classement", f"/tournois/{tournament_id}/"),
+                                ("API classement", f"/api/tournaments/{tournament_id}/ranking")):
+                times = []
+                for _ in range(repeat):
+                    elapsed, status, body = fetch(server.url + route)
+                    times.append(elapsed)
+                    ok &= status == 200
+                if route.endswith("/"):
+                    ok &= body.decode().count('<span class="place-id">') >= len(data["players"])
+                print(f"  {name:<20} min {min(times) * 1000:7.0f} ms   médiane {statistics.median(times) * 1000:7.0f} ms"
+                      f"   max {max(times) * 1000:7.0f} ms   ({repeat} fois)")
+        return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=150)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--databases", default="sqlite,postgresql")
+    args = parser.parse_args()
+    ok = True
+    for database in args.databases.split(","):
+        if database == "sqlite":
+            with tempfile.TemporaryDirectory() as tmp:
+                ok &= run(f"sqlite:///{tmp}/ranking.sqlite3", "SQLite", args.tables, args.repeat)
+        elif postgres_reachable():
+            with pg_schema("duplicate_bench_ranking") as url:
+                ok &= run(url, "PostgreSQL", args.tables, args.repeat)
+        else:
+            print("\n[PostgreSQL] injoignable sur 127.0.0.1:5432 : ignoré")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
