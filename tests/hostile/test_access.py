@@ -13,7 +13,7 @@ import re
 import pytest
 from sqlmodel import Session
 
-from conftest import PASSWORD, census, hostile_tournament
+from hostile_data import PASSWORD, census, hostile_tournament
 
 from duplicate import create_app, db, operations
 

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from sqlmodel import Session, select
 
-from conftest import HOSTILE, RAW, hostile_tournament
+from hostile_data import HOSTILE, RAW, hostile_tournament
 
 from duplicate import db, operations, printing
 from duplicate.models import Result

@@ -17,7 +17,7 @@ import os
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session
 
-from conftest import census, integrity
+from hostile_data import census, integrity
 
 from duplicate import db, interchange, operations
 from duplicate.demo import build_demo

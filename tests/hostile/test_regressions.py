@@ -4,7 +4,7 @@ import json
 
 from sqlmodel import Session
 
-from conftest import census, integrity
+from hostile_data import census, integrity
 
 from duplicate import db, interchange
 from duplicate.demo import build_demo
