@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from duplicate import interchange, operations
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
+from duplicate.web.errors import database_message
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -66,10 +67,10 @@ def post_results(tournament_id: int):
     except IntegrityError:
         session.rollback()
         return _error(409, "Un de ces scores vient d'être enregistré par un autre client.")
-    except OperationalError as error:  # the database is too busy (SQLite lock timeout): try again
+    except OperationalError as error:  # busy (SQLite lock timeout), read-only or full: nothing stored
         session.rollback()
         current_app.logger.warning("scoring API: %s", error)
-        return _error(503, "Base de données occupée : renvoyez ces résultats.")
+        return _error(503, f"{database_message(error)} Rien n'a été enregistré : renvoyez ces résultats.")
     return jsonify(results=body), 201
 
 

@@ -22,7 +22,8 @@ bp = Blueprint("errors", __name__)
 NOTHING_SAVED = "Rien n’a été enregistré : réessayez une fois le problème réglé, ou prévenez l’arbitre."
 
 
-def _database_message(error: OperationalError) -> str:
+def database_message(error: OperationalError) -> str:
+    """What went wrong with the database, in French: read-only, disk full, busy, or unreachable."""
     text = str(getattr(error, "orig", error)).lower()
     if "readonly" in text or "read-only" in text or "read only" in text:
         return "La base de données est en lecture seule : le serveur ne peut pas y écrire."
@@ -47,7 +48,7 @@ def _render(status: int, title: str, message: str):
 @bp.app_errorhandler(OperationalError)
 def database_unavailable(error: OperationalError):
     current_app.logger.error("database error on %s %s: %s", request.method, request.path, error)
-    return _render(503, "Base de données indisponible", _database_message(error))
+    return _render(503, "Base de données indisponible", database_message(error))
 
 
 @bp.app_errorhandler(DataError)
