@@ -40,7 +40,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
-from duplicate.core.tournament import TournamentError, load_tournament, locate_entries
+from duplicate.core.tournament import TOURNAMENT_FORMAT, TournamentError, load_tournament, locate_entries
 from duplicate.models import (
     Board, Movement, Penalty, Player, Result, ResultHistory, Team, TeamMember, Tournament, TournamentKind,
 )
@@ -50,7 +50,6 @@ __all__ = [
     "team_file_id", "split_name", "parse_players_csv",
 ]
 
-TOURNAMENT_FORMAT = "tarot-tournament/1"
 SECTIONS = ("players", "teams", "boards", "results", "penalties")
 
 

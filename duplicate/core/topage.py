@@ -23,7 +23,7 @@ Notes are exact :class:`fractions.Fraction` values; only display rounds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
@@ -60,7 +60,6 @@ class Result:
     contract: str = "garde"
     quarter: int | None = None
     room: str | None = None
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def entrants(self) -> tuple[str, ...]:

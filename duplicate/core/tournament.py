@@ -24,7 +24,7 @@ instead of the global %); a team may carry a PM ``"bonus"`` (team match).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from json.decoder import scanstring
@@ -40,8 +40,9 @@ __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "load_tournament
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
-KIND_FRENCH = {"individual": "individuel", "triplettes": "triplettes", "quadrettes": "quadrettes",
-               "team_match": "match par équipes"}
+#: French names of the kinds, as screens and printouts show them.
+KIND_LABELS = {"individual": "Individuel", "triplettes": "Triplettes", "quadrettes": "Quadrettes",
+               "team_match": "Match par équipes"}
 _WS = " \t\n\r"
 
 
@@ -74,7 +75,6 @@ class Tournament:
     results: tuple[Result, ...]
     penalties: tuple[Penalty, ...]
     movement: Mapping[str, Any] | None = None
-    raw: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def entrants(self) -> Mapping[str, Entrant]:
@@ -170,7 +170,7 @@ class _Reader:
         entrants = self.players if kind == "individual" else self.teams
         penalties = self.read_penalties(entrants)
         return Tournament(str(self.data.get("name", "")), kind, self.players, self.teams, self.boards,
-                          tuple(results), tuple(penalties), self.data.get("movement"), self.data)
+                          tuple(results), tuple(penalties), self.data.get("movement"))
 
     def read_entrants(self, section: str, noun: str) -> dict[str, Entrant]:
         entrants: dict[str, Entrant] = {}

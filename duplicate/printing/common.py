@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from duplicate.core.tournament import KIND_LABELS
+
 from . import formatting as fmt
 
-KIND_FRENCH = {"individual": "Individuel", "triplettes": "Triplettes", "quadrettes": "Quadrettes",
-               "team_match": "Match par équipes"}
 #: Seat keys of a round, per kind, in print order (SPEC §9 movement format).
 SEAT_KEYS = {"individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"),
              "quadrettes": ("attack", "defence"), "team_match": ("attack", "defence")}
@@ -28,7 +28,7 @@ def header(export: Mapping[str, Any]) -> dict:
         "place": str(export.get("place") or ""),
         "colour": fmt.tournament_colour(export.get("colour")),
         "kind": kind,
-        "kind_french": KIND_FRENCH.get(kind, kind),
+        "kind_french": KIND_LABELS.get(kind, kind),
     }
 
 

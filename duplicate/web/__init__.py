@@ -15,6 +15,8 @@ from fractions import Fraction
 from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
+from duplicate.core.tournament import KIND_LABELS
+
 bp = Blueprint("web", __name__)
 
 MONTHS_FR = (
@@ -23,12 +25,6 @@ MONTHS_FR = (
 )
 
 
-KIND_LABELS = {
-    "individual": "Individuel",
-    "triplettes": "Triplettes",
-    "quadrettes": "Quadrettes",
-    "team_match": "Match par équipes",
-}
 
 
 @bp.app_template_filter("kind_label")

@@ -30,12 +30,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..tournament import KIND_LABELS
 from .model import SEAT_KEYS, Movement
 
 __all__ = ["Report", "check"]
 
-KIND_FRENCH = {"individual": "individuel", "triplettes": "triplettes", "quadrettes": "quadrettes",
-               "team_match": "match par équipes"}
 LIMIT = 12
 RIGHT = {"N": "W", "W": "S", "S": "E", "E": "N"}
 LEFT = {v: k for k, v in RIGHT.items()}
@@ -98,7 +97,7 @@ class _Collector:
 
 def check(movement: Movement) -> Report:
     m = movement
-    report = Report(f"Vérification du mouvement — {KIND_FRENCH.get(m.kind, m.kind)}, {m.tables} tables, "
+    report = Report(f"Vérification du mouvement — {KIND_LABELS.get(m.kind, m.kind).lower()}, {m.tables} tables, "
                     f"{m.positions} positions, {len(m.boards)} étuis")
     errors, warnings = _Collector(), _Collector()
     known_boards = {b.number for b in m.boards}
