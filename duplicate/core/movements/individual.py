@@ -26,7 +26,7 @@ default number of positions is the most we reach without any repeat, capped at t
 from __future__ import annotations
 
 from .designs import Layout, best_positions, layout_for
-from .model import Movement, MovementError, Round, build_rounds, default_takers
+from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 from .small_clubs import SMALL_MAX, generate_small
 
 __all__ = ["generate_individual", "max_positions", "clean_positions"]
@@ -53,9 +53,7 @@ def generate_individual(tables: int, positions: int | None = None,
     if tables < 3:
         raise MovementError(
             f"Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu {tables} table(s).")
-    per = 4 if boards_per_position is None else boards_per_position
-    if per < 1:
-        raise MovementError("Il faut au moins un étui par position.")
+    per = per_position(boards_per_position)
     if tables in SMALL_MAX:
         return generate_small(tables, positions, per)
     top = max_positions(tables)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 __all__ = [
-    "FORMAT", "KINDS", "SEAT_KEYS", "MovementError", "Board", "Round", "Movement", "default_takers",
+    "FORMAT", "KINDS", "SEAT_KEYS", "MovementError", "Board", "Round", "Movement", "boards_per_position", "default_takers",
 ]
 
 FORMAT = "tarot-movement/1"
@@ -54,6 +54,14 @@ class Board:
 
     number: int
     taker: str = "N"
+
+
+def boards_per_position(requested: int | None) -> int:
+    """Étuis per table and position: 4 by default (takers N, S, E, W once each); at least 1."""
+    per = 4 if requested is None else requested
+    if per < 1:
+        raise MovementError("Il faut au moins un étui par position.")
+    return per
 
 
 def default_takers(count: int) -> tuple[Board, ...]:

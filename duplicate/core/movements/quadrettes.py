@@ -23,7 +23,7 @@ middle.  4 étuis per position by default.
 
 from __future__ import annotations
 
-from .model import Movement, MovementError, Round, build_rounds, default_takers
+from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 
 __all__ = ["generate_quadrettes", "quadrettes_max_positions"]
 
@@ -37,9 +37,7 @@ def generate_quadrettes(tables: int, positions: int | None = None,
                         boards_per_position: int | None = None) -> Movement:
     if tables < 2:
         raise MovementError(f"Un tournoi en quadrettes demande au moins 2 quadrettes ; reçu {tables}.")
-    per = 4 if boards_per_position is None else boards_per_position
-    if per < 1:
-        raise MovementError("Il faut au moins un étui par position.")
+    per = per_position(boards_per_position)
     n = tables if tables % 2 else tables + 1
     top = n - 1
     if positions is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .model import Movement, MovementError, Round, build_rounds, default_takers
+from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 
 __all__ = ["generate_triplettes", "triplettes_max_positions", "from_schedule"]
 
@@ -34,9 +34,7 @@ def generate_triplettes(tables: int, positions: int | None = None,
                         boards_per_position: int | None = None) -> Movement:
     if tables < 2:
         raise MovementError(f"Un Mitchell en triplettes demande au moins 2 tables ; reçu {tables}.")
-    per = 4 if boards_per_position is None else boards_per_position
-    if per < 1:
-        raise MovementError("Il faut au moins un étui par position.")
+    per = per_position(boards_per_position)
     top = triplettes_max_positions(tables)
     if positions is None:
         positions = top
