@@ -25,7 +25,7 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances), ``_common`` (errors and shared guards). The file formats are in
+séances), ``_journal`` (the tournament's journal of changes), ``_common`` (errors and shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -49,6 +49,7 @@ from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
 )
+from ._journal import journal, journal_entries
 from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
@@ -65,5 +66,5 @@ __all__ = [
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
-    "series_ranking", "series_sessions", "set_series",
+    "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
 ]
