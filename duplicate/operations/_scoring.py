@@ -2,7 +2,7 @@
 
 A *line* of a fiche ambulante is one table's play of one étui: position, table, who takes and who
 defends — all given by the movement (SPEC §7, §9), so the scorer types the score only. In the
-individual the taker is the player in the étui's taker seat (the movement's ``boards``); in triplettes
+individual the taker is the player in the étui's taker seat (`_deals.board_takers`: the étui's label); in triplettes
 the line holding that seat attacks (NS for a taker N or S); in quadrettes and team matches the round
 says who attacks (a team match adds its quarter — the position — and its room).
 
@@ -27,7 +27,7 @@ from duplicate.core.cards import SEATS
 from duplicate.models import Result, ResultHistory, Role, Tournament, TournamentKind, result_slot
 
 from ._common import ConflictError, OperationError, _entrants, _kind
-from ._deals import boards as board_rows, get_movement
+from ._deals import board_takers, get_movement
 from ._results import RESULT_FIELDS, record_result, results, update_result
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
@@ -68,14 +68,6 @@ class Line:
         if self.room is not None:
             values.update(room=self.room, quarter=self.quarter)
         return values
-
-
-def _takers(session: Session, tournament: Tournament, data: Mapping) -> dict[int, str]:
-    takers = {b.number: b.taker for b in board_rows(session, tournament) if b.taker}
-    for item in data.get("boards", []) or []:
-        if isinstance(item, dict) and item.get("number") is not None and item.get("taker"):
-            takers[int(item["number"])] = item["taker"]
-    return takers
 
 
 def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
@@ -121,7 +113,7 @@ def all_lines(session: Session, tournament: Tournament) -> list[Line]:
     movement = get_movement(session, tournament)
     lines: list[Line] = []
     if movement is not None:
-        takers = _takers(session, tournament, movement.data)
+        takers = board_takers(session, tournament)
         for round_ in movement.data.get("rounds", []):
             lines.extend(_round_lines(kind, round_, takers))
     by_slot = {(line.board, line.slot): line for line in lines}
