@@ -6,7 +6,7 @@ CLI's application context) commits once, and rolls back on an error. Refused inp
 input is checked before anything is written, so a refused call leaves the session as it was.
 
 The rules are never re-implemented here: scores are checked by `core.scoring.check_score`, and every
-new or changed result by reading the whole tournament through `core.tournament.load_tournament`
+new or changed result with the other results of its étui through `core.tournament.read_tournament`
 (unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
 `core.tournament.ranking_output` of that same reading (`to_core`), exactly as the ``rank`` command does.
 

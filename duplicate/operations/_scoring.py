@@ -7,7 +7,7 @@ the line holding that seat attacks (NS for a taker N or S); in quadrettes and te
 says who attacks (a team match adds its quarter — the position — and its room).
 
 Entry goes through `record_result` / `update_result`, so each score is checked by the core
-(`core.scoring.check_score`, then the whole tournament by `core.tournament.load_tournament`) and every
+(`core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`) and every
 change is kept in the result's history. A line already scored is changed only from the version the
 form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied.
 
