@@ -119,8 +119,8 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
         board = Board(tournament_id=tournament.id, number=number)
         session.add(board)
     before = board_takers(session, tournament).get(number)
-    if before is not None and seats.get("taker", before) != before and _count(session, Result, Result.tournament_id == tournament.id,
-                                                        Result.board == number):
+    played = _count(session, Result, Result.tournament_id == tournament.id, Result.board == number)
+    if before is not None and seats.get("taker", before) != before and played:
         raise OperationError(f"L'étui {number} a déjà des résultats qui nomment son preneur en "
                              f"{Seat.parse(before).french} : le preneur ne peut plus changer.", "taker")
     board.hands = {seat.value: format_cards(deal.hands[seat]) for seat in SEATS}

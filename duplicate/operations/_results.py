@@ -52,30 +52,71 @@ def _core_message(error: TournamentError, rows: list[dict]) -> str:
     return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
-def _board_context(session: Session, tournament: Tournament, board: Any) -> dict:
-    """What a result of étui ``board`` is checked against, read straight from the rows (no file): who
-    may play (entrant ids and lines), the étuis' numbers, and the movement's rounds of that étui.
-
-    Every rule the core checks on a result involves its étui only (a player or a table twice on it, the
-    movement's tables for it), so the cost of a check does not grow with the tournament."""
-    kind = _kind(tournament)
-    model = Player if kind is TournamentKind.individual else Team
-    entrants = [{"id": ident, "line": line} for ident, line in session.exec(
-        select(model.entrant_id, model.line).where(model.tournament_id == tournament.id,
-                                                   model.entrant_id.is_not(None)))]
-    numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
-    data: dict[str, Any] = {"kind": kind.value, "players" if model is Player else "teams": entrants,
-                            "boards": [{"number": number} for number in numbers]}
-    movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
-    if movement is not None:
-        rounds = movement.get("rounds", []) if isinstance(movement, dict) else []
-        data["movement"] = {"rounds": [r for r in rounds if isinstance(r, dict) and board in r.get("boards", ())]}
-    return data
+def _named(row: Mapping) -> set:
+    """The entrants a result names (taker, defenders; or the two teams)."""
+    return {row.get("taker"), *(row.get("defenders") or ()), row.get("taker_team"), row.get("defence_team")} - {None}
 
 
-def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None) -> None:
-    """Read ``candidate`` with the other results of its étui (``replaces`` left out) through the core's
-    tournament reader (`core.tournament.read_tournament`), exactly as ``rank`` would read them."""
+class CheckContext:
+    """What results are checked against, read once per request straight from the rows (no file): who may
+    play (entrant ids and lines), the étuis' numbers, the movement's rounds by étui, the results of each
+    étui met so far (kept up to date as the request writes).
+
+    Every rule the core checks on a result involves the results of its étui that share its table (room)
+    or one of its entrants, and the movement's tables for that étui: a check reads those only, so its cost
+    does not grow with the tournament. Build one per request (entrants, étuis and movement do not change
+    while results are entered) and pass it to every `record_result` / `update_result` of the request."""
+
+    def __init__(self, session: Session, tournament: Tournament):
+        self.session, self.tournament_id = session, tournament.id
+        kind = _kind(tournament)
+        model = Player if kind is TournamentKind.individual else Team
+        self.section = "players" if model is Player else "teams"
+        self.lines = dict(session.exec(select(model.entrant_id, model.line).where(
+            model.tournament_id == tournament.id, model.entrant_id.is_not(None))).all())
+        numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
+        self.base = {"kind": kind.value, "boards": [{"number": number} for number in numbers]}
+        movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
+        self.rounds: dict[Any, list] | None = None
+        if movement is not None:
+            self.rounds = {}
+            for round_ in movement.get("rounds", []) if isinstance(movement, dict) else []:
+                for board in round_.get("boards", ()) if isinstance(round_, dict) else ():
+                    self.rounds.setdefault(board, []).append(round_)
+        self._results: dict[Any, dict[int, dict]] = {}
+
+    def results_of(self, board: Any) -> dict[int, dict]:
+        """Result id → SPEC §9 dict of étui ``board``'s stored results, in the order they were entered."""
+        if board not in self._results:
+            with self.session.no_autoflush:
+                rows = self.session.exec(select(Result).where(Result.tournament_id == self.tournament_id,
+                                                              Result.board == board).order_by(Result.id))
+                self._results[board] = {r.id: interchange.result_to_dict(r) for r in rows}
+        return self._results[board]
+
+    def remember(self, result: Result) -> None:
+        """A result the request has just written (new or changed)."""
+        if result.board in self._results:
+            self._results[result.board][result.id] = interchange.result_to_dict(result)
+
+    def tournament(self, results: list[dict]) -> dict:
+        """The tournament as the core reads it, with only ``results`` (of one étui) and the entrants they name."""
+        named = set().union(*(_named(row) for row in results))
+        data = {**self.base, self.section: [{"id": ident, "line": self.lines[ident]}
+                                            for ident in sorted(named, key=str) if ident in self.lines],
+                "results": results}
+        if self.rounds is not None:
+            board = results[-1].get("board") if results else None
+            tables = {row.get("table") for row in results}
+            data["movement"] = {"rounds": [r for r in self.rounds.get(board, []) if r.get("table") in tables]}
+        return data
+
+
+def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None,
+                   context: CheckContext | None = None) -> None:
+    """Read ``candidate`` through the core's tournament reader (`core.tournament.read_tournament`),
+    exactly as ``rank`` would read it, with the results of its étui it could clash with: those at its
+    table (room) or naming one of its entrants (``replaces`` left out)."""
     if candidate.get("score") is not None:
         contract = candidate.get("contract") or "garde"
         try:
@@ -84,16 +125,14 @@ def _check_results(session: Session, tournament: Tournament, candidate: dict, re
             raise OperationError(str(error), "contract") from None
         if not check.ok:
             raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
-    with session.no_autoflush:
-        rows = [interchange.result_to_dict(r)
-                for r in session.exec(select(Result).where(Result.tournament_id == tournament.id,
-                                                           Result.board == candidate.get("board"))
-                                      .order_by(Result.id))
-                if r is not replaces]
-        rows.append(candidate)
-        data = _board_context(session, tournament, candidate.get("board"))
+    context = context or CheckContext(session, tournament)
+    table, room, named = candidate.get("table"), candidate.get("room"), _named(candidate)
+    rows = [row for ident, row in context.results_of(candidate.get("board")).items()
+            if (replaces is None or ident != replaces.id)
+            and (row.get("table") == table or room is not None and row.get("room") == room or _named(row) & named)]
+    rows.append(candidate)
     try:
-        read_tournament({**data, "results": rows})
+        read_tournament(context.tournament(rows))
     except TournamentError as error:
         raise OperationError(_core_message(error, rows)) from None
 
@@ -131,10 +170,11 @@ def _write(session: Session, result: Result, action: str, who: str | None, befor
 
 
 def record_result(session: Session, tournament: Tournament, *, entered_by: str | None = None,
-                  **fields) -> Result:
+                  context: CheckContext | None = None, **fields) -> Result:
     """Enter one line of a fiche ambulante: ``board``, ``table``, ``position``, then ``taker`` and
     ``defenders`` (individual) or ``taker_team`` and ``defence_team``, ``score``, ``chelem``; team match
-    adds ``contract``, ``quarter``, ``room``. Checked by the core before anything is written."""
+    adds ``contract``, ``quarter``, ``room``. Checked by the core before anything is written (``context``:
+    see `CheckContext`)."""
     values = _result_fields(tournament, fields)
     for name in ("board", "table"):
         if not isinstance(values.get(name), int) or isinstance(values.get(name), bool) or values[name] < 1:
@@ -142,13 +182,13 @@ def record_result(session: Session, tournament: Tournament, *, entered_by: str |
     slot = result_slot(values["table"], values.get("room"))
 
     def taken() -> bool:
-        return session.exec(select(Result.id).where(Result.tournament_id == tournament.id,
-                                                    Result.board == values["board"], Result.slot == slot)).first() is not None
+        return session.exec(select(Result.id).where(Result.tournament_id == tournament.id, Result.slot == slot,
+                                                    Result.board == values["board"])).first() is not None
     if taken():
         raise _taken(values)
     candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, **values))
     try:
-        _check_results(session, tournament, candidate, None)
+        _check_results(session, tournament, candidate, None, context)
     except OperationError:
         if taken():  # another scorer's line committed meanwhile (PostgreSQL, READ COMMITTED)
             raise _taken(values) from None
@@ -163,6 +203,8 @@ def record_result(session: Session, tournament: Tournament, *, entered_by: str |
     session.add(ResultHistory(result_id=result.id, who=entered_by, action="create",
                               after=interchange.result_to_dict(result)))
     session.flush()
+    if context is not None:
+        context.remember(result)
     return result
 
 
@@ -180,7 +222,8 @@ def _expect_version(result: Result, version_id: int | None) -> None:
 
 
 def update_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
-                  action: str = "update", reason: str | None = None, **changes) -> Result:
+                  action: str = "update", reason: str | None = None, context: CheckContext | None = None,
+                  **changes) -> Result:
     """Change a result; ``version_id`` is the version the form was built from (ConflictError if stale).
     ``reason`` (the arbiter's, for an adjustment) is kept on the result and in its history."""
     tournament = session.get(Tournament, result.tournament_id)
@@ -190,7 +233,7 @@ def update_result(session: Session, result: Result, *, version_id: int | None, w
     merged = {name: getattr(result, name) for name in RESULT_FIELDS}
     merged.update(values)
     candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, extra=result.extra, **merged))
-    _check_results(session, tournament, candidate, result)
+    _check_results(session, tournament, candidate, result, context)
     reason = _clean(reason) or None
     if reason is not None and len(reason) > 500:
         raise OperationError("Le motif est trop long (500 caractères au plus).", "reason")
@@ -198,7 +241,10 @@ def update_result(session: Session, result: Result, *, version_id: int | None, w
         setattr(result, name, value)
     if reason is not None:
         result.reason = reason
-    return _write(session, result, action, who, before, reason)
+    _write(session, result, action, who, before, reason)
+    if context is not None:
+        context.remember(result)
+    return result
 
 
 def annul_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,

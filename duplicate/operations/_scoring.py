@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from sqlmodel import Session, select
 
@@ -28,7 +28,7 @@ from duplicate.models import Result, ResultHistory, Role, Tournament, Tournament
 
 from ._common import ConflictError, OperationError, _entrants, _kind
 from ._deals import board_takers, get_movement
-from ._results import RESULT_FIELDS, record_result, results, update_result
+from ._results import RESULT_FIELDS, CheckContext, record_result, update_result
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
@@ -106,35 +106,50 @@ def _from_result(result: Result) -> Line:
                 in_movement=False)
 
 
-def all_lines(session: Session, tournament: Tournament) -> list[Line]:
+def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
+              position: int | None = None, table: int | None = None) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
-    movement does not know (imported without a movement); by étui, then in movement order."""
+    movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
+    ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
+    only the results of those étuis and table)."""
     kind = _kind(tournament)
     movement = get_movement(session, tournament)
+
+    def wanted(round_: Mapping) -> bool:
+        return ((boards is None or any(b in boards for b in round_.get("boards", ())))
+                and (position is None or round_.get("position") == position)
+                and (table is None or round_.get("table") == table))
     lines: list[Line] = []
     if movement is not None:
         takers = board_takers(session, tournament)
         for round_ in movement.data.get("rounds", []):
-            lines.extend(_round_lines(kind, round_, takers))
+            if wanted(round_):
+                lines.extend(_round_lines(kind, round_, takers))
+    query = select(Result).where(Result.tournament_id == tournament.id)
+    if boards is not None:
+        query = query.where(Result.board.in_(list(boards)))
+    if table is not None:
+        query = query.where(Result.table == table)
     by_slot = {(line.board, line.slot): line for line in lines}
-    for result in results(session, tournament):
+    for result in session.exec(query):
         line = by_slot.get((result.board, result.slot))
         if line is None:
             lines.append(_from_result(result))
         else:
             line.result = result
+    if boards is not None:
+        lines = [line for line in lines if line.board in boards]
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
 
 
 def traveller(session: Session, tournament: Tournament, board: int) -> list[Line]:
     """The fiche ambulante of étui ``board``: its lines in movement order (position, then table)."""
-    return [line for line in all_lines(session, tournament) if line.board == board]
+    return all_lines(session, tournament, boards={board})
 
 
 def table_round(session: Session, tournament: Tournament, position: int, table: int) -> list[Line]:
     """What one table plays at one position (entry table by table), étui by étui."""
-    return sorted((line for line in all_lines(session, tournament)
-                   if line.position == position and line.table == table), key=lambda line: line.board)
+    return sorted(all_lines(session, tournament, position=position, table=table), key=lambda line: line.board)
 
 
 def progress(session: Session, tournament: Tournament, lines: list[Line] | None = None) -> dict:
@@ -207,6 +222,7 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     is left alone. Every line is tried; if any is refused, `LinesError` lists them all (the caller
     rolls back: nothing is kept)."""
     kind = _kind(tournament)
+    context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
     conflict = False
     saved = []
@@ -230,7 +246,7 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                 fields.update(score=score, chelem=chelem)
                 if contract is not None:
                     fields["contract"] = contract
-                saved.append(record_result(session, tournament, entered_by=who, **fields))
+                saved.append(record_result(session, tournament, entered_by=who, context=context, **fields))
                 continue
             result = line.result
             if version is None:
@@ -248,7 +264,8 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
             if contract is not None and contract != (result.contract or "garde"):
                 changes["contract"] = contract
             if changes:
-                saved.append(update_result(session, result, version_id=int(version), who=who, **changes))
+                saved.append(update_result(session, result, version_id=int(version), who=who, context=context,
+                                           **changes))
         except ConflictError as error:
             errors[line.key] = error.message
             conflict = True
@@ -338,17 +355,21 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
         raise OperationError("1000 résultats au plus par envoi.")
     stored = []
     kind = _kind(tournament)
-    expected = {(line.board, line.slot): line for line in all_lines(session, tournament) if line.in_movement}
+    boards = {item.get("board") for item in items if isinstance(item, dict) and isinstance(item.get("board"), int)}
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards)
+                if line.in_movement}
+    context = CheckContext(session, tournament)
     known = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
     for index, item in enumerate(items):
         try:
             fields = _api_fields(item)
-            if expected and isinstance(fields.get("board"), int) and isinstance(fields.get("table"), int):
+            located = isinstance(fields.get("board"), int) and isinstance(fields.get("table"), int)
+            if context.rounds is not None and located:
                 _match_movement(kind, expected, fields, known)
             if Role(role) is not Role.arbiter and any(name in fields for name in ARBITER_FIELDS):
                 raise PermissionError(f"résultat n° {index + 1} : seul un jeton d'arbitre peut annuler une "
                                       "donne, ajuster un score ou donner une note arbitrale")
-            stored.append(record_result(session, tournament, entered_by=who, **fields))
+            stored.append(record_result(session, tournament, entered_by=who, context=context, **fields))
         except OperationError as error:
             raise ApiLineError(index, error) from None
     return stored
