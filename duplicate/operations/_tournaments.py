@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from decimal import Decimal
 from fractions import Fraction
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate import interchange
@@ -96,12 +98,22 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
 
 # --- rankings ------------------------------------------------------------------------------------------------------
 
-_PLAYER = (Player.id, Player.entrant_id, Player.surname, Player.first_name, Player.line, Player.extra)
-_TEAM = (Team.id, Team.entrant_id, Team.name, Team.line, Team.bonus, Team.extra)
-_RESULT = (Result.board, Result.table, Result.position, Result.taker, Result.defenders, Result.taker_team,
-           Result.defence_team, Result.score, Result.annulled, Result.adjusted, Result.notes, Result.chelem,
-           Result.contract, Result.quarter, Result.room)
-_PENALTY = (Penalty.entrant_id, Penalty.points, Penalty.reason, Penalty.board, Penalty.extra)
+def _text(column):
+    """A JSON column read as its stored text: compared as is, decoded only when the ranking is computed."""
+    return cast(column, String)
+
+
+_PLAYER = (Player.id, Player.entrant_id, Player.surname, Player.first_name, Player.line, _text(Player.extra))
+_TEAM = (Team.id, Team.entrant_id, Team.name, Team.line, Team.bonus, _text(Team.extra))
+_RESULT = (Result.board, Result.table, Result.position, Result.taker, _text(Result.defenders), Result.taker_team,
+           Result.defence_team, Result.score, Result.annulled, Result.adjusted, _text(Result.notes),
+           Result.chelem, Result.contract, Result.quarter, Result.room)
+_PENALTY = (Penalty.entrant_id, Penalty.points, Penalty.reason, Penalty.board, _text(Penalty.extra))
+
+
+def _json(text: str | None):
+    """A JSON column's value from its text (SQL NULL and JSON null are both None)."""
+    return None if text is None else json.loads(text)
 
 
 def _ranked_rows(session: Session, tournament: Tournament) -> tuple:
@@ -125,7 +137,7 @@ def _entrant(ident: str, name: str | None, line: str | None, extra: dict | None,
     """As `core.tournament.load_tournament` reads the exported entry (`interchange.export_tournament`: the
     columns that are set, else what the file had in ``extra``): no name → the id; no line → the id without
     its digits."""
-    extra = extra or {}
+    extra = _json(extra) or {}
     name = name or extra.get("name", ident)
     line = line if line is not None else extra.get("line")
     return Entrant(ident, str(name), str(line or ident.rstrip("0123456789")), tuple(members), bonus)
@@ -134,6 +146,7 @@ def _entrant(ident: str, name: str | None, line: str | None, extra: dict | None,
 def _core_result(kind: str, row) -> CoreResult:
     (board, table, position, taker, defenders, taker_team, defence_team, score, annulled, adjusted, notes,
      chelem, contract, quarter, room) = row
+    defenders, notes = _json(defenders), _json(notes)
     if kind != "individual":
         taker, defenders = taker_team, [defence_team]
     contract = Contract.parse(contract or "garde").value if kind == "team_match" else "garde"
@@ -163,15 +176,16 @@ def _core(tournament: Tournament, ranked_rows: tuple, boards=None, movement=None
     teams = {}
     for id_, entrant_id, team_name, line, bonus, extra in team_rows:
         ident = entrant_id or f"equipe-{id_}"
-        bonus = interchange._plain(bonus) if bonus else (extra or {}).get("bonus", 0)
+        bonus = interchange._plain(bonus) if bonus else (_json(extra) or {}).get("bonus", 0)
         teams[ident] = _entrant(ident, team_name, line, extra, members.get(id_, ()), Decimal(str(bonus)))
-    penalties = tuple(
-        CorePenalty(entrant, Fraction(str(interchange._plain(points))),
-                    str(reason if reason is not None else (extra or {}).get("reason", "")),
-                    board if board is not None else _int_or_none((extra or {}).get("board")))
-        for entrant, points, reason, board, extra in penalty_rows)
+    penalties = []
+    for entrant, points, reason, board, extra in penalty_rows:
+        extra = _json(extra) or {}
+        penalties.append(CorePenalty(entrant, Fraction(str(interchange._plain(points))),
+                                     str(reason if reason is not None else extra.get("reason", "")),
+                                     board if board is not None else _int_or_none(extra.get("board"))))
     return CoreTournament(name or "", kind, players, teams, boards or {},
-                          tuple(_core_result(kind, row) for row in result_rows), penalties, movement)
+                          tuple(_core_result(kind, row) for row in result_rows), tuple(penalties), movement)
 
 
 def to_core(session: Session, tournament: Tournament) -> CoreTournament:
