@@ -1,6 +1,6 @@
 """Public pages, open to everyone: the home page, each tournament's results — rankings, topage per étui,
-the team-match scoreboard — recomputed from the stored raw results at each request, so they follow the
-scoring live (with the count of fiches still incomplete), and competitions of several séances.
+the team-match scoreboard — from the stored raw results (`operations.ranking`: recomputed whenever they
+change, else cached), so they follow the scoring live (with the count of fiches still incomplete), and competitions of several séances.
 
 The feuille de route of a participant is private: it is reached only through its unguessable link
 ``/feuille/<token>`` (``/feuille-de-route/<token>`` too, the address printed under the QR codes), with
