@@ -2,9 +2,11 @@
 lines, every one scored), served by the real server (``flask run``) on SQLite and PostgreSQL.
 
 The tournament file is simulated (tests/e2e/live.py `simulated_file`) and imported with ``flask --app
-app import``; the page ``/tournois/<id>/`` and the API ranking are then fetched a few times over loopback.
-Prints min / median / max in ms. Exit status 1 if the page does not answer 200 or does not list the 600
-players.
+app import``; the page ``/tournois/<id>/``, the étui page ``/tournois/<id>/etuis/1`` and the API ranking
+are then fetched a few times over loopback, beside their floor: a static file served by the same server.
+Prints the first fetch (cold: the ranking is computed) and min / median / max in ms, and the median's
+ratio to the target (150 ms, issue 12). Exit status 1 if a page does not answer 200 or the ranking page
+does not list the 600 players.
 
 Run: ``.venv/bin/python bench/bench_ranking_page.py [--tables 150] [--repeat 5] [--databases sqlite,postgresql]``.
 """
@@ -24,6 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 
 from live import LiveServer, flask, pg_schema, postgres_reachable, simulated_file  # noqa: E402
+
+TARGET = 0.150  # seconds, for the pages and the API ranking at 150 tables (issue 12)
+STATIC_FILE = sorted(path.name for path in (ROOT / "static" / "css").iterdir())[0]
 
 
 def fetch(url: str) -> tuple[float, int, bytes]:
@@ -45,7 +50,9 @@ def run(database_url: str, label: str, tables: int, repeat: int) -> bool:
               f"(import : {imported:.1f} s)")
         ok = True
         with LiveServer(database_url, Path(tmp) / "server.log") as server:
-            for name, route in (("page du classement", f"/tournois/{tournament_id}/"),
+            for name, route in (("plancher (fichier)", "/static/css/" + STATIC_FILE),
+                                ("page du classement", f"/tournois/{tournament_id}/"),
+                                ("page de l'étui 1", f"/tournois/{tournament_id}/etuis/1"),
                                 ("API classement", f"/api/tournaments/{tournament_id}/ranking")):
                 times = []
                 for _ in range(repeat):
@@ -54,8 +61,10 @@ def run(database_url: str, label: str, tables: int, repeat: int) -> bool:
                     ok &= status == 200
                 if route.endswith("/"):
                     ok &= body.decode().count('<span class="place-id">') >= len(data["players"])
-                print(f"  {name:<20} min {min(times) * 1000:7.0f} ms   médiane {statistics.median(times) * 1000:7.0f} ms"
-                      f"   max {max(times) * 1000:7.0f} ms   ({repeat} fois)")
+                median = statistics.median(times[1:] or times)
+                print(f"  {name:<20} 1re {times[0] * 1000:7.0f} ms   min {min(times) * 1000:7.0f} ms   médiane "
+                      f"{median * 1000:7.0f} ms   max {max(times) * 1000:7.0f} ms   ({repeat} fois, "
+                      f"{median / TARGET:.1f} × la cible de {TARGET * 1000:.0f} ms)")
         return ok
 
 

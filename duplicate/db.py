@@ -12,16 +12,18 @@ once when its response status is below 400 and rolls back otherwise (an unhandle
 Outside a request (a CLI command in an application context) the session is committed when the context
 ends without an exception.
 
-`init_app` upgrades the database to the latest Alembic revision before anything else, so a new user never
-runs a migration by hand.
+The database is opened on first use, not when the application is built: the first `get_database` (a
+request, or a command that needs the database) upgrades it to the latest Alembic revision (so a new user
+never runs a migration by hand), then creates the engines, once per process under a lock. Commands that
+never touch the database (``deal``, ``score``, ``rank``, ``movement``, ``--help``) start without it and
+without importing Alembic.
 """
 
 import os
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from alembic import command
-from alembic.config import Config as AlembicConfig
 from flask import current_app, g, has_request_context, request
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
@@ -72,9 +74,36 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
         conn.exec_driver_sql("BEGIN " + mode)
 
 
+class _DatabaseSlot:
+    """The `Database` of one application, opened on first use: migrated (``MIGRATE_ON_START``), then engines."""
+
+    def __init__(self, config):
+        self.url = config["DATABASE_URL"]
+        self.migrate = config.get("MIGRATE_ON_START", True)
+        self.echo = config.get("SQLALCHEMY_ECHO", False)
+        self.lock = threading.Lock()
+        self.database: Database | None = None
+
+    def get(self) -> Database:
+        if self.database is None:
+            with self.lock:
+                if self.database is None:
+                    self.database = self.open()
+        return self.database
+
+    def open(self) -> Database:
+        if self.migrate:
+            upgrade(self.url)
+        options = {"echo": self.echo}
+        if not self.url.startswith("sqlite"):
+            options["pool_pre_ping"] = True
+        engine = make_engine(self.url, **options)
+        return Database(engine=engine, reader=engine.execution_options(**{BEGIN_OPTION: "DEFERRED"}))
+
+
 def get_database(app=None) -> Database:
-    """The engines of `app` (default: the current application)."""
-    return (app or current_app).extensions[EXTENSION_KEY]
+    """The engines of `app` (default: the current application), the database opened on first use."""
+    return (app or current_app).extensions[EXTENSION_KEY].get()
 
 
 def get_engine(app=None) -> Engine:
@@ -116,8 +145,10 @@ def _close_session(exc=None) -> None:
         session.close()
 
 
-def alembic_config(connection: Connection | None = None) -> AlembicConfig:
+def alembic_config(connection: Connection | None = None):
     """Alembic configuration for `migrations/`; `connection` is used by env.py when given."""
+    from alembic.config import Config as AlembicConfig
+
     cfg = AlembicConfig(os.path.join(MIGRATIONS_DIR, "alembic.ini"))
     cfg.attributes["connection"] = connection
     return cfg
@@ -143,21 +174,14 @@ def migration_connection(url: str):
 
 def upgrade(url: str, revision: str = "head") -> None:
     """Migrate the database at `url` to `revision`."""
+    from alembic import command
+
     with migration_connection(url) as conn:
         command.upgrade(alembic_config(conn), revision)
 
 
 def init_app(app) -> None:
-    """Migrate the database, create the engines and install the session-per-request hooks."""
-    url = app.config["DATABASE_URL"]
-    if app.config.get("MIGRATE_ON_START", True):
-        upgrade(url)
-    options = {"echo": app.config.get("SQLALCHEMY_ECHO", False)}
-    if not url.startswith("sqlite"):
-        options["pool_pre_ping"] = True
-    engine = make_engine(url, **options)
-    app.extensions[EXTENSION_KEY] = Database(
-        engine=engine, reader=engine.execution_options(**{BEGIN_OPTION: "DEFERRED"})
-    )
+    """Install the database (opened on first use, see `get_database`) and the session-per-request hooks."""
+    app.extensions[EXTENSION_KEY] = _DatabaseSlot(app.config)
     app.after_request(_finish_request)
     app.teardown_appcontext(_close_session)

@@ -40,7 +40,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
-from duplicate.core.tournament import TOURNAMENT_FORMAT, TournamentError, load_tournament, locate_entries
+from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
 from duplicate.models import (
     Board, Movement, Penalty, Player, Result, ResultHistory, Team, TeamMember, Tournament, TournamentKind,
 )
@@ -261,7 +261,7 @@ def import_tournament(session: Session, text: str) -> Tournament:
     text = text.removeprefix("\ufeff")
     load_tournament(text)
     data = json.loads(text)
-    _check_file(data, locate_entries(text))
+    _check_file(data, EntryLines(text))
     try:
         with session.begin_nested():
             tournament = _create(session, data)

@@ -77,6 +77,11 @@ def _mean(values: list[Fraction]) -> Fraction | None:
     return sum(values, Fraction(0)) / len(values) if values else None
 
 
+def _less(note: Fraction, penalty: Fraction | None) -> Fraction:
+    """A note less an étui penalty, if any (no new Fraction when there is none)."""
+    return note if penalty is None else note - penalty
+
+
 def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
               penalties: Iterable[Penalty] = ()) -> list[Standing]:
     """Percentages of every entrant named in ``lines`` (entrant id → line)."""
@@ -96,9 +101,9 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
             continue
         board = note.result.board
         taker = note.result.taker
-        attack[taker].append(note.taker_note - board_penalty.get((taker, board), 0))
+        attack[taker].append(_less(note.taker_note, board_penalty.get((taker, board))))
         for defender in note.result.defence:
-            defence[defender].append(note.defence_note - board_penalty.get((defender, board), 0))
+            defence[defender].append(_less(note.defence_note, board_penalty.get((defender, board))))
     rows = []
     for entrant, line in lines.items():
         a, d = _mean(attack[entrant]), _mean(defence[entrant])

@@ -18,11 +18,14 @@ pénalités »):
 * an **arbitral note** fixes the taker's and the defence's notes for that
   table; that table is then left out of the other tables' comparison.
 
-Notes are exact :class:`fractions.Fraction` values; only display rounds.
+Notes are exact :class:`fractions.Fraction` values; only display rounds.  The
+tables beaten and tied are counted by bisection in the étui's sorted scores
+(one sort per étui, not every table against every other).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
@@ -78,8 +81,8 @@ class TableNote:
 def board_notes(results: Iterable[Result]) -> list[TableNote]:
     """Top the results of one étui (in the order given)."""
     results = list(results)
-    compared = [r for r in results if not r.annulled and r.notes is None]
-    n = len(compared)
+    scores = sorted(r.score for r in results if not r.annulled and r.notes is None)
+    n = len(scores)
     notes = []
     for result in results:
         if result.annulled:
@@ -90,8 +93,8 @@ def board_notes(results: Iterable[Result]) -> list[TableNote]:
             if n == 1:
                 taker_note = Fraction(50)
             else:
-                beaten = sum(other.score < result.score for other in compared)
-                tied = sum(other.score == result.score for other in compared) - 1
+                beaten = bisect_left(scores, result.score)
+                tied = bisect_right(scores, result.score) - beaten - 1
                 taker_note = Fraction(100 * (2 * beaten + tied), 2 * (n - 1))
             notes.append(TableNote(result, taker_note, 100 - taker_note))
     return notes

@@ -5,7 +5,8 @@
 ``players``; a team's ``members`` are player ids.  A file is read whole and
 checked before anything is computed; the first fault found stops the reading
 with a French message that names the faulty line of the file (line numbers
-come from :func:`locate_entries`).
+come from :func:`locate_entries`, run only when an error needs one: a valid
+file is never scanned for lines).
 
 Checks: malformed JSON; unknown kind; duplicate ids; a team member, taker or
 defender that is not registered; an étui not in ``boards`` (when given); an
@@ -28,15 +29,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from json.decoder import scanstring
-from typing import Any, Mapping
+from functools import cached_property
+from typing import Any, Iterator, Mapping
 
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
-__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "load_tournament", "locate_entries",
-           "ranking_output", "read_tournament"]
+__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "load_tournament",
+           "locate_entries", "ranking_output", "read_tournament"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -95,9 +97,12 @@ def locate_entries(text: str) -> dict[str, list[int]]:
 
     ``{"results": [{...}, {...}]}`` → ``{"results": [2, 3], ...}``; keys whose
     value is not an array map to an empty list.  The text must be valid JSON.
+    One pass: the newlines are counted between one entry and the next, never
+    again from the start of the text.
     """
     decoder = json.JSONDecoder()
     found: dict[str, list[int]] = {}
+    line, counted = 1, 0  # the line of text[counted]
     index = _skip(text, 0)
     if not text.startswith("{", index):
         return found
@@ -109,7 +114,9 @@ def locate_entries(text: str) -> dict[str, list[int]]:
         if text.startswith("[", index):
             index = _skip(text, index + 1)
             while index < len(text) and text[index] != "]":
-                lines.append(text.count("\n", 0, index) + 1)
+                line += text.count("\n", counted, index)
+                counted = index
+                lines.append(line)
                 _, index = decoder.raw_decode(text, index)
                 index = _skip(text, index)
                 if text.startswith(",", index):
@@ -124,6 +131,26 @@ def locate_entries(text: str) -> dict[str, list[int]]:
     return found
 
 
+class EntryLines(Mapping[str, list[int]]):
+    """:func:`locate_entries` of a text, computed on first look only (when an error names a line)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    @cached_property
+    def _found(self) -> dict[str, list[int]]:
+        return locate_entries(self.text)
+
+    def __getitem__(self, key: str) -> list[int]:
+        return self._found[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found)
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+
 # --- reading --------------------------------------------------------------------
 
 def load_tournament(text: str) -> Tournament:
@@ -134,7 +161,7 @@ def load_tournament(text: str) -> Tournament:
         raise TournamentError(f"JSON mal formé ({error.msg}, colonne {error.colno})", error.lineno) from None
     if not isinstance(data, dict):
         raise TournamentError("le fichier doit contenir un objet JSON « tarot-tournament/1 »", 1)
-    return _Reader(data, locate_entries(text)).tournament()
+    return _Reader(data, EntryLines(text)).tournament()
 
 
 def read_tournament(data: Mapping) -> Tournament:

@@ -8,7 +8,8 @@ input is checked before anything is written, so a refused call leaves the sessio
 The rules are never re-implemented here: scores are checked by `core.scoring.check_score`, and every
 new or changed result with the other results of its étui through `core.tournament.read_tournament`
 (unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
-`core.tournament.ranking_output` of that same reading (`to_core`), exactly as the ``rank`` command does.
+`core.tournament.ranking_output` of the stored rows mapped to core values (`to_core`: the same values
+that reading of the export gives), exactly as the ``rank`` command does, cached until those rows change.
 
 Our choices:
 

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import threading
+from decimal import Decimal
+from fractions import Fraction
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate import interchange
-from duplicate.core.tournament import Tournament as CoreTournament, load_tournament, ranking_output
-from duplicate.models import TeamMember, Tournament, TournamentKind
+from duplicate.core.ranking import Penalty as CorePenalty
+from duplicate.core.scoring import Contract
+from duplicate.core.topage import ArbitralNote, Result as CoreResult
+from duplicate.core.tournament import Entrant, Tournament as CoreTournament, ranking_output
+from duplicate.models import Board, Movement, Penalty, Player, Result, Team, TeamMember, Tournament, TournamentKind
 
 from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _kind, players, teams
 from ._deals import boards, get_movement
@@ -91,11 +98,144 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
 
 # --- rankings ------------------------------------------------------------------------------------------------------
 
+def _text(column):
+    """A JSON column read as its stored text: compared as is, decoded only when the ranking is computed."""
+    return cast(column, String)
+
+
+_PLAYER = (Player.id, Player.entrant_id, Player.surname, Player.first_name, Player.line, _text(Player.extra))
+_TEAM = (Team.id, Team.entrant_id, Team.name, Team.line, Team.bonus, _text(Team.extra))
+_RESULT = (Result.board, Result.table, Result.position, Result.taker, _text(Result.defenders), Result.taker_team,
+           Result.defence_team, Result.score, Result.annulled, Result.adjusted, _text(Result.notes),
+           Result.chelem, Result.contract, Result.quarter, Result.room)
+_PENALTY = (Penalty.entrant_id, Penalty.points, Penalty.reason, Penalty.board, _text(Penalty.extra))
+
+
+def _json(text: str | None):
+    """A JSON column's value from its text (SQL NULL and JSON null are both None)."""
+    return None if text is None else json.loads(text)
+
+
+def _ranked_rows(session: Session, tournament: Tournament) -> tuple:
+    """Every stored value the ranking depends on, as plain rows (kind; players; teams; members; results;
+    penalties), in the order of the export. It is also the key of the ranking cache."""
+    def rows(model, columns, order):
+        return tuple(session.execute(select(*columns).where(model.tournament_id == tournament.id)
+                                     .order_by(order)).all())
+
+    members = tuple(session.execute(
+        select(TeamMember.team_id, TeamMember.player_id).join(Team, Team.id == TeamMember.team_id)
+        .where(Team.tournament_id == tournament.id).order_by(TeamMember.team_id, TeamMember.order, TeamMember.id)
+    ).all())
+    return (TournamentKind(tournament.kind).value, tournament.name, rows(Player, _PLAYER, Player.id),
+            rows(Team, _TEAM, Team.id), members, rows(Result, _RESULT, Result.id),
+            rows(Penalty, _PENALTY, Penalty.id))
+
+
+def _entrant(ident: str, name: str | None, line: str | None, extra: dict | None, members=(),
+             bonus=Decimal(0)) -> Entrant:
+    """As `core.tournament.load_tournament` reads the exported entry (`interchange.export_tournament`: the
+    columns that are set, else what the file had in ``extra``): no name → the id; no line → the id without
+    its digits."""
+    extra = _json(extra) or {}
+    name = name or extra.get("name", ident)
+    line = line if line is not None else extra.get("line")
+    return Entrant(ident, str(name), str(line or ident.rstrip("0123456789")), tuple(members), bonus)
+
+
+def _core_result(kind: str, row) -> CoreResult:
+    (board, table, position, taker, defenders, taker_team, defence_team, score, annulled, adjusted, notes,
+     chelem, contract, quarter, room) = row
+    defenders, notes = _json(defenders), _json(notes)
+    if kind != "individual":
+        taker, defenders = taker_team, [defence_team]
+    contract = Contract.parse(contract or "garde").value if kind == "team_match" else "garde"
+    if notes is not None:
+        notes = ArbitralNote(Fraction(str(notes["taker"])), Fraction(str(notes["defence"])))
+    return CoreResult(board=board, table=table, taker=taker, defence=tuple(defenders or ()), score=score,
+                      position=position, annulled=bool(annulled), adjusted=bool(adjusted), notes=notes,
+                      chelem=bool(chelem), contract=contract, quarter=quarter, room=room)
+
+
+def _int_or_none(value) -> int | None:
+    return value if isinstance(value, int) else None  # as the core reads « board »
+
+
+def _core(tournament: Tournament, ranked_rows: tuple, boards=None, movement=None) -> CoreTournament:
+    """The core Tournament from the stored rows: they were checked at the door (`record_result`, the import),
+    so nothing is checked again; values are those `load_tournament` reads from the export."""
+    kind, name, player_rows, team_rows, member_rows, result_rows, penalty_rows = ranked_rows
+    file_ids = {}
+    players = {}
+    for id_, entrant_id, surname, first_name, line, extra in player_rows:
+        ident = file_ids[id_] = entrant_id or f"joueur-{id_}"
+        players[ident] = _entrant(ident, " ".join(p for p in (surname, first_name) if p), line, extra)
+    members: dict[int, list[str]] = {}
+    for team_id, player_id in member_rows:
+        members.setdefault(team_id, []).append(file_ids[player_id])
+    teams = {}
+    for id_, entrant_id, team_name, line, bonus, extra in team_rows:
+        ident = entrant_id or f"equipe-{id_}"
+        bonus = interchange._plain(bonus) if bonus else (_json(extra) or {}).get("bonus", 0)
+        teams[ident] = _entrant(ident, team_name, line, extra, members.get(id_, ()), Decimal(str(bonus)))
+    penalties = []
+    for entrant, points, reason, board, extra in penalty_rows:
+        extra = _json(extra) or {}
+        penalties.append(CorePenalty(entrant, Fraction(str(interchange._plain(points))),
+                                     str(reason if reason is not None else extra.get("reason", "")),
+                                     board if board is not None else _int_or_none(extra.get("board"))))
+    return CoreTournament(name or "", kind, players, teams, boards or {},
+                          tuple(_core_result(kind, row) for row in result_rows), tuple(penalties), movement)
+
+
 def to_core(session: Session, tournament: Tournament) -> CoreTournament:
-    """The tournament as the rules engine reads it: the SPEC §9 file through `load_tournament`."""
-    return load_tournament(json.dumps(interchange.export_tournament(session, tournament)))
+    """The tournament as the rules engine reads it, mapped straight from the rows (the same values as
+    `load_tournament` of the SPEC §9 export, without the JSON text in between)."""
+    boards = {number: {"number": number} for number in session.exec(
+        select(Board.number).where(Board.tournament_id == tournament.id).order_by(Board.id)).all()}
+    movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
+    return _core(tournament, _ranked_rows(session, tournament), boards, movement)
+
+
+class _RankingCache:
+    """The last ranking output of each tournament, keyed on the stored values it was computed from.
+
+    Each request reads those values (one light query per table, no ORM objects) and recomputes only when
+    they differ from the cached ones: any write — results, penalties, players, teams, by this process or
+    another (gunicorn workers), committed or only flushed in this transaction — gives a new key, so a stale
+    ranking is never served. Values that cannot change the ranking (étuis' cards, movement) are not part of
+    the key. Per process; at most `SIZE` tournaments (the oldest entry goes first); a lock guards it.
+    """
+
+    SIZE = 16
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: dict[int, tuple[tuple, dict]] = {}
+
+    def get(self, tournament_id: int, key: tuple) -> dict | None:
+        with self.lock:
+            entry = self.entries.get(tournament_id)
+        return entry[1] if entry is not None and entry[0] == key else None
+
+    def put(self, tournament_id: int, key: tuple, output: dict) -> None:
+        with self.lock:
+            self.entries.pop(tournament_id, None)
+            self.entries[tournament_id] = (key, output)
+            while len(self.entries) > self.SIZE:
+                self.entries.pop(next(iter(self.entries)))
+
+
+_RANKINGS = _RankingCache()
 
 
 def ranking(session: Session, tournament: Tournament) -> dict:
-    """The SPEC §9 ranking output (topage per étui, rankings), recomputed from the stored results."""
-    return ranking_output(to_core(session, tournament))
+    """The SPEC §9 ranking output (topage per étui, rankings) of the stored results, computed once per change
+    of what it depends on (`_RankingCache`). The caller gets its own top-level dict; the nested lists and
+    dicts are shared with the cache and must not be modified."""
+    key = _ranked_rows(session, tournament)
+    output = _RANKINGS.get(tournament.id, key)
+    if output is None:
+        output = ranking_output(_core(tournament, key))
+        _RANKINGS.put(tournament.id, key, output)
+    return dict(output)

@@ -5,6 +5,9 @@ sent at once. Big batches (diagrams, route sheets, personal movement cards, hand
 pages at a large tournament) are rendered by `duplicate.printing.start_job` in a child process, in
 chunks, outside the request; the job page shows the progress and reloads itself until the file is ready,
 then serves it. Job files live in ``instance/print-jobs/`` under an unguessable name.
+
+`duplicate.printing` is imported by the views that use it, not with this module: building the
+application (every ``flask`` command) does not load the printing code.
 """
 
 import multiprocessing
@@ -14,8 +17,6 @@ import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
 
-from duplicate import printing
-from duplicate.printing.commands import tournament_data
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
 from duplicate.web.auth import arbiter_required
@@ -42,6 +43,8 @@ def _jobs_folder() -> str:
 
 def _options(kind: str, tokens: dict[str, str]) -> dict:
     """Options from the form; QR links (to the private route-sheet pages) for route sheets."""
+    from duplicate import printing
+
     options = {}
     if kind == "travellers":
         options["scored"] = request.form.get("scored") == "1"
@@ -64,6 +67,8 @@ def _bounded_int(name: str, default: int, low: int, high: int) -> int:
 @bp.route("/")
 def index(tournament_id: int):
     """The list of printable documents with their options."""
+    from duplicate import printing
+
     return render_template("arbiter/printing.html", tournament=tournament_or_404(tournament_id),
                            kinds=printing.KINDS, titles=printing.TITLES, batch_kinds=BATCH_KINDS)
 
@@ -71,6 +76,9 @@ def index(tournament_id: int):
 @bp.route("/<kind>", methods=["POST"])
 def make(tournament_id: int, kind: str):
     """Render a document now, or start a batch job and go to its progress page."""
+    from duplicate import printing
+    from duplicate.printing.commands import tournament_data
+
     if kind not in printing.KINDS:
         abort(404)
     tournament = tournament_or_404(tournament_id)
@@ -95,6 +103,8 @@ def _job_path(job: str) -> str:
 @bp.route("/travail/<job>")
 def job(tournament_id: int, job: str):
     """Progress of a batch job; reloads itself until the PDF is ready."""
+    from duplicate import printing
+
     tournament = tournament_or_404(tournament_id)
     status = printing.job_status(_job_path(job))
     if status["state"] == "unknown":
@@ -108,6 +118,8 @@ def job(tournament_id: int, job: str):
 @bp.route("/travail/<job>/fichier")
 def job_file(tournament_id: int, job: str):
     """The finished PDF of a batch job."""
+    from duplicate import printing
+
     tournament = tournament_or_404(tournament_id)
     path = _job_path(job)
     if printing.job_status(path)["state"] != "done":

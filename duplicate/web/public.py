@@ -1,6 +1,6 @@
 """Public pages, open to everyone: the home page, each tournament's results — rankings, topage per étui,
-the team-match scoreboard — recomputed from the stored raw results at each request, so they follow the
-scoring live (with the count of fiches still incomplete), and competitions of several séances.
+the team-match scoreboard — from the stored raw results (`operations.ranking`: recomputed whenever they
+change, else cached), so they follow the scoring live (with the count of fiches still incomplete), and competitions of several séances.
 
 The feuille de route of a participant is private: it is reached only through its unguessable link
 ``/feuille/<token>`` (``/feuille-de-route/<token>`` too, the address printed under the QR codes), with
@@ -70,7 +70,8 @@ def board(tournament_id: int, number: int):
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
     by_table = {(line["table"]): line for line in notes}
-    lines = operations.traveller(session, tournament, number)
+    every_line = operations.all_lines(session, tournament)  # read once: this fiche, and the list of étuis
+    lines = [line for line in every_line if line.board == number]  # = operations.traveller
     if not lines:
         abort(404)
     corrected = operations.corrected_ids(session, tournament)
@@ -82,7 +83,7 @@ def board(tournament_id: int, number: int):
         row = frequencies.setdefault(result.score, {"score": result.score, "count": 0,
                                                     "note": by_table.get(line.table, {}).get("taker_note")})
         row["count"] += 1
-    numbers = [n for n, _, _ in operations.progress(session, tournament, operations.all_lines(session, tournament))["boards"]]
+    numbers = [n for n, _, _ in operations.progress(session, tournament, every_line)["boards"]]
     return render_template(
         "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table,
         corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,

@@ -84,3 +84,35 @@ def test_taker_notes_sum_to_fifty_times_n(scores):
     # the best score has the best note
     best = max(range(n), key=lambda i: scores[i])
     assert notes[best].taker_note == max(note.taker_note for note in notes)
+
+
+def _pairwise_taker_note(result, compared):
+    """The seed's rule read literally: compare this table with every other one of the étui."""
+    if len(compared) == 1:
+        return Fraction(50)
+    beaten = sum(other.score < result.score for other in compared)
+    tied = sum(other.score == result.score for other in compared if other is not result)
+    return 100 * (beaten + Fraction(tied, 2)) / (len(compared) - 1)
+
+
+_LINE = st.tuples(st.integers(-60, 60).map(lambda v: 2 * v), st.sampled_from(["played", "annulled", "arbitral"]))
+
+
+@given(st.lists(_LINE, min_size=1, max_size=30))
+def test_notes_equal_the_pairwise_comparison(lines):
+    results = [
+        Result(1, table, f"N{table}", (f"S{table}", f"E{table}", f"W{table}"), score, annulled=how == "annulled",
+               notes=ArbitralNote(Fraction(30), Fraction(70)) if how == "arbitral" else None)
+        for table, (score, how) in enumerate(lines, start=1)
+    ]
+    compared = [r for r in results if not r.annulled and r.notes is None]
+    expected = []
+    for result in results:
+        if result.annulled:
+            expected.append((None, None))
+        elif result.notes is not None:
+            expected.append((Fraction(30), Fraction(70)))
+        else:
+            note = _pairwise_taker_note(result, compared)
+            expected.append((note, 100 - note))
+    assert [(n.taker_note, n.defence_note) for n in board_notes(results)] == expected
