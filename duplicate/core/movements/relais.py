@@ -89,7 +89,7 @@ def add_relais(base: Movement, players: int, shorten: bool = False) -> Movement:
     ids = individual_entrant_ids(players)
     rest = players % 4
     if rest == 0:
-        return replace(base, players=players)
+        return base
     plan = _Plan(base, ids[:len(ids) - rest], ids[len(ids) - rest:])
     occupants = plan.solve(shorten)
     if len(occupants) < base.positions:
