@@ -109,14 +109,18 @@ def movement_command() -> None:
 
 @movement_command.command("generate")
 @click.argument("kind", type=click.Choice(["individual", "triplettes", "quadrettes", "team_match"]))
-@click.option("--tables", type=click.IntRange(1, 500), required=True, help="Nombre de tables.")
+@click.option("--tables", type=click.IntRange(1, 500), help="Nombre de tables.")
+@click.option("--players", type=click.IntRange(1, 2000),
+              help="Individuel : nombre de joueurs (relais quand il n'est pas multiple de 4).")
 @click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
-def movement_generate(kind: str, tables: int, positions: int | None) -> None:
+def movement_generate(kind: str, tables: int | None, players: int | None, positions: int | None) -> None:
     """Génère un mouvement (JSON tarot-movement/1)."""
     from duplicate.core.movements import MovementError, generate
 
+    if tables is None and players is None:
+        _fail("indiquez --tables (ou --players pour l'individuel)")
     try:
-        movement = generate(kind, tables, positions)
+        movement = generate(kind, tables, positions, players=players)
     except MovementError as error:
         _fail(str(error))
     _print_json(movement.to_dict())
@@ -124,9 +128,11 @@ def movement_generate(kind: str, tables: int, positions: int | None) -> None:
 
 @movement_command.command("check")
 @click.argument("file", type=click.File("r", encoding="utf-8"))
-def movement_check(file) -> None:
-    """Vérifie un mouvement (JSON) : répétitions, équilibre, passages par étui."""
-    from duplicate.core.movements import Movement, MovementError, check
+@click.option("--players", type=click.IntRange(12, 2000),
+              help="Individuel : nombre de joueurs inscrits (vérifie les relais et les places sans joueur).")
+def movement_check(file, players: int | None) -> None:
+    """Vérifie un mouvement (JSON) : répétitions, équilibre, passages par étui, relais."""
+    from duplicate.core.movements import Movement, MovementError, check, individual_entrant_ids
 
     try:
         movement = Movement.from_dict(json.load(file))
@@ -136,7 +142,7 @@ def movement_check(file) -> None:
         _fail("le fichier n'est pas en UTF-8")
     except MovementError as error:
         _fail(str(error))
-    report = check(movement)
+    report = check(movement, individual_entrant_ids(players) if players else None)
     click.echo(report.text())
     if not report.ok:
         sys.exit(1)

@@ -11,7 +11,7 @@ from duplicate import db, operations as ops
 from duplicate.core.deals import deals_to_json, generate_boards
 from duplicate.core.tournament import load_tournament, ranking_output
 from duplicate.interchange import export_tournament
-from duplicate.models import Board, Player, Result, ResultHistory, Team, TeamMember, Tournament, User
+from duplicate.models import Board, Player, Result, ResultHistory, Team, TeamMember, Tournament, TournamentKind, User
 
 
 @pytest.fixture
@@ -179,7 +179,7 @@ def test_draw_places_individual_is_seeded_and_reproducible(session):
     assert [(a["name"], a["entrant_id"]) for a in same] == [(a["name"], a["entrant_id"]) for a in assignments]
     other = ops.draw_places(session, again, seed="autre graine")
     assert [a["name"] for a in other] != [a["name"] for a in same]
-    assert ops.table_count(session, first) == 3
+    assert ops.table_count(session, first) == 2   # 10 players: 2 full tables, 2 at the relais (SPEC §7)
 
 
 @pytest.mark.parametrize("kind, teams, size, ids", [
@@ -441,3 +441,23 @@ def test_create_user_and_authenticate(session):
             ops.create_user(session, *args)
         assert error.value.field == field
     assert count(session, User) == 1
+
+
+@pytest.mark.parametrize("players, tables, resting", [(26, 6, ["N7", "S7"]), (29, 7, ["N8"])])
+def test_relais_headcount_fiches_expect_only_playing_tables(session, players, tables, resting):
+    """26 players: 6 full tables and 2 at the relais per position (not 7 tables with phantom seats);
+    every fiche line names registered players, and once every line is in no fiche is incomplete."""
+    tournament = individual(session, players=players)
+    assert ops.table_count(session, tournament) == tables
+    ops.generate_boards(session, tournament, count=4 * tables, seed="relais")
+    movement = ops.choose_movement(session, tournament)
+    data = movement.data
+    assert data["players"] == players and data["rests"][0] == {"position": 1, "entrants": resting}
+    lines = ops.all_lines(session, tournament)
+    assert len(lines) == tables * 4 * data["positions"]
+    ids = {p.entrant_id for p in ops.players(session, tournament)}
+    assert all(line.taker in ids and set(line.defence) <= ids for line in lines)
+    for line in lines:
+        ops.record_result(session, tournament, score=56, **line.fields(TournamentKind.individual))
+    assert ops.progress(session, tournament)["missing"] == []
+    ops.ranking(session, tournament)

@@ -18,7 +18,8 @@ Our choices:
   table — individual N1, S1, E1, W1, N2…; triplettes NS1, EW1, NS2…; quadrettes Q1, Q2… (the home
   table of its defence); team match A, B. The triplettes' first attacking colour is drawn once for the
   tournament (`core.triplettes.draw_first_colour` of the draw seed) and can be changed per team.
-* **Tables** of the movement: individual ⌈players / 4⌉ (a bye seat when not a multiple of 4);
+* **Tables** of the movement: individual ⌊players / 4⌋, the others at the relais (SPEC §7,
+  `core.movements.relais`; the draw's ids N1…W T then N, S, E of table T + 1 are theirs);
   triplettes ⌈triplettes / 2⌉; quadrettes one per quadrette; team match 2 (open and closed rooms).
 * Places, étuis and deals cannot be changed once a result is entered: the results name them.
 

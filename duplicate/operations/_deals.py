@@ -139,7 +139,7 @@ def table_count(session: Session, tournament: Tournament) -> int:
     kind = _kind(tournament)
     entrants = len(_entrants(session, tournament))
     if kind is TournamentKind.individual:
-        return -(-entrants // 4)
+        return entrants // 4   # the n mod 4 others are at the relais (SPEC §7)
     if kind is TournamentKind.triplettes:
         return -(-entrants // 2)
     if kind is TournamentKind.quadrettes:
@@ -172,8 +172,12 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     tables = table_count(session, tournament)
     if tables < 1:
         raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
+    individual = _kind(tournament) is TournamentKind.individual
     try:
-        movement = generate(_kind(tournament).value, tables, positions)
+        if individual:
+            movement = generate("individual", None, positions, players=len(_entrants(session, tournament)))
+        else:
+            movement = generate(_kind(tournament).value, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
     return _store_movement(session, tournament, movement.to_dict())

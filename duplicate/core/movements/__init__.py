@@ -2,9 +2,12 @@
 
 Public API (wired into ``flask --app app movement …`` by the CLI):
 
-* :func:`generate` — ``generate(kind, tables, positions=None, boards_per_position=None)`` for kind in
-  ``individual``, ``triplettes``, ``quadrettes``, ``team_match``; raises :class:`MovementError`
-  (French message with the best alternative) when the request cannot be met without repeats;
+* :func:`generate` — ``generate(kind, tables, positions=None, boards_per_position=None, players=None)``
+  for kind in ``individual``, ``triplettes``, ``quadrettes``, ``team_match``; raises
+  :class:`MovementError` (French message with the best alternative) when the request cannot be met
+  without repeats; ``players`` (individual) gives the headcount: ``players // 4`` tables and the
+  relais of ``relais`` when it is not a multiple of 4;
+* :func:`individual_entrant_ids` — every id of an individual of n players (relais included);
 * :class:`Movement` — ``to_dict()`` / ``Movement.from_dict(d)`` (SPEC §9 ``tarot-movement/1``);
 * :func:`check` — the validator, returning a :class:`Report` (``ok``, ``errors``, ``warnings``,
   ``text()``);
@@ -13,7 +16,7 @@ Public API (wired into ``flask --app app movement …`` by the CLI):
 
 Modules: ``model`` (values and JSON), ``designs`` + ``offset_tables`` (the arithmetic of the
 individual), ``individual``, ``small_clubs`` (3–4 tables), ``triplettes``, ``quadrettes``,
-``team_match``, ``validator``, ``cards_data``.  Standard library only.
+``team_match``, ``relais`` (headcounts not a multiple of 4), ``validator``, ``cards_data``.  Standard library only.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from .cards_data import guide_cards, personal_cards
 from .individual import clean_positions, generate_individual, max_positions
 from .model import FORMAT, KINDS, Board, Movement, MovementError, Round
+from .relais import generate_with_relais, individual_entrant_ids
 from .quadrettes import generate_quadrettes, quadrettes_max_positions
 from .team_match import QUARTERS, generate_team_match
 from .triplettes import from_schedule, generate_triplettes, triplettes_max_positions
@@ -28,7 +32,7 @@ from .validator import Report, check
 
 __all__ = [
     "generate", "check", "guide_cards", "personal_cards", "reach", "Movement", "Round", "Board",
-    "Report", "MovementError", "FORMAT", "KINDS", "from_schedule",
+    "Report", "MovementError", "FORMAT", "KINDS", "from_schedule", "individual_entrant_ids",
 ]
 
 _GENERATORS = {
@@ -41,12 +45,22 @@ _ALIASES = {"individuel": "individual", "quadrette": "quadrettes", "triplette": 
             "team-match": "team_match", "equipes": "team_match", "équipes": "team_match"}
 
 
-def generate(kind: str, tables: int, positions: int | None = None,
-             boards_per_position: int | None = None) -> Movement:
-    """A movement of this kind for this many tables (see each kind's module for the rule)."""
+def generate(kind: str, tables: int | None, positions: int | None = None,
+             boards_per_position: int | None = None, players: int | None = None) -> Movement:
+    """A movement of this kind for this many tables (see each kind's module for the rule); in the
+    individual, ``players`` instead of ``tables`` adds the relais (``relais``)."""
     key = _ALIASES.get(str(kind).lower(), str(kind).lower())
     if key not in _GENERATORS:
         raise MovementError(f"type de mouvement « {kind} » inconnu (attendu : {', '.join(KINDS)})")
+    if players is not None:
+        if key != "individual":
+            raise MovementError("le nombre de joueurs (relais) ne s’applique qu’à l’individuel")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise MovementError(f"nombre de joueurs invalide : {players!r}")
+        individual_entrant_ids(players)   # refuses fewer than 12 players
+        if tables is not None and tables != players // 4:
+            raise MovementError(f"{players} joueurs occupent {players // 4} tables, pas {tables}.")
+        return generate_with_relais(players, positions, boards_per_position)
     if isinstance(tables, bool) or not isinstance(tables, int):
         raise MovementError(f"nombre de tables invalide : {tables!r}")
     return _GENERATORS[key](tables, positions, boards_per_position)

@@ -7,7 +7,9 @@ the table where they go next; on a personal card, the étuis the entrant plays.
 
 Everything is computed from the rounds of any movement (generated or typed in), so the cards always
 agree with what the validator checked.  Choices where the seeds are silent: a position where an
-entrant does not play (phantom quadrette, bye) appears with ``table`` None (« relâche »); after the
+entrant does not play appears with ``table`` None: « relais » when the movement lists it among its
+``rests`` (SPEC §7, headcount not a multiple of 4), « relâche » otherwise (phantom quadrette); every
+guide card lists the players at the relais per position (``relais``); after the
 last position, ``next_table`` is None; in quadrettes and team matches the attacker and the defence
 of a team get separate cards (``role`` « attack » / « defence »).  Only plain dicts, lists, strings
 and ints come out, ready for templates.
@@ -72,7 +74,8 @@ def guide_cards(movement: Movement) -> list[dict]:
             if r.room:
                 row["room"] = r.room
             rows.append(row)
-        cards.append({"table": table, "kind": movement.kind, "positions": rows})
+        cards.append({"table": table, "kind": movement.kind, "positions": rows,
+                      "relais": [{"position": p, "entrants": list(resting)} for p, resting in movement.rests]})
     return cards
 
 
@@ -88,13 +91,18 @@ def personal_cards(movement: Movement) -> list[dict]:
                 units.setdefault(f"{who}/{seat}", (who, seat))
             else:
                 units.setdefault(who, (who, None))
+    for _, resting in movement.rests:
+        for who in resting:
+            if not _role_units(movement):
+                units.setdefault(who, (who, None))
     cards = []
     for unit, (who, role) in units.items():
         rows = []
         for position in range(1, movement.positions + 1):
             spot = where.get((position, unit))
             if spot is None:
-                rows.append({"position": position, "table": None, "seat": None, "seat_fr": "relâche",
+                label = "relais" if who in movement.resting_at(position) else "relâche"
+                rows.append({"position": position, "table": None, "seat": None, "seat_fr": label,
                              "boards": [], "next_table": None})
                 continue
             table, seat = spot

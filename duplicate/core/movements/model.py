@@ -118,6 +118,8 @@ class Movement:
     boards: tuple[Board, ...]
     rounds: tuple[Round, ...]
     notes: tuple[str, ...] = field(default=(), compare=False)
+    players: int | None = None                            # individual: the headcount (relais)
+    rests: tuple[tuple[int, tuple[str, ...]], ...] = ()   # (position, resting entrant ids): relais, byes
 
     # -- queries ---------------------------------------------------------------------------
     def rounds_at(self, position: int) -> tuple[Round, ...]:
@@ -130,12 +132,22 @@ class Movement:
         return None
 
     def entrants(self) -> tuple[str, ...]:
-        """Every entrant id, in order of first appearance."""
+        """Every entrant id, in order of first appearance (seated, then resting)."""
         seen: dict[str, None] = {}
         for r in self.rounds:
             for who in r.entrants:
                 seen.setdefault(who, None)
+        for _, resting in self.rests:
+            for who in resting:
+                seen.setdefault(who, None)
         return tuple(seen)
+
+    def resting_at(self, position: int) -> tuple[str, ...]:
+        """Who rests (« relais », bye) at this position."""
+        for p, resting in self.rests:
+            if p == position:
+                return resting
+        return ()
 
     def taker_of(self, board: int) -> str:
         for b in self.boards:
@@ -153,6 +165,10 @@ class Movement:
             "boards": [{"number": b.number, "taker": b.taker} for b in self.boards],
             "rounds": [r.to_dict() for r in self.rounds],
         }
+        if self.players is not None:
+            data["players"] = self.players
+        if self.rests:
+            data["rests"] = [{"position": p, "entrants": list(resting)} for p, resting in self.rests]
         if self.notes:
             data["notes"] = list(self.notes)
         return data
@@ -185,14 +201,39 @@ class Movement:
             boards = tuple(_read_board(i, raw) for i, raw in enumerate(raw_boards, start=1))
         rounds.sort(key=lambda r: (r.position, r.table))
         notes = data.get("notes") or ()
+        players = data.get("players")
+        if players is not None:
+            players = _positive_int(players, "« players »")
         return cls(kind, tables, positions, boards, tuple(rounds),
-                   tuple(str(n) for n in notes) if isinstance(notes, list) else ())
+                   tuple(str(n) for n in notes) if isinstance(notes, list) else (), players,
+                   _read_rests(data.get("rests")))
 
 
 def _positive_int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise MovementError(f"{what} doit être un entier positif (reçu : {value!r})")
     return value
+
+
+def _read_rests(raw: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """``rests``: ``[{"position": 1, "entrants": ["N7", "S7"]}, …]`` (who rests at each position)."""
+    if raw in (None, []):
+        return ()
+    if not isinstance(raw, list):
+        raise MovementError("« rests » doit être une liste de positions avec leurs joueurs au relais")
+    out = []
+    for index, item in enumerate(raw, start=1):
+        where = f"relais n° {index} de la liste « rests »"
+        if not isinstance(item, Mapping):
+            raise MovementError(f"{where} : objet attendu")
+        position = item.get("position")
+        if isinstance(position, bool) or not isinstance(position, int) or position < 1:
+            raise MovementError(f"{where} : « position » doit être un entier positif (reçu : {position!r})")
+        entrants = item.get("entrants")
+        if not isinstance(entrants, list) or not all(isinstance(e, str) and e.strip() for e in entrants):
+            raise MovementError(f"{where} : « entrants » doit être une liste d’identifiants")
+        out.append((position, tuple(e.strip() for e in entrants)))
+    return tuple(sorted(out))
 
 
 def _read_board(index: int, raw: Any) -> Board:

@@ -17,6 +17,14 @@ Errors (``report.ok`` is False) — the movement cannot be played or scored:
 * quadrettes and team matches: a team facing itself, or a comparison left half done (A's attacker
   met B's defence on some étuis but B's attacker did not meet A's defence on the same étuis).
 
+Rests (« relais » of an individual whose headcount is not a multiple of 4, byes of teams; SPEC §7):
+when the movement lists its ``rests``, gives its ``players``, or the caller gives the registered
+``entrants``, every entrant is either seated or resting at every position, exactly once (an error
+otherwise, as is a seated or resting id that is not registered — the phantom seat of a 7-table
+movement for 26 players); in the individual exactly ``players mod 4`` rest per position; and no one
+rests twice before everyone has rested once (an error).  The report lists the rests per position and
+per player.
+
 Warnings — the movement can be played but is not ideal: repeated meetings (unavoidable at 3 tables,
 see ``small_clubs``), attack share or defensive places out of balance, an étui played only once
 (its topage gives 50 % to everybody) or étuis played a different number of times, listed étuis never
@@ -95,7 +103,8 @@ class _Collector:
         return len(self.items.get(category, ())) + self.extra[category]
 
 
-def check(movement: Movement) -> Report:
+def check(movement: Movement, entrants: list[str] | None = None) -> Report:
+    """Check ``movement``; ``entrants`` (the registered ids, when known) adds the rests checks."""
     m = movement
     report = Report(f"Vérification du mouvement — {KIND_LABELS.get(m.kind, m.kind).lower()}, {m.tables} tables, "
                     f"{m.positions} positions, {len(m.boards)} étuis")
@@ -181,6 +190,8 @@ def check(movement: Movement) -> Report:
     if plays and max(plays.values()) - min(plays.values()) > 1:
         warnings.add("étuis", f"les étuis sont joués de {min(plays.values())} à {max(plays.values())} fois")
 
+    rest_summary = _check_rests(m, entrants, errors) if (m.rests or m.players or entrants) else []
+
     report.errors = errors.flush()
     report.warnings = warnings.flush()
     by_count: dict[int, list[int]] = defaultdict(list)
@@ -194,10 +205,64 @@ def check(movement: Movement) -> Report:
         "Nombre de fois que chaque étui est joué : "
         + ("; ".join(f"{n} fois : étuis {_ranges(bs)}" for n, bs in sorted(by_count.items(), reverse=True))
            or "aucun étui joué"),
-    ]
+    ] + rest_summary
     report.stats = {"board_plays": dict(plays), "repeated_meetings": len(repeated),
                     "entrants": len({u[0] for u in played})}
     return report
+
+
+def _check_rests(m: Movement, entrants: list[str] | None, errors: _Collector) -> list[str]:
+    """Seated or resting, exactly once per position; the relais count; nobody twice before all once."""
+    role_units = m.kind in ("quadrettes", "team_match")
+    known = list(entrants) if entrants is not None else sorted(m.entrants(), key=_natural)
+    registered = set(known)
+    if m.players is not None and m.kind == "individual" and len(registered) != m.players:
+        errors.add("relais", f"le mouvement est prévu pour {m.players} joueurs, {len(registered)} sont inscrits")
+    roles = SEAT_KEYS[m.kind] if role_units else ("",)
+    counts = {who: 0 for who in known}
+    first_rest: dict[str, int] = {}
+    per_position = []
+    for position in range(1, m.positions + 1):
+        seated: dict[str, set[str]] = defaultdict(set)
+        for r in m.rounds_at(position):
+            for seat, who in r.seats:
+                seated[who].add(seat if role_units else "")
+                if who not in registered:
+                    errors.add("relais", f"position {position}, table {r.table} : {who} n’est pas inscrit "
+                                         "(place sans joueur)")
+        resting = m.resting_at(position)
+        for who in resting:
+            if who not in registered:
+                errors.add("relais", f"position {position} : {who} est au relais mais n’est pas inscrit")
+            elif len(seated.get(who, ())) == len(roles):
+                errors.add("relais", f"position {position} : {who} est à la fois placé et au relais")
+        if len(set(resting)) != len(resting):
+            errors.add("relais", f"position {position} : un même joueur figure deux fois au relais")
+        for who in known:
+            if who not in resting and len(seated.get(who, ())) < len(roles):
+                errors.add("relais", f"position {position} : {who} n’est ni placé ni au relais")
+        if m.kind == "individual" and m.players is not None and len(resting) != m.players % 4:
+            errors.add("relais", f"position {position} : {len(resting)} joueur(s) au relais, "
+                                 f"{m.players % 4} attendu(s) ({m.players} joueurs)")
+        for who in resting:
+            if who in counts:
+                counts[who] += 1
+                first_rest.setdefault(who, position)
+        never = [w for w in known if counts[w] == 0]
+        for who in resting:
+            if counts.get(who, 0) >= 2 and never:
+                errors.add("relais", f"{who} passe une deuxième fois au relais (positions {first_rest[who]} et "
+                                     f"{position}) alors que {never[0]} n’y est jamais passé")
+        per_position.append(f"{position} : {', '.join(resting) if resting else 'personne'}")
+    by_count: dict[int, list[str]] = defaultdict(list)
+    for who, n in counts.items():
+        by_count[n].append(who)
+    return [
+        "Relais par position : " + " ; ".join(per_position),
+        "Relais par participant : " + " ; ".join(
+            f"{'jamais' if n == 0 else f'{n} fois'} : {', '.join(sorted(ws, key=_natural))}"
+            for n, ws in sorted(by_count.items(), reverse=True)),
+    ]
 
 
 def _role(seat: str) -> str:
