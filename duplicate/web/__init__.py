@@ -136,6 +136,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
+from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
 
 
 def init_app(app) -> None:
