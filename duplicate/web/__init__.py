@@ -16,6 +16,7 @@ from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
 from duplicate.core.tournament import KIND_LABELS
+from duplicate.printing.results import standing_status
 
 bp = Blueprint("web", __name__)
 
@@ -51,6 +52,10 @@ def date_fr(value: datetime.date | None) -> str:
         return ""
     day = "1er" if value.day == 1 else str(value.day)
     return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
+
+
+# « hors classement », « forfait à la position k, classé dernier »: the printouts' words (SPEC §11)
+bp.app_template_filter("standing_status")(standing_status)
 
 
 @bp.app_template_filter("fr_number")

@@ -264,3 +264,31 @@ def test_scorers_cannot_make_changes(app, client, make_user, sign_in, tid):
     response = client.post(f"/arbitre/tournois/{tid}/archiver")
     assert response.status_code in (302, 403)
     assert _snapshot(app, tid) == before
+
+
+def test_rankings_show_out_of_ranking_and_withdrawn(app, arbiter, tid):
+    """The public and arbiter ranking page, the route sheet and the printed ranking say « hors classement »
+    and « forfait »; an out-of-ranking player has no place in the alternated ranking."""
+    s2 = _player(app, tid, "S2")
+    arbiter.post(f"/arbitre/tournois/{tid}/changements/forfait",
+                 data={"withdrawal-player_id": s2.id, "withdrawal-position": "2"})
+    assert _substitute(arbiter, tid, "substitute").status_code == 302
+    with _session(app) as session:
+        tournament = session.get(Tournament, tid)
+        output = operations.ranking(session, tournament)
+        export = interchange.export_tournament(session, tournament)
+    x1_token = _player(app, tid, "X1").token
+    from duplicate.printing.results import rankings, route_sheets
+    printed = rankings(export, output)
+    general, alternated = printed["items"][0]["rows"], printed["items"][1]["rows"]
+    assert [row["id"] for row in general][-2:] == ["S2", "X1"]
+    assert general[-1]["rank"] is None and general[-1]["status"] == "hors classement"
+    assert general[-2]["status"] == "forfait à la position 2, classé dernier" and general[-2]["rank"] == 12
+    assert "X1" not in [row["id"] for row in alternated] and printed["count"] == 12
+    sheets = {sheet["id"]: sheet for sheet in route_sheets(export, output)["items"]}
+    assert sheets["X1"]["status"] == "hors classement"
+    page = arbiter.get(f"/tournois/{tid}/").get_data(as_text=True)  # the arbiter always sees the ranking
+    assert "forfait à la position 2, classé dernier" in page and "hors classement" in page
+    assert "None" not in page
+    sheet = arbiter.get(f"/feuille/{x1_token}").get_data(as_text=True)
+    assert "None" not in sheet
