@@ -6,7 +6,7 @@ Each form calls one operation of `duplicate.operations._evening`, which journals
 is shown again with what was typed and its French error, and answers 422 so that nothing is kept.
 """
 
-from flask import flash, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, url_for
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -150,7 +150,7 @@ def cancel_withdrawal(tournament_id: int, player_id: int):
         player = operations.get_player(session, tournament, player_id)
         operations.cancel_withdrawal(session, tournament, player, who=_who())
     except operations.NotFound:
-        return render_template("error.html", message="Joueur introuvable."), 404
+        abort(404)
     except operations.OperationError as error:
         flash(error.message, "error")
         return _render(tournament, status=UNPROCESSABLE)
@@ -186,7 +186,7 @@ def edit_player(tournament_id: int, player_id: int):
     try:
         player = operations.get_player(session, tournament, player_id)
     except operations.NotFound:
-        return render_template("error.html", message="Joueur introuvable."), 404
+        abort(404)
     form = forms.PlayerForm(obj=player)
     if form.validate_on_submit():
         try:
@@ -211,11 +211,7 @@ def archives():
 
 
 def _tournament_action(tournament_id: int, act, done: str, target: str):
-    tournament = tournament_or_404(tournament_id)
-    form = forms.ActionForm(prefix="action")
-    if not form.validate_on_submit():
-        flash("Formulaire expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
+    tournament = tournament_or_404(tournament_id)  # the CSRF token is checked app-wide (CSRFProtect)
     try:
         act(get_session(), tournament, who=_who())
     except operations.OperationError as error:

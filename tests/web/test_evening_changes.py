@@ -185,7 +185,7 @@ def test_substitute_without_the_results(app, arbiter, tid):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({"substitute-seat": "N9"}, "Not a valid choice"),
+    ({"substitute-seat": "N9"}, "pas un choix valide"),
     ({"substitute-from_position": "5"}, "entre 1 et 2"),
     ({"substitute-surname": ""}, "obligatoire"),
 ])
@@ -193,7 +193,7 @@ def test_refused_substitute_changes_nothing(app, arbiter, tid, data, message):
     before = _snapshot(app, tid)
     response = _substitute(arbiter, tid, "substitute", **data)
     assert response.status_code == 422
-    assert message in response.get_data(as_text=True) or "choix" in response.get_data(as_text=True)
+    assert message in response.get_data(as_text=True)
     assert _snapshot(app, tid) == before
 
 
@@ -292,3 +292,35 @@ def test_rankings_show_out_of_ranking_and_withdrawn(app, arbiter, tid):
     assert "None" not in page
     sheet = arbiter.get(f"/feuille/{x1_token}").get_data(as_text=True)
     assert "None" not in sheet
+
+
+@pytest.mark.parametrize("url, data", [
+    ("/arbitre/tournois/{tid}/joueurs/99999", {}),
+    ("/arbitre/tournois/{tid}/joueurs/99999/annuler-forfait", {}),
+    ("/arbitre/tournois/99999/changements", {}),
+    ("/arbitre/tournois/99999/supprimer", {}),
+])
+def test_unknown_player_or_tournament_is_404(arbiter, tid, url, data):
+    url = url.format(tid=tid)
+    assert arbiter.post(url, data=data).status_code in (404, 405)
+    assert arbiter.get(url).status_code in (404, 405)
+
+
+@pytest.mark.parametrize("data", [
+    {"withdrawal-player_id": "abc", "withdrawal-position": "1"},
+    {"withdrawal-player_id": "99999", "withdrawal-position": "1"},
+    {"withdrawal-position": "1"},
+])
+def test_withdrawal_of_an_unknown_player_is_refused_in_french(app, arbiter, tid, data):
+    before = _snapshot(app, tid)
+    response = arbiter.post(f"/arbitre/tournois/{tid}/changements/forfait", data=data)
+    assert response.status_code == 422
+    assert "Not a valid" not in response.get_data(as_text=True)
+    assert _snapshot(app, tid) == before
+
+
+def test_cancel_withdrawal_of_a_player_still_playing_changes_nothing(app, arbiter, tid):
+    before = _snapshot(app, tid)
+    response = arbiter.post(f"/arbitre/tournois/{tid}/joueurs/{_player(app, tid, 'N1').id}/annuler-forfait")
+    assert response.status_code == 422 and "pas quitté le tournoi" in response.get_data(as_text=True)
+    assert _snapshot(app, tid) == before
