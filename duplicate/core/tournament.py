@@ -46,7 +46,7 @@ from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
-__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "load_tournament", "locate_entries", "out_of_ranking",
+__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "load_tournament", "locate_entries", "credited_results", "out_of_ranking",
            "ranking_output"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
@@ -429,6 +429,12 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
     return positions
 
 
+def credited_results(tournament: Tournament) -> tuple[Result, ...]:
+    """The results with each seat's results credited to its substitute where the arbiter said so
+    (`core.evening.credit_results`): what the ranking is computed from."""
+    return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
+
+
 def out_of_ranking(tournament: Tournament) -> set[str]:
     """Entrants that get no place: flagged « hors classement » or named as a substitute."""
     flagged = {ident for ident, entrant in tournament.entrants.items() if entrant.out_of_ranking}
@@ -437,9 +443,7 @@ def out_of_ranking(tournament: Tournament) -> set[str]:
 
 def ranking_output(tournament: Tournament) -> dict:
     """The SPEC §9 ranking output, recomputed from the tournament's raw results."""
-    results = credit_results(tournament.results, tournament.substitutions,
-                             _movement_positions(tournament.movement))
-    notes = topage(results)
+    notes = topage(credited_results(tournament))
     entrants = tournament.entrants
     unranked = out_of_ranking(tournament)
     if tournament.kind in ("individual", "triplettes"):

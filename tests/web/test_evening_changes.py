@@ -324,3 +324,14 @@ def test_cancel_withdrawal_of_a_player_still_playing_changes_nothing(app, arbite
     response = arbiter.post(f"/arbitre/tournois/{tid}/joueurs/{_player(app, tid, 'N1').id}/annuler-forfait")
     assert response.status_code == 422 and "pas quitté le tournoi" in response.get_data(as_text=True)
     assert _snapshot(app, tid) == before
+
+
+def test_competition_leaves_out_the_out_of_ranking_and_credits_substitutes(app, arbiter, tid):
+    """A competition of one séance: X1 (substitute with the results) is not in it, N3 has 50 (étui 1 only)."""
+    assert _substitute(arbiter, tid, "substitute").status_code == 302
+    with _session(app) as session:
+        series = operations.create_series(session, "Coupe")
+        operations.set_series(session, session.get(Tournament, tid), series)
+        rows = {row["name"]: row for row in operations.series_ranking(session, series)["rows"]}
+    assert "REMPLAÇANT Paul" not in rows
+    assert rows["JOUEUR3 N"]["total"] == 50 and rows["JOUEUR2 S"]["total"] == 100
