@@ -39,8 +39,6 @@ from ._results import add_penalty
 
 MAX_LATENESS_MINUTES = 120
 
-PLAYER_FIELDS = ("surname", "first_name", "licence", "club")
-
 
 def _player_snapshot(player: Player) -> dict:
     return {"nom": player.surname, "prénom": player.first_name, "licence": player.licence, "club": player.club}

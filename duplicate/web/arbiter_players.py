@@ -12,6 +12,7 @@ from wtforms.validators import InputRequired, Optional
 
 from duplicate import operations
 from duplicate.db import get_session
+from duplicate.models import TournamentKind
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -50,7 +51,11 @@ def _who() -> str:
 
 
 def _entrant_choices(session, tournament):
-    """The placed players, substitutes excepted (a penalty or a substitute is for a seat)."""
+    """The placed players, substitutes excepted (a penalty or a substitute is for a seat); the placed
+    teams outside the individual."""
+    if tournament.kind != TournamentKind.individual:
+        return [forms.SelectChoice(t.entrant_id, f"{t.entrant_id} — {t.name}")
+                for t in operations.teams(session, tournament) if t.entrant_id]
     substitutes = {s.player_id for s in operations.substitutions(session, tournament)}
     placed = [p for p in operations.players(session, tournament) if p.entrant_id and p.id not in substitutes]
     return [forms.SelectChoice(p.entrant_id, f"{p.entrant_id} — {p.name}")

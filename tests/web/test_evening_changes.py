@@ -335,3 +335,24 @@ def test_competition_leaves_out_the_out_of_ranking_and_credits_substitutes(app, 
         rows = {row["name"]: row for row in operations.series_ranking(session, series)["rows"]}
     assert "REMPLAÇANT Paul" not in rows
     assert rows["JOUEUR3 N"]["total"] == 50 and rows["JOUEUR2 S"]["total"] == 100
+
+
+def test_lateness_penalty_for_a_triplette(app, arbiter):
+    """Art. 26 « 100 points par joueur retardataire » in a team event: the team gets the penalty (1 started
+    fraction of 5 minutes × 2 points)."""
+    players = [{"id": f"p{i}", "name": f"NOM{i} Prénom"} for i in range(6)]
+    teams = [{"id": "NS1", "line": "NS", "members": ["p0", "p1", "p2"]},
+             {"id": "EW1", "line": "EW", "members": ["p3", "p4", "p5"]}]
+    with _session(app) as session:
+        tid = interchange.import_tournament(session, json.dumps(
+            {"kind": "triplettes", "name": "Triplettes", "players": players, "teams": teams})).id
+        session.commit()
+    page = arbiter.get(f"/arbitre/tournois/{tid}/changements").get_data(as_text=True)
+    assert "Pénalité de retard" in page and "Joueur de complément" not in page
+    response = arbiter.post(f"/arbitre/tournois/{tid}/changements/retard", data={
+        "lateness-entrant_id": "EW1", "lateness-minutes": "3", "lateness-points_per_step": "2"})
+    assert response.status_code == 302
+    with _session(app) as session:
+        penalty = session.exec(select(Penalty).where(Penalty.tournament_id == tid)).one()
+        assert (penalty.entrant_id, penalty.points) == ("EW1", 2.0)
+    assert _journal(app, tid)[0][0] == "penalty.add"
