@@ -10,6 +10,8 @@ Fields, besides those of SPEC §9 (extra fields are allowed by the SPEC; these a
 * tournament: ``date`` (ISO), ``place``, ``colour`` (printed on the étuis), ``sessions`` (when not 1),
   ``deal_seed``, ``seed_sha256``, ``draw_seed``, ``settings``;
 * player: ``licence``, ``club``, ``table`` (starting table); ``name`` is « SURNAME First name »;
+  the evening's marks of SPEC §11, ``out_of_ranking`` and ``withdrawn`` (`duplicate.core.tournament`);
+* tournament: ``substitutions`` (SPEC §11), naming the substitute by his player id;
 * team: ``table``, ``first_colour`` (triplettes), ``bonus`` (team match PM);
 * board: ``hands`` and ``dog`` when the deal is known;
 * result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note.
@@ -42,7 +44,8 @@ from sqlmodel import Session, select
 from duplicate.core.deals import Deal, DealError
 from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
 from duplicate.models import (
-    Board, Movement, Penalty, Player, Result, ResultHistory, Team, TeamMember, Tournament, TournamentKind,
+    Board, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
+    TournamentKind,
 )
 
 __all__ = [
@@ -50,7 +53,7 @@ __all__ = [
     "team_file_id", "split_name", "parse_players_csv",
 ]
 
-SECTIONS = ("players", "teams", "boards", "results", "penalties")
+SECTIONS = ("players", "teams", "boards", "results", "penalties", "substitutions")
 
 
 # --- small predicates: which values a column holds (everything else stays in `extra`) -------------------
@@ -161,7 +164,9 @@ def export_tournament(session: Session, tournament: Tournament, results: list[di
     }
     sections["players"] = [
         _merge(player.extra, id=file_ids[player.id], name=player.name or None, line=player.line,
-               licence=player.licence, club=player.club, table=player.start_table)
+               licence=player.licence, club=player.club, table=player.start_table,
+               out_of_ranking=player.out_of_ranking or None,
+               withdrawn={"position": player.withdrawn_from} if player.withdrawn_from is not None else None)
         for player in players
     ]
     teams = []
@@ -192,6 +197,11 @@ def export_tournament(session: Session, tournament: Tournament, results: list[di
         penalties.append(_merge(penalty.extra, **{key: penalty.entrant_id}, points=_plain(penalty.points),
                                 reason=penalty.reason, board=penalty.board))
     sections["penalties"] = penalties
+    sections["substitutions"] = [
+        _merge(row.extra, seat=row.seat, player=file_ids[row.player_id], from_position=row.from_position,
+               results_to=row.results_to)
+        for row in _rows(session, Substitution, tournament, Substitution.id)
+    ]
     for key, value in sections.items():
         if value not in (None, []):
             data[key] = value
@@ -209,7 +219,8 @@ TOURNAMENT_RULES = {
 }
 PLAYER_RULES = {
     "id": _text, "name": lambda v: _text(v) and " ".join(p for p in split_name(v) if p) == v,
-    "line": _text, "licence": _text, "club": _text, "table": _int,
+    "line": _text, "licence": _text, "club": _text, "table": _int, "out_of_ranking": _true,
+    "withdrawn": lambda v: isinstance(v, dict) and list(v) == ["position"] and _int(v["position"]),
 }
 TEAM_RULES = {
     "id": _text, "name": _text, "line": _text, "table": _int, "first_colour": _text,
@@ -228,6 +239,8 @@ RESULT_RULES = {
     "reason": _text,
 }
 PENALTY_RULES_REST = {"points": _number, "reason": _text, "board": _int}  # besides the entrant
+SUBSTITUTION_RULES = {"seat": _text, "player": _text, "from_position": _int,
+                      "results_to": lambda v: v in ("player", "substitute")}
 
 
 def _check_file(data: dict, lines: Mapping[str, list[int]]) -> None:
@@ -287,7 +300,10 @@ def _create(session: Session, data: dict) -> Tournament:
         surname, first_name = split_name(fields["name"]) if "name" in fields else ("", "")
         player = Player(tournament_id=tournament.id, entrant_id=fields["id"], surname=surname,
                         first_name=first_name, line=fields.get("line"), licence=fields.get("licence"),
-                        club=fields.get("club"), start_table=fields.get("table"), extra=extra or None)
+                        club=fields.get("club"), start_table=fields.get("table"),
+                        out_of_ranking="out_of_ranking" in fields,
+                        withdrawn_from=fields["withdrawn"]["position"] if "withdrawn" in fields else None,
+                        extra=extra or None)
         players[player.entrant_id] = player
         session.add(player)
     session.flush()
@@ -324,6 +340,11 @@ def _create(session: Session, data: dict) -> Tournament:
         session.add(Penalty(tournament_id=tournament.id, entrant_id=item[key], points=float(fields["points"]),
                             reason=fields.get("reason"), board=fields.get("board"), created_by="import",
                             extra=extra or None))
+    for item in top.get("substitutions", []):
+        fields, extra = _split(item, SUBSTITUTION_RULES)  # the core checked seat, player, position
+        session.add(Substitution(tournament_id=tournament.id, seat=fields["seat"],
+                                 player_id=players[fields["player"]].id, from_position=fields["from_position"],
+                                 results_to=fields.get("results_to", "player"), extra=extra or None))
     session.flush()
     return tournament
 

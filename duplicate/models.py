@@ -124,6 +124,7 @@ class Tournament(SQLModel, table=True):
     coefficient: float = Field(default=1.0)
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
     created_at: datetime.datetime = Field(default_factory=utcnow)
+    archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
 
 
 class Player(SQLModel, table=True):
@@ -142,6 +143,10 @@ class Player(SQLModel, table=True):
     start_table: int | None = Field(default=None)
     token: str = Field(default_factory=new_token, max_length=64, unique=True)
     extra: dict[str, Any] | None = _json()
+    # SPEC §11: a fill-in player or a substitute, ranked « hors classement »; the position during
+    # which the player left (withdrawal, ranked last: booklet art. 27)
+    out_of_ranking: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    withdrawn_from: int | None = Field(default=None)
 
     @property
     def name(self) -> str:
@@ -289,6 +294,22 @@ class JournalEntry(SQLModel, table=True):
     summary: str = Field(default="", max_length=500)
     before: dict[str, Any] | None = _json()
     after: dict[str, Any] | None = _json()
+
+
+class Substitution(SQLModel, table=True):
+    """A substitute from a position on (SPEC §11, `core.evening.Substitution`): ``player_id`` sits at
+    entrant ``seat``'s place from ``from_position``; ``results_to`` says who keeps the seat's results
+    from then on (``player`` or ``substitute``)."""
+
+    __table_args__ = (sa.UniqueConstraint("player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    seat: str = Field(max_length=40)
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
+    from_position: int
+    results_to: str = Field(default="player", max_length=20)
+    extra: dict[str, Any] | None = _json()
 
 
 class Penalty(SQLModel, table=True):

@@ -120,3 +120,25 @@ def test_movement_too_many_positions_says_what_is_possible(flask):
     out = flask("movement", "individual", "--tables", "6", "--positions", "7")
     assert out.returncode == 1
     assert "au plus 5 positions" in out.stderr
+
+
+def test_rank_reads_the_evening_changes(flask, tmp_path):
+    """SPEC §11 marks through ``flask rank``: N1 withdrawn, S2 « hors classement », a substitute X1 for N2."""
+    data = _tournament([{**_result(1, table, score), "position": 1} for table, score in ((1, 56), (2, 62), (3, -56))])
+    for player in data["players"]:
+        if player["id"] == "N1":
+            player["withdrawn"] = {"position": 1}
+        if player["id"] == "S2":
+            player["out_of_ranking"] = True
+    data["players"].append({"id": "X1", "name": "REMPLAÇANT", "line": "N"})
+    data["substitutions"] = [{"seat": "N2", "player": "X1", "from_position": 1, "results_to": "substitute"}]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(data))
+    out = flask("rank", str(path))
+    assert out.returncode == 0, out.stderr
+    rows = {row["id"]: row for row in json.loads(out.stdout)["ranking"]}
+    assert rows["N1"]["withdrawn"] == {"position": 1}
+    assert rows["N1"]["rank"] == max(r["rank"] for r in rows.values() if r["rank"] is not None)
+    assert (rows["S2"]["rank"], rows["S2"]["out_of_ranking"]) == (None, True)
+    # X1 took N2's place at table 2 from position 1: X1 has N2's attack note (100), N2 none
+    assert (rows["X1"]["attack"], rows["X1"]["rank"], rows["N2"]["attack"]) == (100.0, None, None)

@@ -108,7 +108,18 @@ def team_match_file():
             "teams": teams, "results": results}
 
 
-FILES = {"individual": individual_file, "triplettes": triplettes_file, "quadrettes": quadrettes_file,
+def evening_file():
+    """SPEC §11 marks: a fill-in player, a withdrawal, a substitute (with the results, from position 2)."""
+    data = individual_file()
+    data["players"][5]["out_of_ranking"] = True
+    data["players"][6]["withdrawn"] = {"position": 1}
+    data["players"].append({"id": "X1", "name": "REMPLAÇANT Paul", "line": "N", "out_of_ranking": True})
+    data["substitutions"] = [{"seat": "N2", "player": "X1", "from_position": 2, "results_to": "substitute"},
+                             {"seat": "N3", "player": "S4", "from_position": 1, "results_to": "player", "note": "x"}]
+    return data
+
+
+FILES = {"individual": individual_file, "evening": evening_file, "triplettes": triplettes_file, "quadrettes": quadrettes_file,
          "team_match": team_match_file}
 
 
@@ -272,3 +283,13 @@ def test_cli_create_arbiter(app, runner):
         assert [(u.username, u.role) for u in users] == [("arbitre", "arbiter"), ("marie", "arbiter")]
         assert ops.authenticate(session, "marie", "motdepasse") is users[1]
         assert "motdepasse" not in users[1].password_hash
+
+
+def test_evening_marks_reach_the_rows_and_the_ranking(session):
+    tournament = import_tournament(session, json.dumps(evening_file()))
+    players = {p.entrant_id: p for p in ops.players(session, tournament)}
+    assert (players["S2"].out_of_ranking, players["E2"].withdrawn_from, players["N1"].out_of_ranking) == (True, 1, False)
+    rows = {row["id"]: row for row in ops.ranking(session, tournament)["ranking"]}
+    assert rows["S2"]["rank"] is None and rows["X1"]["out_of_ranking"] and rows["S4"]["rank"] is None
+    assert rows["E2"]["withdrawn"] == {"position": 1}
+    assert max(r["rank"] for r in rows.values() if r["rank"]) == rows["E2"]["rank"]

@@ -19,6 +19,12 @@ Source: ``seeds/duplicate-tournaments.txt``, « 2ème étape » and « 3ème ét
   on; when a line runs out the later groups are smaller.  Ties inside a line
   are ordered by id (the seed is silent); exact ties inside a group share the
   place.
+* Withdrawn and « hors classement » entrants (SPEC §11, `core.evening`): an entrant
+  out of the ranking (fill-in player, substitute) gets no place and takes none
+  from anyone: the others are ranked as if it were absent.  A withdrawn entrant
+  (booklet, art. 27: « classé dernier ») is ranked after everyone who stayed;
+  the withdrawn are ordered among themselves by global %, ex æquo as usual, in
+  the general and in the alternated ranking alike.
 * Several sessions: total = Σ session global % × session coefficient (default
   1); the general ranking of the totals is the reference.
 
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Collection, Iterable, Mapping
 
 from .topage import TableNote
 
@@ -148,18 +154,27 @@ def alternated_ranks(scores: Mapping[str, Fraction], lines: Mapping[str, str]) -
     return ranks
 
 
-def rank_standings(rows: Iterable[Standing]) -> list[Standing]:
-    """Fill in general and alternated ranks; best first."""
+def rank_standings(rows: Iterable[Standing], withdrawn: Collection[str] = (),
+                   out_of_ranking: Collection[str] = ()) -> list[Standing]:
+    """Fill in general and alternated ranks; best first, then the out-of-ranking rows (no rank).
+
+    ``withdrawn`` entrants come after all the others; ``out_of_ranking`` ones get no place."""
     rows = list(rows)
-    scores = {row.entrant: row.global_ for row in rows}
-    lines = {row.entrant: row.line for row in rows}
-    general = general_ranks(scores)
-    alternated = alternated_ranks(scores, lines)
+    general: dict[str, int] = {}
+    alternated: dict[str, int] = {}
+    offset = 0
+    for last in (False, True):
+        group = [row for row in rows if row.entrant not in out_of_ranking and (row.entrant in withdrawn) == last]
+        scores = {row.entrant: row.global_ for row in group}
+        lines = {row.entrant: row.line for row in group}
+        general.update({e: offset + rank for e, rank in general_ranks(scores).items()})
+        alternated.update({e: offset + rank for e, rank in alternated_ranks(scores, lines).items()})
+        offset += len(group)
     ranked = [
-        replace(row, rank=general[row.entrant], alternated_rank=alternated[row.entrant])
+        replace(row, rank=general.get(row.entrant), alternated_rank=alternated.get(row.entrant))
         for row in rows
     ]
-    return sorted(ranked, key=lambda row: (row.rank, row.entrant))
+    return sorted(ranked, key=lambda row: (row.rank is None, row.rank or 0, -row.global_, row.entrant))
 
 
 def session_totals(sessions: Iterable[tuple[Fraction | int, Mapping[str, Fraction]]]) -> dict[str, Fraction]:

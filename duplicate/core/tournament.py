@@ -20,6 +20,16 @@ Extensions (extra fields, our choice): a result may say ``"chelem": true``
 (a chelem was announced or made: the score is checked against the chelem
 outcomes too); a penalty may name a ``"board"`` (points off that étui's note
 instead of the global %); a team may carry a PM ``"bonus"`` (team match).
+
+The evening's changes (SPEC §11, rules in `core.evening`): a player (or a team) may say
+``"out_of_ranking": true`` (a fill-in player or a substitute, ranked « hors classement ») and
+``"withdrawn": {"position": k}`` (left during position ``k``: ranked last, booklet art. 27); the top-level
+``"substitutions": [{"seat": "N3", "player": "X1", "from_position": 4, "results_to": "player" |
+"substitute"}]`` names a substitute from a position on (``player`` is in ``players``, always « hors
+classement »; ``"substitute"`` credits him the seat's results from that position on — individual only).
+In the ranking output (individual and triplettes; the PM kinds do not read these marks) an
+out-of-ranking row has ``"rank": null``, ``"alternated_rank": null``,
+``"out_of_ranking": true``; a withdrawn row carries ``"withdrawn": {"position": k}``.
 """
 
 from __future__ import annotations
@@ -32,13 +42,14 @@ from json.decoder import scanstring
 from functools import cached_property
 from typing import Any, Iterator, Mapping
 
+from .evening import RESULTS_TO, Substitution, credit_results
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
-__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "load_tournament",
-           "locate_entries", "ranking_output", "read_tournament"]
+__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
+           "locate_entries", "out_of_ranking", "ranking_output", "read_tournament"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -65,6 +76,8 @@ class Entrant:
     line: str
     members: tuple[str, ...] = ()
     bonus: Decimal = Decimal(0)
+    out_of_ranking: bool = False
+    withdrawn_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,7 @@ class Tournament:
     results: tuple[Result, ...]
     penalties: tuple[Penalty, ...]
     movement: Mapping[str, Any] | None = None
+    substitutions: tuple[Substitution, ...] = ()
 
     @property
     def entrants(self) -> Mapping[str, Entrant]:
@@ -202,8 +216,9 @@ class _Reader:
         results = self.read_results()
         entrants = self.players if kind == "individual" else self.teams
         penalties = self.read_penalties(entrants)
+        substitutions = self.read_substitutions(entrants)
         return Tournament(str(self.data.get("name", "")), kind, self.players, self.teams, self.boards,
-                          tuple(results), tuple(penalties), self.data.get("movement"))
+                          tuple(results), tuple(penalties), self.data.get("movement"), tuple(substitutions))
 
     def read_entrants(self, section: str, noun: str) -> dict[str, Entrant]:
         entrants: dict[str, Entrant] = {}
@@ -225,8 +240,41 @@ class _Reader:
             except ArithmeticError:
                 self.fail(section, index, f"{noun} « {ident} » : bonus illisible")
             line = item.get("line") or ident.rstrip("0123456789")
-            entrants[ident] = Entrant(ident, str(item.get("name", ident)), str(line), tuple(members), bonus)
+            out_of_ranking = item.get("out_of_ranking", False)
+            if not isinstance(out_of_ranking, bool):
+                self.fail(section, index, f"{noun} « {ident} » : « out_of_ranking » vaut true ou false")
+            withdrawn = item.get("withdrawn")
+            position = withdrawn.get("position") if isinstance(withdrawn, dict) else None
+            if withdrawn is not None and (not isinstance(position, int) or isinstance(position, bool)
+                                          or position < 1):
+                self.fail(section, index, f"{noun} « {ident} » : « withdrawn » attend {{\"position\": k}} "
+                          "(k ≥ 1, la position où il a quitté le tournoi)")
+            entrants[ident] = Entrant(ident, str(item.get("name", ident)), str(line), tuple(members), bonus,
+                                      out_of_ranking, position)
         return entrants
+
+    def read_substitutions(self, entrants: Mapping[str, Entrant]) -> list[Substitution]:
+        substitutions: list[Substitution] = []
+        for index, item in enumerate(self.section("substitutions")):
+            def fail(message: str):
+                self.fail("substitutions", index, f"remplacement n° {index + 1} : {message}")
+
+            seat, player = item.get("seat"), item.get("player")
+            position, results_to = item.get("from_position"), item.get("results_to", "player")
+            if not isinstance(seat, str) or seat not in entrants:
+                fail(f"place « {seat} » inconnue")
+            if not isinstance(player, str) or player not in self.players or player == seat:
+                fail(f"remplaçant « {player} » absent de « players »")
+            if not isinstance(position, int) or isinstance(position, bool) or position < 1:
+                fail("« from_position » doit être un numéro de position (1 ou plus)")
+            if results_to not in RESULTS_TO:
+                fail(f"« results_to » vaut « player » ou « substitute » (pas « {results_to} »)")
+            if results_to == "substitute" and self.kind != "individual":
+                fail("les résultats ne passent au remplaçant qu'en individuel")
+            if any(s.player == player for s in substitutions):
+                fail(f"« {player} » remplace déjà un autre joueur")
+            substitutions.append(Substitution(seat, player, position, results_to))
+        return substitutions
 
     def read_boards(self) -> dict[int, Mapping]:
         boards = {}
@@ -395,16 +443,51 @@ def _standing_row(row: Standing, entrant: Entrant) -> dict:
     }
 
 
+def _evening_marks(output: dict, entrant: Entrant, unranked: bool) -> dict:
+    """Add ``out_of_ranking`` / ``withdrawn`` to a ranking row when they apply (SPEC §11)."""
+    if unranked:
+        output["out_of_ranking"] = True
+    if entrant.withdrawn_from is not None:
+        output["withdrawn"] = {"position": entrant.withdrawn_from}
+    return output
+
+
+def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, int], int]:
+    """(étui, table) → position, from the movement's rounds (an unreadable movement gives none)."""
+    positions: dict[tuple[int, int], int] = {}
+    for round_ in (movement or {}).get("rounds", []):
+        if isinstance(round_, dict) and isinstance(round_.get("position"), int):
+            for board in round_.get("boards", []):
+                positions[(int(board), int(round_["table"]))] = round_["position"]
+    return positions
+
+
+def credited_results(tournament: Tournament) -> tuple[Result, ...]:
+    """The results with each seat's results credited to its substitute where the arbiter said so
+    (`core.evening.credit_results`): what the ranking is computed from."""
+    return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
+
+
+def out_of_ranking(tournament: Tournament) -> set[str]:
+    """Entrants that get no place: flagged « hors classement » or named as a substitute."""
+    flagged = {ident for ident, entrant in tournament.entrants.items() if entrant.out_of_ranking}
+    return flagged | {s.player for s in tournament.substitutions}
+
+
 def ranking_output(tournament: Tournament) -> dict:
     """The SPEC §9 ranking output, recomputed from the tournament's raw results."""
-    notes = topage(tournament.results)
+    notes = topage(credited_results(tournament))
     entrants = tournament.entrants
+    unranked = out_of_ranking(tournament)
     if tournament.kind in ("individual", "triplettes"):
         all_notes = [note for rows in notes.values() for note in rows]
         lines = {ident: entrant.line for ident, entrant in entrants.items()}
-        ranked = rank_standings(standings(tournament.kind, lines, all_notes, tournament.penalties))
+        withdrawn = {ident for ident, entrant in entrants.items() if entrant.withdrawn_from is not None}
+        ranked = rank_standings(standings(tournament.kind, lines, all_notes, tournament.penalties),
+                                withdrawn, unranked)
         return {"kind": tournament.kind, "boards": _board_rows(notes),
-                "ranking": [_standing_row(row, entrants[row.entrant]) for row in ranked]}
+                "ranking": [_evening_marks(_standing_row(row, entrants[row.entrant]), entrants[row.entrant],
+                                           row.entrant in unranked) for row in ranked]}
     pm_by_play: dict[tuple[int, str], Decimal] = {}
     for comparison in compare_pairs(tournament.results)[0]:
         pm_by_play[(comparison.board, comparison.first.taker)] = comparison.pm

@@ -27,7 +27,8 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances), ``_journal`` (the tournament's journal of changes), ``_common`` (errors and shared guards). The file formats are in
+séances), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes: players edited,
+fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -52,6 +53,10 @@ from ._scoring import (
     save_lines, table_round, traveller,
 )
 from ._journal import journal, journal_entries
+from ._evening import (
+    RESULTS_TO_LABELS, add_fill_in_player, archive_tournament, cancel_withdrawal, delete_tournament, edit_player,
+    get_player, lateness_penalty, name_substitute, restore_tournament, substitutions, withdraw_player,
+)
 from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
@@ -69,4 +74,7 @@ __all__ = [
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
     "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
+    "RESULTS_TO_LABELS", "add_fill_in_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
+    "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
+    "withdraw_player",
 ]

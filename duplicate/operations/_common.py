@@ -9,7 +9,7 @@ from typing import Mapping
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from duplicate.models import Player, Result, Team, Tournament, TournamentKind
+from duplicate.models import Player, Result, Substitution, Team, Tournament, TournamentKind
 
 TEAM_SIZES = {TournamentKind.triplettes: (3, 3), TournamentKind.quadrettes: (4, 4), TournamentKind.team_match: (4, 6)}
 ENTRANT_PATTERNS = {
@@ -88,7 +88,11 @@ def teams(session: Session, tournament: Tournament) -> list[Team]:
 
 
 def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
-    return players(session, tournament) if _kind(tournament) is TournamentKind.individual else teams(session, tournament)
+    """Who is drawn, seated and penalised: players (not the substitutes, SPEC §11) or teams."""
+    if _kind(tournament) is not TournamentKind.individual:
+        return teams(session, tournament)
+    substitutes = set(session.exec(select(Substitution.player_id).where(Substitution.tournament_id == tournament.id)))
+    return [player for player in players(session, tournament) if player.id not in substitutes]
 
 
 def _clean(value) -> str:

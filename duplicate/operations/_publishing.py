@@ -26,6 +26,7 @@ from sqlmodel import Session, select
 from duplicate.core.cards import Seat
 from duplicate.core.ranking import general_ranks, session_totals, standings
 from duplicate.core.topage import topage
+from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
 
 from ._common import NotFound, OperationError, _clean, _kind, players, teams
@@ -176,9 +177,11 @@ def _session_results(session: Session, tournament: Tournament) -> dict[str, tupl
     kind = _kind(tournament)
     core = to_core(session, tournament)
     if kind in (TournamentKind.individual, TournamentKind.triplettes):
-        notes = [note for rows in topage(core.results).values() for note in rows]
+        notes = [note for rows in topage(credited_results(core)).values() for note in rows]
+        unranked = out_of_ranking(core)  # « hors classement » players take no part in the competition
         values = {row.entrant: row.global_ for row in standings(
-            core.kind, {i: e.line for i, e in core.entrants.items()}, notes, core.penalties)}
+            core.kind, {i: e.line for i, e in core.entrants.items()}, notes, core.penalties)
+            if row.entrant not in unranked}
     else:
         values = {row["id"]: Fraction(Decimal(str(row["pm"]))) for row in ranking(session, tournament)["ranking"]}
     found = {}

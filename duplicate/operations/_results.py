@@ -24,6 +24,7 @@ from duplicate.models import (
 )
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
+from ._journal import journal
 
 def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
     result = session.get(Result, result_id)
@@ -301,12 +302,22 @@ def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, po
                       board=board, created_by=created_by)
     session.add(penalty)
     session.flush()
+    journal(session, tournament, action="penalty.add", who=created_by,
+            summary=f"Pénalité à {entrant_id} : {reason}", after=_penalty_snapshot(penalty))
     return penalty
 
 
-def remove_penalty(session: Session, tournament: Tournament, penalty_id: int) -> None:
+def _penalty_snapshot(penalty: Penalty) -> dict:
+    return {"participant": penalty.entrant_id, "points": penalty.points, "étui": penalty.board,
+            "motif": penalty.reason}
+
+
+def remove_penalty(session: Session, tournament: Tournament, penalty_id: int, who: str | None = None) -> None:
     penalty = session.get(Penalty, penalty_id)
     if penalty is None or penalty.tournament_id != tournament.id:
         raise NotFound(f"Pénalité n° {penalty_id} introuvable.")
+    journal(session, tournament, action="penalty.remove", who=who,
+            summary=f"Pénalité retirée à {penalty.entrant_id} : {penalty.reason or ''}",
+            before=_penalty_snapshot(penalty))
     session.delete(penalty)
     session.flush()

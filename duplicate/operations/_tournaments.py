@@ -42,10 +42,12 @@ def create_tournament(session: Session, *, name: str, kind: str | TournamentKind
     return tournament
 
 
-def list_tournaments(session: Session) -> list[Tournament]:
-    """Every tournament, the most recent first (undated ones last)."""
-    return list(session.exec(select(Tournament).order_by(Tournament.date.desc().nulls_last(),
-                                                         Tournament.id.desc())).all())
+def list_tournaments(session: Session, *, archived: bool = False) -> list[Tournament]:
+    """The tournaments not archived (only the archived ones with ``archived=True``), the most recent
+    first (undated ones last)."""
+    shown = Tournament.archived_at.is_not(None) if archived else Tournament.archived_at.is_(None)
+    return list(session.exec(select(Tournament).where(shown).order_by(Tournament.date.desc().nulls_last(),
+                                                                      Tournament.id.desc())).all())
 
 
 def get_tournament(session: Session, id: int) -> Tournament:

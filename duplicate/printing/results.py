@@ -28,6 +28,19 @@ def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None)
     return ranking_output(load_tournament(json.dumps(export)))
 
 
+def standing_status(row: Mapping[str, Any]) -> str:
+    """The evening's marks of a ranking row, in French (SPEC §11): « hors classement » (fill-in player,
+    substitute), « forfait à la position k, classé dernier » (booklet art. 27); "" when none. The screens
+    show the same words (template filter ``standing_status``)."""
+    marks = []
+    if row.get("out_of_ranking"):
+        marks.append("hors classement")
+    withdrawn = row.get("withdrawn")
+    if isinstance(withdrawn, Mapping):
+        marks.append(f"forfait à la position {withdrawn.get('position')}, classé dernier")
+    return ", ".join(marks)
+
+
 def _places(rows: list[Mapping], key: str) -> dict[int, int]:
     """How many rows share each place (for « ex æquo »)."""
     counts: dict[int, int] = {}
@@ -135,7 +148,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
                 rank=row.get("rank"), tie=shared.get(row.get("rank"), 0) > 1,
                 alternated_rank=row.get("alternated_rank"),
                 alternated_tie=shared_alt.get(row.get("alternated_rank"), 0) > 1,
-                flagged=bool(row.get("flagged")),
+                flagged=bool(row.get("flagged")), status=standing_status(row),
             )
         items.append(sheet)
     return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
@@ -152,7 +165,7 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
     shared = _places(rows, "rank")
     pm_kind = t.kind in ("quadrettes", "team_match")
     general = []
-    for row in sorted(rows, key=lambda r: (r.get("rank") or 0, _entrant_sort_key(r["id"]))):
+    for row in sorted(rows, key=lambda r: (r.get("rank") is None, r.get("rank") or 0, _entrant_sort_key(r["id"]))):
         item = t.entrants.get(row["id"], {})
         line = {"rank": row.get("rank"), "tie": shared.get(row.get("rank"), 0) > 1, "id": row["id"], "group_start": False,
                 "name": t.name(row["id"]), "club": str(item.get("club") or "")}
@@ -164,7 +177,7 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
                         attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
                         global_=fmt.number(row.get("global")),
                         penalty=fmt.number(row["penalty"]) if row.get("penalty") else "",
-                        flagged=bool(row.get("flagged")))
+                        flagged=bool(row.get("flagged")), status=standing_status(row))
         general.append(line)
     # the items: each ranking is one item (the general one may run over several pages; its rows
     # never split and the header repeats)
@@ -173,7 +186,8 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
         shared_alt = _places(rows, "alternated_rank")
         by_id = {line["id"]: line for line in general}
         alternated, seen, group = [], {}, 0
-        for r in sorted(rows, key=lambda r: (r["alternated_rank"], _entrant_sort_key(r["id"]))):
+        placed = [r for r in rows if r.get("alternated_rank") is not None]  # not the « hors classement »
+        for r in sorted(placed, key=lambda r: (r["alternated_rank"], _entrant_sort_key(r["id"]))):
             # the group of an entrant is its place inside its line (1st of line, 2nd of line…)
             seen[r.get("line")] = seen.get(r.get("line"), 0) + 1
             start = bool(alternated) and seen[r.get("line")] != group
@@ -191,7 +205,8 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
                   "points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
                   "board": p.get("board")} for p in export.get("penalties", [])]
     return {"tournament": t.header, "items": items, "pm": pm_kind, "penalties": penalties,
-            "count": len(rows), "team": t.kind != "individual"}
+            "count": sum(r.get("rank") is not None for r in rows),  # the « hors classement » are not counted
+            "team": t.kind != "individual"}
 
 
 # --- frequencies -------------------------------------------------------------------------------------------

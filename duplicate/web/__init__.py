@@ -16,6 +16,7 @@ from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
 from duplicate.core.tournament import KIND_LABELS
+from duplicate.printing.results import standing_status
 
 bp = Blueprint("web", __name__)
 
@@ -51,6 +52,10 @@ def date_fr(value: datetime.date | None) -> str:
         return ""
     day = "1er" if value.day == 1 else str(value.day)
     return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
+
+
+# « hors classement », « forfait à la position k, classé dernier »: the printouts' words (SPEC §11)
+bp.app_template_filter("standing_status")(standing_status)
 
 
 @bp.app_template_filter("fr_number")
@@ -136,6 +141,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
+from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
 
 
 def init_app(app) -> None:

@@ -77,7 +77,7 @@ def remove_penalty(tournament_id: int, penalty_id: int):
     if not forms.ActionForm(prefix="delete").validate_on_submit():
         abort(400)
     try:
-        operations.remove_penalty(get_session(), tournament, penalty_id)
+        operations.remove_penalty(get_session(), tournament, penalty_id, who=current_user().username)
     except operations.NotFound:
         abort(404)
     flash("Pénalité retirée.", "success")
