@@ -25,7 +25,7 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances), ``_common`` (errors and shared guards). The file formats are in
+séances, publication), ``_common`` (errors and shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -53,6 +53,7 @@ from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
 )
+from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -66,4 +67,5 @@ __all__ = [
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
     "series_ranking", "series_sessions", "set_series",
+    "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
 ]
