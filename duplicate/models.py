@@ -274,6 +274,23 @@ class ResultHistory(SQLModel, table=True):
     after: dict[str, Any] | None = _json()
 
 
+class JournalEntry(SQLModel, table=True):
+    """One change made to a tournament during the evening (SPEC §11): who, when, what (``action``, a
+    short English key such as ``player.edit``), a French ``summary`` for the arbiter, and the values
+    ``before`` and ``after`` when there are some. Kept with the tournament; never edited."""
+
+    __tablename__ = "journal_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    at: datetime.datetime = Field(default_factory=utcnow)
+    who: str | None = Field(default=None, max_length=100)
+    action: str = Field(max_length=40)
+    summary: str = Field(default="", max_length=500)
+    before: dict[str, Any] | None = _json()
+    after: dict[str, Any] | None = _json()
+
+
 class Penalty(SQLModel, table=True):
     """Percentage points (or PM) taken off an entrant, off one étui's note when ``board`` is given."""
 

@@ -36,7 +36,7 @@ from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "load_tournament", "locate_entries",
-           "ranking_output"]
+           "ranking_output", "read_tournament"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -135,6 +135,12 @@ def load_tournament(text: str) -> Tournament:
     if not isinstance(data, dict):
         raise TournamentError("le fichier doit contenir un objet JSON « tarot-tournament/1 »", 1)
     return _Reader(data, locate_entries(text)).tournament()
+
+
+def read_tournament(data: Mapping) -> Tournament:
+    """Check and read a tournament already parsed (a dict), as `load_tournament` does a file's text;
+    errors name results by their number (« résultat n° 3 »), there being no file lines."""
+    return _Reader(data, {}).tournament()
 
 
 class _Reader:

@@ -6,7 +6,7 @@ CLI's application context) commits once, and rolls back on an error. Refused inp
 input is checked before anything is written, so a refused call leaves the session as it was.
 
 The rules are never re-implemented here: scores are checked by `core.scoring.check_score`, and every
-new or changed result by reading the whole tournament through `core.tournament.load_tournament`
+new or changed result with the other results of its étui through `core.tournament.read_tournament`
 (unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
 `core.tournament.ranking_output` of that same reading (`to_core`), exactly as the ``rank`` command does.
 
@@ -25,7 +25,7 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances, publication), ``_common`` (errors and shared guards). The file formats are in
+séances, publication), ``_journal`` (the tournament's journal of changes), ``_common`` (errors and shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -49,6 +49,7 @@ from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
 )
+from ._journal import journal, journal_entries
 from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
@@ -66,6 +67,6 @@ __all__ = [
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
-    "series_ranking", "series_sessions", "set_series",
+    "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
     "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
 ]

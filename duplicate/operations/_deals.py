@@ -1,4 +1,12 @@
-"""Étuis (generated, imported, or entered from the diagrams) and the movement."""
+"""Étuis (generated, imported, or entered from the diagrams) and the movement.
+
+**Who takes** (one source of truth, SPEC §2): the taker of an étui is the seat printed on its label —
+the étui's own ``taker`` (`Board.taker`), whatever order the arbiter prepares things in. The movement's
+``boards[].taker`` is only a copy, rewritten from the étuis each time either changes (`_sync_takers`),
+so that the export, the printouts and the fiches agree; before any étui exists the movement's takers
+(N, S, E, W in turn) stand in. Once results name the players in the taker's seat, the étuis and their
+takers can no longer change.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +16,37 @@ from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS, CardError, Seat, format_cards
 from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
-from duplicate.models import Board, Movement, Tournament, TournamentKind
+from duplicate.models import Board, Movement, Result, Tournament, TournamentKind
 
-from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
+from ._common import OperationError, _count, _entrants, _kind, _parse_json, _refuse_after_results
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
+
+
+def board_takers(session: Session, tournament: Tournament) -> dict[int, str]:
+    """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's."""
+    movement = get_movement(session, tournament)
+    takers = {}
+    if movement is not None:
+        for item in movement.data.get("boards", []) or []:
+            if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
+                takers[item["number"]] = item["taker"]
+    takers.update({board.number: board.taker for board in boards(session, tournament) if board.taker})
+    return takers
+
+
+def _sync_takers(session: Session, tournament: Tournament, movement: Movement | None = None) -> None:
+    """Copy the étuis' taker seats into the movement's ``boards`` (the étuis are the truth)."""
+    movement = movement or get_movement(session, tournament)
+    if movement is None:
+        return
+    takers = {board.number: board.taker for board in boards(session, tournament) if board.taker}
+    items = [dict(item, taker=takers[item["number"]]) if isinstance(item, dict) and item.get("number") in takers
+             else item for item in movement.data.get("boards", []) or []]
+    if items != movement.data.get("boards"):
+        movement.data = {**movement.data, "boards": items}  # a new dict: JSON columns track assignment only
+        session.flush()
 
 
 def _replace_boards(session: Session, tournament: Tournament, core_boards) -> list[Board]:
@@ -27,6 +60,7 @@ def _replace_boards(session: Session, tournament: Tournament, core_boards) -> li
                           taker=board.taker.value, hands=deal.get("hands"), dog=deal.get("dog")))
     session.add_all(rows)
     session.flush()
+    _sync_takers(session, tournament)
     return rows
 
 
@@ -84,11 +118,17 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
     if board is None:
         board = Board(tournament_id=tournament.id, number=number)
         session.add(board)
+    before = board_takers(session, tournament).get(number)
+    if before is not None and seats.get("taker", before) != before and _count(session, Result, Result.tournament_id == tournament.id,
+                                                        Result.board == number):
+        raise OperationError(f"L'étui {number} a déjà des résultats qui nomment son preneur en "
+                             f"{Seat.parse(before).french} : le preneur ne peut plus changer.", "taker")
     board.hands = {seat.value: format_cards(deal.hands[seat]) for seat in SEATS}
     board.dog = format_cards(deal.dog)
     for name, value in seats.items():
         setattr(board, name, value)
     session.flush()
+    _sync_takers(session, tournament)
     return board
 
 
@@ -119,6 +159,7 @@ def _store_movement(session: Session, tournament: Tournament, data: dict) -> Mov
     else:
         movement.data = data
     session.flush()
+    _sync_takers(session, tournament, movement)  # the étuis already dealt say who takes: the movement follows
     return movement
 
 
@@ -135,14 +176,7 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
         movement = generate(_kind(tournament).value, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
-    data = movement.to_dict()
-    if _kind(tournament) in (TournamentKind.individual, TournamentKind.triplettes):
-        # the étuis already dealt say who takes (it is printed on their labels): the movement follows them
-        takers = {board.number: board.taker for board in boards(session, tournament) if board.taker}
-        for item in data.get("boards", []):
-            if isinstance(item, dict) and item.get("number") in takers:
-                item["taker"] = takers[item["number"]]
-    return _store_movement(session, tournament, data)
+    return _store_movement(session, tournament, movement.to_dict())
 
 
 def set_movement(session: Session, tournament: Tournament, data: str | bytes | Mapping) -> Movement:

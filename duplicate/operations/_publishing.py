@@ -34,9 +34,8 @@ from duplicate.core.ranking import general_ranks, session_totals, standings
 from duplicate.core.topage import topage
 from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
 
-from duplicate.models import utcnow
-
 from ._common import NotFound, OperationError, _clean, _kind, players, teams
+from ._journal import journal
 from ._scoring import all_lines, corrected_ids, progress
 from ._tournaments import ranking, to_core
 
@@ -243,14 +242,15 @@ def is_published(tournament: Tournament) -> bool:
 def publish(session: Session, tournament: Tournament, published: bool, who: str | None) -> None:
     """Publish (or withdraw) the séance's results: until then nobody but the arbiter sees a score, a note
     or a ranking of it (SPEC §11); the public sees which fiches are in. Kept in the tournament's settings
-    with who and when (a new dict: the JSON column does not track changes made in place)."""
-    settings = dict(tournament.settings or {})
-    settings["published"] = bool(published)
-    settings["published_by"] = who
-    settings["published_at"] = utcnow().isoformat(timespec="seconds")
-    tournament.settings = settings
+    (a new dict: the JSON column does not track changes made in place); who and when go to the journal."""
+    before = is_published(tournament)
+    tournament.settings = dict(tournament.settings or {}, published=bool(published))
     session.add(tournament)
     session.flush()
+    if before != bool(published):
+        journal(session, tournament, action="results.publish" if published else "results.withdraw",
+                summary="Résultats publiés." if published else "Publication des résultats retirée.", who=who,
+                before={"published": before}, after={"published": bool(published)})
 
 
 def completeness(session: Session, tournament: Tournament) -> dict:

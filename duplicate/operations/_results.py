@@ -1,7 +1,7 @@
 """Results (the lines of the fiches ambulantes), the arbiter's adjustments, their history; penalties.
 
-Every new or changed result is checked by reading the whole tournament, with that result, through
-`core.tournament.load_tournament` before anything is written. A result changed from a stale form
+Every new or changed result is checked, with the other results of its étui, by the core's tournament
+reader (`core.tournament.read_tournament`) before anything is written. A result changed from a stale form
 (``version_id``) or by a concurrent transaction (SQLAlchemy's version counter) raises `ConflictError`;
 so does a second score for an étui at a table (at a room, in a team match) that already has one — found
 before writing, or, when two scorers save at the same moment, by the database's unique constraint.
@@ -9,7 +9,6 @@ before writing, or, when two scorers save at the same moment, by the database's 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Mapping
 
@@ -19,8 +18,10 @@ from sqlmodel import Session, select
 
 from duplicate import interchange
 from duplicate.core.scoring import ScoreError, check_score
-from duplicate.core.tournament import TournamentError, load_tournament
-from duplicate.models import Penalty, Result, ResultHistory, Tournament, TournamentKind, result_slot, utcnow
+from duplicate.core.tournament import TournamentError, read_tournament
+from duplicate.models import (
+    Board, Movement, Penalty, Player, Result, ResultHistory, Team, Tournament, TournamentKind, result_slot, utcnow,
+)
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 
@@ -51,12 +52,30 @@ def _core_message(error: TournamentError, rows: list[dict]) -> str:
     return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
-def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None) -> None:
-    """Read the tournament with ``candidate`` added (or replacing ``replaces``) through the core.
+def _board_context(session: Session, tournament: Tournament, board: Any) -> dict:
+    """What a result of étui ``board`` is checked against, read straight from the rows (no file): who
+    may play (entrant ids and lines), the étuis' numbers, and the movement's rounds of that étui.
 
     Every rule the core checks on a result involves its étui only (a player or a table twice on it, the
-    movement's tables for it), so the étui's other results are read with it, whatever the tournament's size.
-    """
+    movement's tables for it), so the cost of a check does not grow with the tournament."""
+    kind = _kind(tournament)
+    model = Player if kind is TournamentKind.individual else Team
+    entrants = [{"id": ident, "line": line} for ident, line in session.exec(
+        select(model.entrant_id, model.line).where(model.tournament_id == tournament.id,
+                                                   model.entrant_id.is_not(None)))]
+    numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
+    data: dict[str, Any] = {"kind": kind.value, "players" if model is Player else "teams": entrants,
+                            "boards": [{"number": number} for number in numbers]}
+    movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
+    if movement is not None:
+        rounds = movement.get("rounds", []) if isinstance(movement, dict) else []
+        data["movement"] = {"rounds": [r for r in rounds if isinstance(r, dict) and board in r.get("boards", ())]}
+    return data
+
+
+def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None) -> None:
+    """Read ``candidate`` with the other results of its étui (``replaces`` left out) through the core's
+    tournament reader (`core.tournament.read_tournament`), exactly as ``rank`` would read them."""
     if candidate.get("score") is not None:
         contract = candidate.get("contract") or "garde"
         try:
@@ -72,9 +91,9 @@ def _check_results(session: Session, tournament: Tournament, candidate: dict, re
                                       .order_by(Result.id))
                 if r is not replaces]
         rows.append(candidate)
-        data = interchange.export_tournament(session, tournament, results=rows)
+        data = _board_context(session, tournament, candidate.get("board"))
     try:
-        load_tournament(json.dumps(data))
+        read_tournament({**data, "results": rows})
     except TournamentError as error:
         raise OperationError(_core_message(error, rows)) from None
 

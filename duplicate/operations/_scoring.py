@@ -2,12 +2,12 @@
 
 A *line* of a fiche ambulante is one table's play of one étui: position, table, who takes and who
 defends — all given by the movement (SPEC §7, §9), so the scorer types the score only. In the
-individual the taker is the player in the étui's taker seat (the movement's ``boards``); in triplettes
+individual the taker is the player in the étui's taker seat (`_deals.board_takers`: the étui's label); in triplettes
 the line holding that seat attacks (NS for a taker N or S); in quadrettes and team matches the round
 says who attacks (a team match adds its quarter — the position — and its room).
 
 Entry goes through `record_result` / `update_result`, so each score is checked by the core
-(`core.scoring.check_score`, then the whole tournament by `core.tournament.load_tournament`) and every
+(`core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`) and every
 change is kept in the result's history. A line already scored is changed only from the version the
 form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied;
 the scorer then sees the stored score next to the typed one and may replace it by an explicit
@@ -29,7 +29,8 @@ from duplicate.core.cards import SEATS
 from duplicate.models import Result, ResultHistory, Role, Tournament, TournamentKind, result_slot
 
 from ._common import ConflictError, OperationError, _entrants, _kind
-from ._deals import boards as board_rows, get_movement
+from ._deals import board_takers, get_movement
+from ._journal import journal
 from ._results import RESULT_FIELDS, record_result, results, update_result
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
@@ -70,14 +71,6 @@ class Line:
         if self.room is not None:
             values.update(room=self.room, quarter=self.quarter)
         return values
-
-
-def _takers(session: Session, tournament: Tournament, data: Mapping) -> dict[int, str]:
-    takers = {b.number: b.taker for b in board_rows(session, tournament) if b.taker}
-    for item in data.get("boards", []) or []:
-        if isinstance(item, dict) and item.get("number") is not None and item.get("taker"):
-            takers[int(item["number"])] = item["taker"]
-    return takers
 
 
 def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
@@ -123,7 +116,7 @@ def all_lines(session: Session, tournament: Tournament) -> list[Line]:
     movement = get_movement(session, tournament)
     lines: list[Line] = []
     if movement is not None:
-        takers = _takers(session, tournament, movement.data)
+        takers = board_takers(session, tournament)
         for round_ in movement.data.get("rounds", []):
             lines.extend(_round_lines(kind, round_, takers))
     by_slot = {(line.board, line.slot): line for line in lines}
@@ -212,12 +205,15 @@ class LinesError(OperationError):
         self.conflict = bool(conflicts)
 
 
+def _signed(score: int | None) -> str:
+    """A score as a fiche shows it: « +106 », « −42 » (true minus sign), « 0 »; None → « — »."""
+    return "—" if score is None else (f"+{score}" if score > 0 else (f"−{-score}" if score < 0 else "0"))
+
+
 def _conflict(result: Result) -> ConflictError:
-    score = result.score
-    shown = "—" if score is None else (f"+{score}" if score > 0 else (f"−{-score}" if score < 0 else "0"))
     by = f" ({result.entered_by})" if result.entered_by else ""
-    return ConflictError(f"Déjà enregistré par un autre marqueur{by} pendant votre saisie : {shown}. "
-                         "Gardez ce score ou cliquez « Remplacer ».")
+    return ConflictError(f"Déjà enregistré par un autre marqueur{by} pendant votre saisie : "
+                         f"{_signed(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
 
 
 def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
@@ -275,8 +271,15 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                 continue
             replace = entry.get("replace")
             if replace is not None:
+                before = result.score
                 saved.append(update_result(session, result, version_id=int(replace), who=who, action="replace",
                                            **changes))
+                where = f"salle {'ouverte' if line.room == 'open' else 'fermée'}" if line.room else f"table {line.table}"
+                journal(session, tournament, action="result.replace", who=who,
+                        summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
+                                f"{_signed(result.score)} (« Remplacer » après un conflit de saisie).",
+                        before={"board": line.board, "table": line.table, "room": line.room, "score": before},
+                        after={"board": line.board, "table": line.table, "room": line.room, "score": result.score})
             elif version is None or int(version) != result.version_id:
                 raise _conflict(result)
             else:

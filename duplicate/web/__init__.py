@@ -135,7 +135,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
-from duplicate.web import api, arbiter, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
+from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 
 
 def init_app(app) -> None:

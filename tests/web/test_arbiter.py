@@ -235,6 +235,7 @@ def test_movement_then_dashboard_all_ready(app, arbiter):
     assert response.status_code == 302
     page = html(arbiter.get(f"{base}/"))
     assert "Tout est prêt." in page and "À faire" not in page
+    movement = in_db(app, operations.get_movement, tournament)  # its takers now copy the étuis'
 
     broken = {**movement.data, "rounds": movement.data["rounds"][:1] * 2}  # one round twice
     response = arbiter.post(f"{base}/mouvement/importer", data={"movement-text": json.dumps(broken)})

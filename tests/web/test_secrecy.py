@@ -144,7 +144,10 @@ def test_arbiter_sees_everything_and_publishes_from_the_dashboard(app, client, e
     # only an arbiter publishes
     assert client.post(f"/arbitre/tournois/{tournament_id}/publication", data=data).status_code == 302
     with Session(db.get_engine(app)) as session:
-        assert not operations.is_published(operations.get_tournament(session, tournament_id))
+        tournament = operations.get_tournament(session, tournament_id)
+        assert not operations.is_published(tournament)
+        entries = [(e.action, e.who) for e in operations.journal_entries(session, tournament)]
+        assert entries == [("results.publish", "arbitre"), ("results.withdraw", "arbitre")]
 
 
 def test_competition_page_counts_published_seances_only(app, client, evening, make_user, sign_in):

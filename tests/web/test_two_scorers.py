@@ -95,6 +95,10 @@ def test_enter_after_a_conflict_never_overwrites_and_remplacer_does(app, scorers
     with Session(db.get_engine(app)) as session:
         entry = session.exec(select(ResultHistory).where(ResultHistory.action == "replace")).one()
         assert (entry.before["score"], entry.after["score"]) == (106, -42)
+        tournament = operations.get_tournament(session, tournament_id)
+        journal = [(e.action, e.who, e.before["score"], e.after["score"])
+                   for e in operations.journal_entries(session, tournament)]
+        assert journal == [("result.replace", "bruno", 106, -42)]
 
 
 def test_remplacer_refused_when_the_score_changed_again(app, scorers, make_user, sign_in):
