@@ -138,4 +138,5 @@ def build_demo(session: Session) -> Tournament:
                             reason="Poignée oubliée sur la fiche")
     operations.add_penalty(session, tournament, entrant_id="E3", points=2.5,
                            reason="Retard à la deuxième position", created_by="arbitre")
+    operations.publish(session, tournament, True, "arbitre")  # a finished evening: its results are public
     return tournament

@@ -27,8 +27,9 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes: players edited,
-fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and shared guards). The file formats are in
+séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
+players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
+shared guards). The file formats are in
 `duplicate.interchange`.
 """
 
@@ -61,6 +62,7 @@ from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
 )
+from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -76,5 +78,5 @@ __all__ = [
     "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
     "RESULTS_TO_LABELS", "add_fill_in_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
-    "withdraw_player",
+    "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
 ]

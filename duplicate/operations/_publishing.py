@@ -12,6 +12,12 @@ coefficient (`core.ranking.session_totals`): global % in the individual and trip
 and team matches; the general ranking of the totals (`core.ranking.general_ranks`) is the reference
 (SPEC §5). Séances are matched by the player's licence (by name when there is none) and by team name;
 the séances of one competition must be of one kind.
+
+**Publication** (SPEC §11): until the arbiter publishes a séance (`publish`), nobody but the arbiter sees
+its scores, notes or rankings — public pages, route-sheet links (HTML and PDF) and the API show the
+progress only. Our choice where the rules are silent: a competition's public ranking counts only its
+published séances; penalties and the arbiter's flags (annulled, adjusted, arbitral note) are results too
+and stay hidden with the scores.
 """
 
 from __future__ import annotations
@@ -30,7 +36,8 @@ from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
 
 from ._common import NotFound, OperationError, _clean, _kind, players, teams
-from ._scoring import all_lines, corrected_ids
+from ._journal import journal
+from ._scoring import all_lines, corrected_ids, progress
 from ._tournaments import ranking, to_core
 
 
@@ -82,9 +89,14 @@ def _defensive_place(seats: dict, taker: str, who: str) -> str | None:
     return None
 
 
-def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None) -> dict:
+def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None, *,
+                secret: bool = False) -> dict:
     """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``standing`` (its row of
-    the ranking output), ``penalties``, ``pm`` (True for quadrettes and team matches)."""
+    the ranking output), ``penalties``, ``pm`` (True for quadrettes and team matches). ``secret`` (before
+    publication, to anyone but the arbiter): the étuis entered so far only — no score, note, flag,
+    standing or penalty."""
+    if secret:
+        output = {"boards": [], "ranking": []}
     output = output if output is not None else ranking(session, tournament)
     kind = _kind(tournament)
     pm_kind = kind in (TournamentKind.quadrettes, TournamentKind.team_match)
@@ -116,11 +128,14 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
             row["note"] = value
         else:
             row["note"] = note_line.get("taker_note" if attack else "defence_note")
+        if secret:
+            row = {name: value for name, value in row.items() if name in ("board", "position", "table", "room",
+                                                                          "quarter", "attack", "role", "opponent")}
         rows.append(row)
     rows.sort(key=lambda row: (row["position"] or 0, row["board"], not row["attack"]))
     standing = next((row for row in output["ranking"] if row["id"] == entrant_id), None)
-    penalties = session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id,
-                                                   Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()
+    penalties = [] if secret else session.exec(select(Penalty).where(
+        Penalty.tournament_id == tournament.id, Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()
     return {"id": entrant_id, "rows": rows, "standing": standing, "penalties": list(penalties), "pm": pm_kind}
 
 
@@ -198,11 +213,12 @@ def _session_results(session: Session, tournament: Tournament) -> dict[str, tupl
     return found
 
 
-def series_ranking(session: Session, series: Series) -> dict:
+def series_ranking(session: Session, series: Series, published_only: bool = False) -> dict:
     """The competition's ranking: ``sessions`` (the tournaments) and ``rows`` best first, each
-    ``{name, values: [per séance or None], total, rank}``; totals are exact Fractions."""
+    ``{name, values: [per séance or None], total, rank}``; totals are exact Fractions. ``published_only``
+    (anyone but the arbiter): an unpublished séance counts for nobody (its values are None)."""
     séances = series_sessions(session, series)
-    per_session = [_session_results(session, t) for t in séances]
+    per_session = [{} if published_only and not is_published(t) else _session_results(session, t) for t in séances]
     totals = session_totals((Fraction(str(t.coefficient)), {k: v for k, (v, _) in results.items()})
                             for t, results in zip(séances, per_session))
     names = {key: name for results in per_session for key, (_, name) in results.items()}
@@ -212,3 +228,48 @@ def series_ranking(session: Session, series: Series) -> dict:
             for key in sorted(totals, key=lambda k: (ranks[k], names[k]))]
     pm = bool(séances) and _kind(séances[0]) in (TournamentKind.quadrettes, TournamentKind.team_match)
     return {"sessions": séances, "rows": rows, "pm": pm}
+
+
+# --- publication (SPEC §11) ----------------------------------------------------------------------------------
+
+#: The result fields nobody but the arbiter sees before publication: the score and everything that
+#: reveals it or the arbiter's decisions on it.
+SECRET_RESULT_FIELDS = ("score", "chelem", "contract", "annulled", "adjusted", "notes", "reason", "corrected")
+
+
+def is_published(tournament: Tournament) -> bool:
+    """Whether the arbiter has published this séance's results (``settings["published"]``)."""
+    return bool((tournament.settings or {}).get("published"))
+
+
+def publish(session: Session, tournament: Tournament, published: bool, who: str | None) -> None:
+    """Publish (or withdraw) the séance's results: until then nobody but the arbiter sees a score, a note
+    or a ranking of it (SPEC §11); the public sees which fiches are in. Kept in the tournament's settings
+    (a new dict: the JSON column does not track changes made in place); who and when go to the journal."""
+    before = is_published(tournament)
+    tournament.settings = dict(tournament.settings or {}, published=bool(published))
+    session.add(tournament)
+    session.flush()
+    if before != bool(published):
+        journal(session, tournament, action="results.publish" if published else "results.withdraw",
+                summary="Résultats publiés." if published else "Publication des résultats retirée.", who=who,
+                before={"published": before}, after={"published": bool(published)})
+
+
+def completeness(session: Session, tournament: Tournament) -> dict:
+    """``missing``: the result lines the movement still expects (lines of the fiches with no result; an
+    annulled deal counts as entered), from `progress` so that the tables it does not expect (a table
+    where nobody plays) are not counted; ``complete``: nothing missing and at least one result. Without a
+    movement nothing is expected: missing is 0, complete once there is a result."""
+    counts = progress(session, tournament)
+    missing = counts["lines"] - counts["entered"]
+    return {"complete": missing == 0 and counts["entered"] > 0, "missing": missing}
+
+
+def without_scores(export: dict) -> dict:
+    """A SPEC §9 tournament file with the secret fields of its results (`SECRET_RESULT_FIELDS`) and its
+    penalties removed: who played which étui where, and which lines are entered — what the public may see
+    before publication (the private route-sheet PDF)."""
+    results = [{name: value for name, value in result.items() if name not in SECRET_RESULT_FIELDS}
+               for result in export.get("results", [])]
+    return dict(export, results=results, penalties=[])

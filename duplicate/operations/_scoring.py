@@ -9,7 +9,9 @@ says who attacks (a team match adds its quarter — the position — and its roo
 Entry goes through `record_result` / `update_result`, so each score is checked by the core
 (`core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`) and every
 change is kept in the result's history. A line already scored is changed only from the version the
-form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied.
+form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied;
+the scorer then sees the stored score next to the typed one and may replace it by an explicit
+« Remplacer », which the result's history records (action ``replace``).
 
 A score is typed with its sign, ``+106``, ``106``, ``-42`` or ``−42`` (the true minus sign of the
 printed fiches).
@@ -28,6 +30,7 @@ from duplicate.models import Result, ResultHistory, Role, Tournament, Tournament
 
 from ._common import ConflictError, OperationError, _entrants, _kind
 from ._deals import board_takers, get_movement
+from ._journal import journal
 from ._results import RESULT_FIELDS, CheckContext, record_result, update_result
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
@@ -199,32 +202,50 @@ def parse_score(text: str | int | None) -> int | None:
 
 
 class LinesError(OperationError):
-    """Some lines of a fiche were refused; ``errors`` maps a line's key to its French message.
-    ``conflict`` is True when one of them is a concurrent change (another scorer got there first)."""
+    """Some lines of a fiche were refused; ``errors`` maps a line's key to its French message;
+    ``conflicts`` holds the keys of the lines another scorer saved meanwhile (``conflict``: any)."""
 
-    def __init__(self, errors: dict[str, str], conflict: bool):
+    def __init__(self, errors: dict[str, str], conflicts: set[str]):
         count = len(errors)
         message = (f"{count} ligne{'s' if count > 1 else ''} refusée{'s' if count > 1 else ''} : rien n'a été "
                    "enregistré. Corrigez puis enregistrez de nouveau.")
-        if conflict:
+        if conflicts:
             message = ("Un autre marqueur a enregistré cette fiche pendant votre saisie : rien n'a été "
-                       "enregistré. Vérifiez les scores affichés, puis enregistrez de nouveau.")
+                       "enregistré. Sur chaque ligne en conflit, son score est affiché à côté du vôtre : pour "
+                       "le garder, tapez-le à la place du vôtre ; pour le remplacer par le vôtre, cliquez "
+                       "« Remplacer ».")
         super().__init__(message)
         self.errors = errors
-        self.conflict = conflict
+        self.conflicts = set(conflicts)
+        self.conflict = bool(conflicts)
+
+
+def _signed(score: int | None) -> str:
+    """A score as a fiche shows it: « +106 », « −42 » (true minus sign), « 0 »; None → « — »."""
+    return "—" if score is None else (f"+{score}" if score > 0 else (f"−{-score}" if score < 0 else "0"))
+
+
+def _conflict(result: Result) -> ConflictError:
+    by = f" ({result.entered_by})" if result.entered_by else ""
+    return ConflictError(f"Déjà enregistré par un autre marqueur{by} pendant votre saisie : "
+                         f"{_signed(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
 
 
 def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
                who: str | None) -> list[Result]:
     """Save the typed lines of a fiche (or of a table): ``entries[line.key]`` holds ``score`` (text),
-    ``chelem`` (bool), ``contract`` (team match) and ``version`` (the version of the result the form
-    showed, None when the line was empty). A blank line stays empty; a line whose values did not change
-    is left alone. Every line is tried; if any is refused, `LinesError` lists them all (the caller
-    rolls back: nothing is kept)."""
+    ``chelem`` (bool), ``contract`` (team match), ``version`` (the version of the result the form
+    showed, None when the line was empty) and ``replace`` (None, or the version of the other scorer's
+    result the scorer has seen and chose to replace with « Remplacer »). A blank line stays empty; a line
+    whose values are those stored is left alone. A line stored or changed by someone else since the form
+    was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
+    names its current version: then it is replaced and its history records the action ``replace``. Every
+    line is tried; if any is refused, `LinesError` lists them all (the caller rolls back: nothing is
+    kept)."""
     kind = _kind(tournament)
     context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
-    conflict = False
+    conflicts: set[str] = set()
     saved = []
     for line in lines:
         entry = entries.get(line.key)
@@ -249,9 +270,8 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                 saved.append(record_result(session, tournament, entered_by=who, context=context, **fields))
                 continue
             result = line.result
-            if version is None:
-                raise ConflictError("Un autre marqueur a saisi ce score pendant que vous tapiez le vôtre "
-                                    f"({'+' if (result.score or 0) > 0 else ''}{result.score}) : vérifiez-le.")
+            if version is None and score is None:
+                continue  # the line was empty on this scorer's form and still is: nothing typed
             changes: dict[str, Any] = {}
             if score is None:
                 if result.score is not None:
@@ -263,16 +283,31 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                 changes["chelem"] = chelem
             if contract is not None and contract != (result.contract or "garde"):
                 changes["contract"] = contract
-            if changes:
+            if not changes:
+                continue
+            replace = entry.get("replace")
+            if replace is not None:
+                before = result.score
+                saved.append(update_result(session, result, version_id=int(replace), who=who, action="replace",
+                                           context=context, **changes))
+                where = f"salle {'ouverte' if line.room == 'open' else 'fermée'}" if line.room else f"table {line.table}"
+                journal(session, tournament, action="result.replace", who=who,
+                        summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
+                                f"{_signed(result.score)} (« Remplacer » après un conflit de saisie).",
+                        before={"board": line.board, "table": line.table, "room": line.room, "score": before},
+                        after={"board": line.board, "table": line.table, "room": line.room, "score": result.score})
+            elif version is None or int(version) != result.version_id:
+                raise _conflict(result)
+            else:
                 saved.append(update_result(session, result, version_id=int(version), who=who, context=context,
                                            **changes))
         except ConflictError as error:
             errors[line.key] = error.message
-            conflict = True
+            conflicts.add(line.key)
         except OperationError as error:
             errors[line.key] = error.message
     if errors:
-        raise LinesError(errors, conflict)
+        raise LinesError(errors, conflicts)
     return saved
 
 

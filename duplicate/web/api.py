@@ -1,6 +1,9 @@
 """The JSON API, under ``/api``.
 
-* ``GET /api/tournaments/<id>/ranking`` — open to everyone: the SPEC §9 ranking output.
+* ``GET /api/tournaments/<id>/ranking`` — the SPEC §9 ranking output with ``complete``, ``missing`` (result
+  lines still expected) and ``published`` (SPEC §11): at any time to an arbiter (``Authorization: Bearer``
+  with an arbiter's token, or a signed-in arbiter), to anyone else once the séance is published; before,
+  403 with a French message and the progress only (``complete``, ``missing``, ``published``).
 * ``POST /api/tournaments/<id>/results`` — electronic scoring: a JSON list of SPEC §9 result objects,
   with ``Authorization: Bearer <token>`` (tokens from ``flask --app app create-token --role scorer``).
   Answers ``201`` with the stored results; ``401`` without a valid token, ``403`` when a scorer's token
@@ -20,8 +23,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from duplicate import interchange, operations
 from duplicate.db import get_session
+from duplicate.models import Role
 from duplicate.web import tournament_or_404
 from duplicate.web.errors import database_message
+from duplicate.web.public import results_visible
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -31,20 +36,31 @@ def _error(status: int, message: str, **extra):
     return jsonify(error=message, **extra), status
 
 
+def _bearer_token(session):
+    """The API token of the ``Authorization: Bearer`` header, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return operations.authenticate_token(session, token.strip()) if scheme.lower() == "bearer" else None
+
+
 @bp.get("/tournaments/<int:tournament_id>/ranking")
 def ranking(tournament_id: int):
-    """The tournament's topage and rankings, as `operations.ranking` computes them; 404 if unknown."""
+    """The tournament's topage and rankings, as `operations.ranking` computes them, with its completeness;
+    404 if unknown; 403 (progress only) before publication to anyone but an arbiter."""
     session = get_session()
-    return jsonify(operations.ranking(session, tournament_or_404(tournament_id)))
+    tournament = tournament_or_404(tournament_id)
+    status = dict(operations.completeness(session, tournament), published=operations.is_published(tournament))
+    token = _bearer_token(session)
+    if not (token is not None and Role(token.role) is Role.arbiter or results_visible(tournament)):
+        return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
+                      "jusqu’à leur publication.", **status)
+    return jsonify(dict(operations.ranking(session, tournament), **status))
 
 
 @bp.post("/tournaments/<int:tournament_id>/results")
 def post_results(tournament_id: int):
     """Store a list of results sent by an electronic scoring device."""
     session = get_session()
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    api_token = operations.authenticate_token(session, token.strip()) if scheme.lower() == "bearer" else None
+    api_token = _bearer_token(session)
     if api_token is None:
         response = jsonify(error="Jeton absent ou invalide : envoyez « Authorization: Bearer <jeton> ».")
         response.headers["WWW-Authenticate"] = 'Bearer realm="saisie"'

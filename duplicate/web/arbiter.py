@@ -18,7 +18,7 @@ from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
 from duplicate.models import Player, Team
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.auth import arbiter_required
+from duplicate.web.auth import arbiter_required, current_user
 
 bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
 
@@ -87,11 +87,29 @@ STEP_ENDPOINTS = {
 def dashboard(tournament_id: int):
     """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
     tournament = tournament_or_404(tournament_id)
-    steps = operations.readiness(get_session(), tournament)
+    session = get_session()
+    steps = operations.readiness(session, tournament)
     return render_template(
         "arbiter/dashboard.html", tournament=tournament, steps=steps, step_endpoints=STEP_ENDPOINTS,
         step_labels=operations.STEP_LABELS, all_ready=all(done for _, done, _ in steps),
+        published=operations.is_published(tournament), completeness=operations.completeness(session, tournament),
+        publish_form=forms.ActionForm(),
     )
+
+
+@bp.route("/tournois/<int:tournament_id>/publication", methods=["POST"])
+def publish(tournament_id: int):
+    """« Publier les résultats » (``publier=1``) or « Retirer la publication » (``publier=0``), SPEC §11."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.ActionForm()
+    if not form.validate_on_submit() or request.form.get("publier") not in ("0", "1"):
+        flash("Le formulaire a expiré : recommencez.", "error")
+        return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    published = request.form["publier"] == "1"
+    operations.publish(get_session(), tournament, published, current_user().username)
+    flash("Résultats publiés : le public voit les scores et les classements." if published else
+          "Publication retirée : le public ne voit plus que l’avancée de la saisie.", "success")
+    return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
 
 
 def _uploaded_text(form: forms.UploadForm) -> str | None:

@@ -9,11 +9,14 @@
 
 The commit happens after the view (`duplicate.db._finish_request`), so a failed commit reaches Flask as
 an internal server error whose `original_exception` is the database's: the 500 handler looks there.
+By then the view may have flashed its success (« 1 score enregistré »): the messages flashed during a
+failed request are dropped, so that the page says one thing — what failed (`_render`).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
+from flask import session as cookie_session
 from sqlalchemy.exc import DataError, OperationalError
 from werkzeug.exceptions import InternalServerError
 
@@ -34,7 +37,24 @@ def database_message(error: OperationalError) -> str:
     return "La base de données ne répond pas."
 
 
+@bp.before_app_request
+def _remember_flashes():
+    """The messages waiting to be shown when the request began (`_render` puts them back)."""
+    g.flashes_before = list(cookie_session.get("_flashes", []))
+
+
+def _drop_new_flashes() -> None:
+    """Forget what this failed request flashed (its success was rolled back); keep earlier messages."""
+    before = g.get("flashes_before", [])
+    if cookie_session.get("_flashes", []) != before:
+        if before:
+            cookie_session["_flashes"] = before
+        else:
+            cookie_session.pop("_flashes", None)
+
+
 def _render(status: int, title: str, message: str):
+    _drop_new_flashes()
     session = g.get("db_session")
     if session is not None:
         session.rollback()  # the failed transaction first, so that the page itself can read (current_user)

@@ -2,6 +2,10 @@
 the team-match scoreboard — from the stored raw results (`operations.ranking`: recomputed whenever they
 change, else cached), so they follow the scoring live (with the count of fiches still incomplete), and competitions of several séances.
 
+Secrecy (SPEC §11): until the arbiter publishes the séance (`operations.publish`), these pages — and the
+route-sheet links, HTML and PDF — show the progress only (which lines of which fiches are in, no score,
+note, flag, penalty or ranking) to anyone but a signed-in arbiter (`results_visible`).
+
 The feuille de route of a participant is private: it is reached only through its unguessable link
 ``/feuille/<token>`` (``/feuille-de-route/<token>`` too, the address printed under the QR codes), with
 the QR code of that link at ``/feuille/<token>/qr.svg``.
@@ -11,8 +15,9 @@ from flask import Response, abort, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import TournamentKind
+from duplicate.models import Role, TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
+from duplicate.web.auth import current_user
 
 
 @bp.route("/")
@@ -25,6 +30,15 @@ def home():
 
 
 
+def results_visible(tournament) -> bool:
+    """Whether this request may see the séance's scores, notes and rankings: once published, or always
+    for a signed-in arbiter (SPEC §11)."""
+    if operations.is_published(tournament):
+        return True
+    user = current_user()
+    return user is not None and user.role == Role.arbiter
+
+
 def shared(rows, key: str) -> set:
     """The places held by more than one row (« ex æquo »)."""
     seen: dict = {}
@@ -34,10 +48,14 @@ def shared(rows, key: str) -> set:
 
 
 def results_context(session, tournament) -> dict:
-    """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output)."""
-    output = operations.ranking(session, tournament)
+    """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output); before
+    publication, to anyone but the arbiter, the progress only (``secret``)."""
     lines = operations.all_lines(session, tournament)
     progress = operations.progress(session, tournament, lines)
+    if not results_visible(tournament):
+        return {"tournament": tournament, "secret": True, "progress": progress,
+                "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match)}
+    output = operations.ranking(session, tournament)
     rows = output["ranking"]
     alternated = sorted((r for r in rows if r.get("alternated_rank") is not None),
                         key=lambda r: (r["alternated_rank"], r["id"]))
@@ -49,7 +67,8 @@ def results_context(session, tournament) -> dict:
         "ties": shared(rows, "rank"), "alternated_ties": shared(rows, "alternated_rank"),
         "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
         "quarters": output.get("quarters"), "progress": progress, "names": entrant_names(session, tournament),
-        "adjustments": adjustments, "penalties": penalties,
+        "adjustments": adjustments, "penalties": penalties, "secret": False,
+        "published": operations.is_published(tournament),
     }
 
 
@@ -64,16 +83,20 @@ def results(tournament_id: int):
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
 def board(tournament_id: int, number: int):
-    """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies."""
+    """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies;
+    before publication (to anyone but the arbiter) its lines and which are entered, nothing more."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
+    lines = operations.traveller(session, tournament, number)
+    if not lines:
+        abort(404)
+    numbers = [n for n, _, _ in operations.progress(session, tournament)["boards"]]
+    if not results_visible(tournament):
+        return render_template("public/board.html", tournament=tournament, number=number, lines=lines,
+                               names=entrant_names(session, tournament), numbers=numbers, secret=True)
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
     by_table = {(line["table"]): line for line in notes}
-    every_line = operations.all_lines(session, tournament)  # read once: this fiche, and the list of étuis
-    lines = [line for line in every_line if line.board == number]  # = operations.traveller
-    if not lines:
-        abort(404)
     corrected = operations.corrected_ids(session, tournament)
     frequencies: dict[int, dict] = {}
     for line in lines:
@@ -83,9 +106,8 @@ def board(tournament_id: int, number: int):
         row = frequencies.setdefault(result.score, {"score": result.score, "count": 0,
                                                     "note": by_table.get(line.table, {}).get("taker_note")})
         row["count"] += 1
-    numbers = [n for n, _, _ in operations.progress(session, tournament, every_line)["boards"]]
     return render_template(
-        "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table,
+        "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table, secret=False,
         corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
         frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
         pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
@@ -104,14 +126,16 @@ def _by_token(token: str):
 @bp.route("/feuille/<token>")
 @bp.route("/feuille-de-route/<token>")
 def route_sheet(token: str):
-    """A participant's feuille de route récapitulative, reached by its private link only."""
+    """A participant's feuille de route récapitulative, reached by its private link only; before
+    publication, the étuis played and entered so far, without scores."""
     tournament, entrant_id, holder = _by_token(token)
     session = get_session()
-    sheet = operations.route_sheet(session, tournament, entrant_id)
+    secret = not results_visible(tournament)
+    sheet = operations.route_sheet(session, tournament, entrant_id, secret=secret)
     standing = sheet["standing"] or {}
-    ranking = operations.ranking(session, tournament)["ranking"]
+    ranking = [] if secret else operations.ranking(session, tournament)["ranking"]
     response = Response(render_template(
-        "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder,
+        "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, ties=shared(ranking, "rank"),
         alternated_ties=shared(ranking, "alternated_rank"), count=len(ranking),
         url=url_for("web.route_sheet", token=token, _external=True),
@@ -123,12 +147,15 @@ def route_sheet(token: str):
 
 @bp.route("/feuille/<token>/feuille-de-route.pdf")
 def route_sheet_pdf(token: str):
-    """The same feuille de route as a PDF (the printed route sheet, with its QR code)."""
+    """The same feuille de route as a PDF (the printed route sheet, with its QR code); before publication,
+    the étuis entered so far without scores, notes or totals."""
     from duplicate import printing
     from duplicate.printing.commands import tournament_data
 
     tournament, entrant_id, _holder = _by_token(token)
     export, ranking, _tokens = tournament_data(get_session(), tournament.id)
+    if not results_visible(tournament):
+        export, ranking = operations.without_scores(export), {"boards": [], "ranking": []}
     url = url_for("web.route_sheet", token=token, _external=True)
     pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
     return Response(pdf, mimetype="application/pdf", headers={
@@ -158,6 +185,8 @@ def series(series_id: int):
         found = operations.get_series(session, series_id)
     except operations.NotFound:
         abort(404)
-    ranking = operations.series_ranking(session, found)
-    return render_template("public/series.html", series=found, ranking=ranking,
+    séances = operations.series_sessions(session, found)
+    visible = {t.id for t in séances if results_visible(t)}
+    ranking = operations.series_ranking(session, found, published_only=len(visible) < len(séances))
+    return render_template("public/series.html", series=found, ranking=ranking, visible=visible,
                            ties=shared(ranking["rows"], "rank"))

@@ -7,6 +7,12 @@ typed (``/saisie/verifier``, from ``static/js/saisie.js``) and again, with the w
 fiche is saved (`operations.save_lines`). A refused fiche is shown again with what was typed and the
 French message next to each faulty line (422; 409 when another scorer saved the fiche meanwhile): the
 request rolls back, nothing of it is kept.
+
+Two scorers, one fiche (SPEC §11): after a 409 each line in conflict shows the stored score (and who
+entered it) next to the typed one, which stays in its input. The form keeps the version the scorer's
+form was built from (``version-<key>``), so saving again — Enter — is refused again; only the
+« Remplacer » button (``replace=1``, with ``replace-<key>``: the version now shown) replaces the stored
+score, and the result's history records it.
 """
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -58,13 +64,16 @@ def overview(tournament_id: int):
 
 def _entries(lines, kind) -> dict[str, dict]:
     """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``,
-    ``version-<key>``)."""
+    ``version-<key>``; ``replace-<key>`` only when the « Remplacer » button, ``replace=1``, was pressed)."""
     entries = {}
+    replacing = request.form.get("replace") == "1"
     for line in lines:
         if f"score-{line.key}" not in request.form:
             continue
         version = request.form.get(f"version-{line.key}", "").strip()
+        replace = request.form.get(f"replace-{line.key}", "").strip() if replacing else ""
         entries[line.key] = {
+            "replace": int(replace) if replace.isdigit() else None,
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
             "contract": request.form.get(f"contract-{line.key}", "garde") if kind == TournamentKind.team_match else None,
@@ -80,7 +89,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
     lines = load_lines()
     if not lines:
         abort(404)
-    entries, errors, status, message = {}, {}, 200, None
+    entries, errors, conflicts, status, message = {}, {}, set(), 200, None
     if request.method == "POST":
         entries = _entries(lines, tournament.kind)
         if form.validate_on_submit():
@@ -88,7 +97,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
             try:
                 saved = operations.save_lines(session, tournament, lines, entries, user.username)
             except operations.LinesError as error:
-                errors, message = error.errors, error.message
+                errors, conflicts, message = error.errors, error.conflicts, error.message
                 status = CONFLICT if error.conflict else UNPROCESSABLE
             else:
                 flash(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
@@ -103,6 +112,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
     focus = next(iter(errors), None) or first_empty
     return render_template(
         template, tournament=tournament, lines=lines, form=form, entries=entries, errors=errors, message=message,
+        conflicts=conflicts,
         focus=focus, names=entrant_names(session, tournament), contracts=operations.CONTRACTS,
         corrected=operations.corrected_ids(session, tournament), **context,
     ), status

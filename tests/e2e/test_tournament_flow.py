@@ -248,6 +248,10 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     line = next(r for r in data["results"] if (r["board"], r["table"]) == (board, table))
     assert line["score"] == new
     ranked = json.loads(flask(sqlite_url, "rank", str(exported)).stdout)
+    # the evening is over: the arbiter publishes the results (SPEC §11; until then the public sees progress)
+    with arbiter.expect_navigation():
+        arbiter.click("button:has-text('Publier les résultats')")
+    assert "Résultats publiés" in arbiter.inner_text("body")
 
     visitor = new_page()
     visitor.goto(f"{base}/tournois/{tid}/")

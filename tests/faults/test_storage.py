@@ -50,6 +50,7 @@ def _entry_attempts(server: LiveServer, tournament_id: int, lines: list[dict], t
     assert status == 503, (status, page[:800])
     _no_traceback(page)
     assert "Rien n’a été enregistré" in page
+    assert "score enregistré" not in page and "scores enregistrés" not in page  # one message: the failure
     status, body = post_json(server.url, f"/api/tournaments/{tournament_id}/results", [lines[5]], token)
     assert status == 503, (status, body)
     _no_traceback(json.dumps(body))

@@ -62,3 +62,19 @@ def board_numbers(app, tournament_id: int) -> list[int]:
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, tournament_id)
         return [number for number, _, _ in operations.progress(session, tournament)["boards"]]
+
+
+def publish(app, tournament_id: int, published: bool = True) -> None:
+    """The arbiter publishes the séance's results (SPEC §11)."""
+    with Session(db.get_engine(app)) as session:
+        operations.publish(session, operations.get_tournament(session, tournament_id), published, "arbitre")
+        session.commit()
+
+
+#: The keys the API adds to the SPEC §9 ranking output (SPEC §11).
+STATUS_KEYS = ("complete", "missing", "published")
+
+
+def ranking_only(api: dict) -> dict:
+    """The API's ranking without its status keys (`STATUS_KEYS`): the SPEC §9 ranking output."""
+    return {key: value for key, value in api.items() if key not in STATUS_KEYS}

@@ -12,7 +12,7 @@ from duplicate import db, operations
 from duplicate.core.tournament import load_tournament, ranking_output
 from duplicate.models import Result, ResultHistory
 from duplicate.web import fr_number, signed_number
-from scoring_helpers import SIZES, board_numbers, fill_board, ready, score_for
+from scoring_helpers import SIZES, board_numbers, fill_board, publish, ranking_only, ready, score_for
 
 
 def html(response) -> str:
@@ -70,8 +70,11 @@ def test_a_whole_individual_from_the_keyboard_and_rankings_agree(app, scorer, ar
     assert len(stored(app, tournament_id)) == 100
     assert "0 fiche incomplète" in text(scorer.get(f"/saisie/tournois/{tournament_id}/"))
 
+    publish(app, tournament_id)
     api = scorer.get(f"/api/tournaments/{tournament_id}/ranking").get_json()
+    assert (api["complete"], api["missing"], api["published"]) == (True, 0, True)
     export = arbiter.get(f"/arbitre/tournois/{tournament_id}/export").get_data(as_text=True)
+    api = ranking_only(api)
     assert api == json.loads(json.dumps(ranking_output(load_tournament(export))))
     path = tmp_path / "tournoi.json"
     path.write_text(export, encoding="utf-8")
@@ -96,7 +99,8 @@ def test_every_kind_through_the_screens_and_the_api(app, scorer, arbiter, kind):
     for number in board_numbers(app, tournament_id):
         response = fill_board(scorer, tournament_id, number)
         assert response.status_code == 302, text(response)
-    api = scorer.get(f"/api/tournaments/{tournament_id}/ranking").get_json()
+    publish(app, tournament_id)
+    api = ranking_only(scorer.get(f"/api/tournaments/{tournament_id}/ranking").get_json())
     export = arbiter.get(f"/arbitre/tournois/{tournament_id}/export").get_data(as_text=True)
     assert api == json.loads(json.dumps(ranking_output(load_tournament(export))))
     page = text(scorer.get(f"/tournois/{tournament_id}/"))
@@ -172,17 +176,22 @@ def test_correction_with_version_check_and_history(app, scorer, arbiter):
     assert response.status_code == 409
     assert "rien n'a été enregistré" in text(response) and 'value="+62"' in html(response)
     assert [r.score for r in stored(app, tournament_id)] == [58]
-    # the re-shown fiche carries the current version: saving again is a deliberate correction
-    fresh = re.search(rf'name="version-{key}" value="(\d+)"', html(response)).group(1)
-    assert scorer.post(url, data={f"score-{key}": "+62", f"version-{key}": fresh}).status_code == 302
+    # saving again (Enter) is refused again; « Remplacer » with the version now shown is the deliberate act
+    shown = re.search(rf'name="version-{key}" value="(\d+)"', html(response)).group(1)
+    assert scorer.post(url, data={f"score-{key}": "+62", f"version-{key}": shown}).status_code == 409
+    seen = re.search(rf'name="replace-{key}" value="(\d+)"', html(response)).group(1)
+    assert scorer.post(url, data={f"score-{key}": "+62", f"version-{key}": shown, f"replace-{key}": seen,
+                                  "replace": "1"}).status_code == 302
 
     board = int(key.split("-")[0])
     history = text(arbiter.get(f"/arbitre/tournois/{tournament_id}/etuis/{board}/fiche"))
     assert "saisie marqueur" in history.replace("  ", " ") or ("saisie" in history and "marqueur" in history)
     assert "correction" in history and "+56 +58" in history and "+58 +62" in history and "arbitre" in history
+    assert "remplacement (« Remplacer »)" in history
     with Session(db.get_engine(app)) as session:
         actions = session.exec(select(ResultHistory.action, ResultHistory.who).order_by(ResultHistory.id)).all()
-    assert actions == [("create", "marqueur"), ("update", "arbitre"), ("update", "marqueur")]
+    assert actions == [("create", "marqueur"), ("update", "arbitre"), ("replace", "marqueur")]
+    publish(app, tournament_id)
     assert "corrigé" in text(scorer.get(f"/tournois/{tournament_id}/etuis/{board}"))
 
 
@@ -220,6 +229,7 @@ def test_arbiter_adjustments_each_with_a_reason_visible_in_the_results(app, scor
     assert arbiter.post(f"/arbitre/tournois/{tournament_id}/penalites", data={
         "entrant_id": "N1", "points": "2,5", "reason": "Retard", "board": ""}).status_code == 302
 
+    publish(app, tournament_id)
     page = text(scorer.get(f"/tournois/{tournament_id}/"))
     for phrase in ("donne annulée", "Donne mal battue", "score ajusté", "Poignée oubliée", "note arbitrale",
                    "Erreur de l’arbitre", "Pénalité de 2,50", "Retard"):

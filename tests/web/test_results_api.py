@@ -13,7 +13,7 @@ from werkzeug.serving import make_server
 from duplicate import db, operations
 from duplicate.models import Player, Result, Team
 from duplicate.web import fr_number
-from scoring_helpers import ready, score_for
+from scoring_helpers import publish, ready, score_for
 
 
 def token(app, role="scorer", label="tablette") -> str:
@@ -139,6 +139,7 @@ def test_route_sheet_by_private_link_with_qr(app, client):
         player = session.exec(select(Player).where(Player.tournament_id == tournament_id,
                                                    Player.entrant_id == "N1")).one()
         secret, name = player.token, player.name
+    publish(app, tournament_id)
     ranking = client.get(f"/api/tournaments/{tournament_id}/ranking").get_json()
     row = next(r for r in ranking["ranking"] if r["id"] == "N1")
     response = client.get(f"/feuille/{secret}")
@@ -162,6 +163,7 @@ def test_team_route_sheet_reached_by_a_member(app, client):
         team = session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.entrant_id == "Q1")).one()
         member = operations.team_members(session, team)[0]
         team_token, member_token = team.token, member.token
+    publish(app, tournament_id)
     for secret in (team_token, member_token):
         page = client.get(f"/feuille/{secret}").get_data(as_text=True)
         assert "Q1" in page and "Points de match" in page and "Attaque" in page
