@@ -54,6 +54,10 @@ def signed_number(value, decimals: int = 3) -> str:
     return french.signed_number(value, decimals)
 
 
+#: An entrant id as a person reads it: « W2 » → « O2 », « EW3 » → « EO3 » (SPEC §11).
+place = french.place_label
+
+
 def score(value) -> str:
     """The taker's score as written on the fiche: « +106 », « −42 », « 0 »; ``None`` → empty."""
     if value is None:

@@ -76,7 +76,7 @@ def make(tournament_id: int, kind: str):
     tournament = tournament_or_404(tournament_id)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)
     options = _options(kind, tokens)
-    name = f"{printing.FILE_NAMES[kind]}-{tournament.id}.pdf"
+    name = printing.file_name(tournament.id, kind)
     if kind not in BATCH_KINDS:
         pdf = printing.render_kind(kind, export, ranking, **options)
         return Response(pdf, mimetype="application/pdf",
@@ -100,9 +100,8 @@ def job(tournament_id: int, job: str):
     if status["state"] == "unknown":
         abort(404)
     multiprocessing.active_children()  # reap finished render processes
-    kind = job.rsplit("-", 1)[0]
     return render_template("arbiter/print_job.html", tournament=tournament, job=job, status=status,
-                           title=printing.TITLES.get(kind, "Impression"))
+                           title=printing.TITLES.get(printing.kind_of_job(job), "Impression"))
 
 
 @bp.route("/travail/<job>/fichier")
@@ -112,6 +111,5 @@ def job_file(tournament_id: int, job: str):
     path = _job_path(job)
     if printing.job_status(path)["state"] != "done":
         abort(404)
-    kind = job.rsplit("-", 1)[0]
-    name = f"{printing.FILE_NAMES.get(kind, 'impression')}-{tournament.id}.pdf"
+    name = printing.file_name(tournament.id, printing.kind_of_job(job) or "impression")
     return send_file(path, mimetype="application/pdf", as_attachment=True, download_name=name)
