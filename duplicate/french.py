@@ -138,6 +138,11 @@ def _zones() -> frozenset[str]:
     return frozenset(found)
 
 
+def timezones() -> list[str]:
+    """Every known time zone name, sorted (for the tournament form)."""
+    return sorted(_zones())
+
+
 def timezone_of(tournament) -> str:
     """The time zone of a tournament (``settings["timezone"]``), Europe/Paris when unset or unknown."""
     settings = getattr(tournament, "settings", None) or {}

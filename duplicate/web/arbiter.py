@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from duplicate import interchange, operations
+from duplicate import french, interchange, operations
 from duplicate.core.deals import seed_hash
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
@@ -62,6 +62,7 @@ def new_tournament():
             tournament = operations.create_tournament(
                 get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
                 place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
+                timezone=form.timezone.data,
             )
         except operations.OperationError as error:
             _show_error(form, error)
@@ -84,14 +85,31 @@ STEP_ENDPOINTS = {
 
 
 @bp.route("/tournois/<int:tournament_id>/")
-def dashboard(tournament_id: int):
+def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
     """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
     tournament = tournament_or_404(tournament_id)
     steps = operations.readiness(get_session(), tournament)
     return render_template(
         "arbiter/dashboard.html", tournament=tournament, steps=steps, step_endpoints=STEP_ENDPOINTS,
         step_labels=operations.STEP_LABELS, all_ready=all(done for _, done, _ in steps),
-    )
+        timezone_form=timezone_form or forms.TimezoneForm(formdata=None, timezone=french.timezone_of(tournament)),
+    ), status
+
+
+@bp.route("/tournois/<int:tournament_id>/fuseau", methods=["POST"])
+def set_timezone(tournament_id: int):
+    """Change the time zone the tournament's times are shown in."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.TimezoneForm()
+    if form.validate_on_submit():
+        try:
+            operations.set_timezone(get_session(), tournament, form.timezone.data)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Fuseau horaire : {form.timezone.data}.", "success")
+            return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    return dashboard(tournament_id, form, UNPROCESSABLE)
 
 
 def _uploaded_text(form: forms.UploadForm) -> str | None:

@@ -137,6 +137,14 @@ class TournamentForm(FrenchForm):
                          description="Imprimée sur les étiquettes des étuis, par exemple « vert ».")
     sessions = NumberField("Nombre de séances", default=1, whole=True,
                            validators=[needed("Indiquez un nombre entier.")])
+    timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE,
+                           description="Les heures (historique, journal, impressions) sont données dans ce fuseau.")
+
+
+class TimezoneForm(FrenchForm):
+    """The time zone of an existing tournament (SPEC §11)."""
+
+    timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE)
 
 
 class PlayerForm(FrenchForm):
