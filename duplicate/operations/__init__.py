@@ -45,6 +45,7 @@ from ._results import (
 )
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._tournaments import set_timezone
+from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
@@ -67,5 +68,5 @@ __all__ = [
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
     "series_ranking", "series_sessions", "set_series",
-    "set_timezone",
+    "set_timezone", "preview_players_csv",
 ]

@@ -58,27 +58,48 @@ def register_player(session: Session, tournament: Tournament, *, licence, surnam
     return player
 
 
-def import_players_csv(session: Session, tournament: Tournament, text: str | bytes) -> list[Player]:
-    """Register every player of a CSV list (see `interchange.parse_players_csv`), or none.
-
-    Every faulty line is reported (`CsvImportError.errors`), then nothing is added.
-    """
+def preview_players_csv(session: Session, tournament: Tournament, text: str | bytes
+                        ) -> tuple[list[dict], list[tuple[int, str]]]:
+    """What importing a players list would do, without storing anything: ``(accepted, refused)``,
+    ``accepted`` the players' fields (``line``, ``licence``, ``surname``, ``first_name``, ``club``) in
+    file order, ``refused`` one ``(line number, French reason)`` per refused line (its problems joined
+    by « ; »; line 0 for the file as a whole).  A licence is refused when already registered or met
+    earlier in the file."""
     rows, errors = interchange.parse_players_csv(text)
     licences = _licences(session, tournament)
-    cleaned = []
+    problems: dict[int, list[str]] = {}
+    for number, message in errors:
+        problems.setdefault(number, []).append(message)
+    accepted = []
     for number, row in rows:
         row = {key: _clean(value) for key, value in row.items()}
-        for _field, message in _player_problems(session, tournament, row, licences):
-            errors.append((number, message))
+        found = [message for _field, message in _player_problems(session, tournament, row, licences)]
+        if found:
+            problems.setdefault(number, []).extend(found)
+            continue
         if row["licence"]:
             licences.add(row["licence"])
-        cleaned.append(row)
-    if not errors and not cleaned:
-        errors.append((0, "aucun joueur dans le fichier"))
-    if errors:
-        raise CsvImportError(sorted(errors))
+        accepted.append({"line": number, **row})
+    if not problems and not accepted:
+        problems[0] = ["aucun joueur dans le fichier"]
+    refused = [(number, " ; ".join(messages)) for number, messages in sorted(problems.items())]
+    return accepted, refused
+
+
+def import_players_csv(session: Session, tournament: Tournament, text: str | bytes, *,
+                       skip_refused: bool = False) -> list[Player]:
+    """Register the players of a CSV list (see `interchange.parse_players_csv`), checked as by
+    `preview_players_csv`.
+
+    By default all or none: any refused line raises `CsvImportError` (every refused line listed) and
+    nothing is added.  With ``skip_refused`` (the arbiter confirmed a preview) the accepted players are
+    added and the refused lines left out; `CsvImportError` still when none is accepted.
+    """
+    accepted, refused = preview_players_csv(session, tournament, text)
+    if (refused and not skip_refused) or not accepted:
+        raise CsvImportError(refused)
     added = [Player(tournament_id=tournament.id, licence=row["licence"] or None, surname=row["surname"],
-                    first_name=row["first_name"], club=row["club"] or None) for row in cleaned]
+                    first_name=row["first_name"], club=row["club"] or None) for row in accepted]
     session.add_all(added)
     session.flush()
     return added

@@ -112,10 +112,10 @@ def set_timezone(tournament_id: int):
     return dashboard(tournament_id, form, UNPROCESSABLE)
 
 
-def _uploaded_text(form: forms.UploadForm) -> str | None:
+def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
     """The text of an upload form's file or text box; None (and the error shown) when unreadable."""
     try:
-        return form.content()
+        return form.content(decode)
     except ValueError as error:
         form.file.errors = [*form.file.errors, str(error)]
         return None
@@ -148,26 +148,41 @@ def players(tournament_id: int):
 
 @bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
 def import_players(tournament_id: int):
-    """Players from a CSV file or pasted text: all of them, or none and the faulty lines listed."""
+    """Players from a CSV file or pasted text, in two steps: a preview (the players that would be
+    added, one line per refused row; nothing stored), then the arbiter's confirmation, which checks the
+    list again and adds the accepted players.  If the check finds another result than the preview
+    (a player registered meanwhile), the new preview is shown instead."""
     tournament = tournament_or_404(tournament_id)
-    form = forms.UploadForm()
-    line_errors = []
+    form = forms.PlayersImportForm()
+    preview = None
     if form.validate_on_submit():
-        text = _uploaded_text(form)
+        text = _uploaded_text(form, decode=_decode_players)
         if text is not None:
-            try:
-                imported = operations.import_players_csv(get_session(), tournament, text)
-            except operations.CsvImportError as error:
-                line_errors = list(error.errors)
-            except operations.OperationError as error:
-                _show_error(form, error)
-            else:
-                flash(f"{len(imported)} joueur(s) importé(s).", "success")
-                return redirect(url_for("arbiter.players", tournament_id=tournament.id))
-    status = _status(form)
+            session = get_session()
+            accepted, refused = operations.preview_players_csv(session, tournament, text)
+            preview = {"accepted": accepted, "refused": refused, "changed": False}
+            if form.confirm.data == "1" and accepted:
+                if form.expected.data != str(len(accepted)):
+                    preview["changed"] = True
+                else:
+                    imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
+                    flash(f"{len(imported)} joueur(s) importé(s)"
+                          + (f", {len(refused)} ligne(s) laissée(s) de côté." if refused else "."), "success")
+                    return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    if preview is None:
+        status = _status(form)
+    else:
+        status = 200 if preview["accepted"] else UNPROCESSABLE
     return render_template(
-        "arbiter/players_import.html", tournament=tournament, form=form, line_errors=line_errors,
+        "arbiter/players_import.html", tournament=tournament, form=form, preview=preview,
     ), status
+
+
+def _decode_players(raw: bytes) -> str:
+    try:
+        return interchange.decode_text(raw)
+    except ValueError as error:
+        raise ValueError(str(error)[:1].upper() + str(error)[1:] + ".") from None
 
 
 # --- import and export ------------------------------------------------------------------------------

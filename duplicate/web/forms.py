@@ -160,17 +160,21 @@ class UploadForm(FrenchForm):
     file = FileField("Fichier")
     text = TextAreaField("Ou collez son contenu ici")
 
-    def content(self) -> str:
-        """The uploaded file's text (UTF-8, BOM removed) when a file was sent, else the pasted text."""
+    def content(self, decode=None) -> str:
+        """The uploaded file's text when a file was sent, else the pasted text.  ``decode`` (bytes →
+        text, ValueError with a French message) reads the file; UTF-8 with or without BOM by default."""
         upload = self.file.data
         if upload and getattr(upload, "filename", ""):
             raw = upload.read(MAX_UPLOAD + 1)
             if len(raw) > MAX_UPLOAD:
                 raise ValueError("Le fichier est trop gros (5 Mo au plus).")
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValueError("Le fichier n’est pas en UTF-8.") from None
+            if decode is not None:
+                text = decode(raw)
+            else:
+                try:
+                    text = raw.decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    raise ValueError("Le fichier n’est pas en UTF-8.") from None
             self.text.data = text
             return text
         return self.text.data or ""
@@ -183,6 +187,14 @@ class UploadForm(FrenchForm):
             self.text.errors.append("Choisissez un fichier ou collez son contenu.")
             return False
         return True
+
+
+class PlayersImportForm(UploadForm):
+    """A players list: first a preview (nothing stored), then ``confirm`` with the text previewed and
+    the number of players the preview accepted (``expected``), checked again before storing."""
+
+    confirm = HiddenField()
+    expected = HiddenField()
 
 
 class TeamForm(FrenchForm):
