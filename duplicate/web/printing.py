@@ -14,7 +14,7 @@ import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
 
-from duplicate import printing
+from duplicate import french, printing
 from duplicate.printing.commands import tournament_data
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
@@ -55,9 +55,11 @@ def _options(kind: str, tokens: dict[str, str]) -> dict:
 
 
 def _bounded_int(name: str, default: int, low: int, high: int) -> int:
+    """A whole number typed the French way (`duplicate.french`), brought within ``low``–``high``; the
+    default when unreadable (a layout option: the sheet still prints)."""
     try:
-        return min(high, max(low, int(request.form.get(name, default))))
-    except ValueError:
+        return min(high, max(low, french.parse_whole_number(request.form.get(name, str(default)))))
+    except french.NumberError:
         return default
 
 
