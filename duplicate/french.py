@@ -119,6 +119,17 @@ def place_label(ident) -> str:
     return text
 
 
+def place_id(typed: str) -> str:
+    """A starting place typed by a person, as the data spell it: « o2 » → ``W2``, « EO3 » → ``EW3``
+    (« W2 » is accepted as well); upper-cased and stripped; the inverse of `place_label`."""
+    text = _SPACES.sub("", str(typed or "")).upper()
+    if text.startswith("EO"):
+        return "EW" + text[2:]
+    if text.startswith("O") and (len(text) == 1 or text[1:].isdigit()):
+        return "W" + text[1:]
+    return text
+
+
 # --- times --------------------------------------------------------------------------------------------
 
 def valid_timezone(name: str | None) -> bool:

@@ -88,3 +88,10 @@ def test_the_tournament_time_zone_defaults_to_paris():
     Stub.settings = {"timezone": "Indian/Reunion"}
     assert french.timezone_of(Stub()) == "Indian/Reunion"
     assert french.timezone_of(None) == "Europe/Paris"
+
+
+@pytest.mark.parametrize("typed, ident", [("O2", "W2"), ("o2", "W2"), (" EO3 ", "EW3"), ("W2", "W2"), ("n1", "N1"),
+                                          ("NS4", "NS4")])
+def test_a_typed_starting_place_reads_o_as_w(typed, ident):
+    assert french.place_id(typed) == ident
+    assert french.place_id(french.place_label(ident)) == ident

@@ -9,7 +9,7 @@ from typing import Iterable, Mapping
 
 from sqlmodel import Session, select
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.core.cards import SEATS
 from duplicate.core.triplettes import COLOURS, badge_colours, draw_first_colour
 from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
@@ -237,16 +237,17 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
             raise OperationError(f"Participant n° {item.get(key)} inconnu dans ce tournoi.", "entrant_id")
         entrant_id = (item.get("entrant_id") or "").strip().upper() or None
         if entrant_id is not None and not ENTRANT_PATTERNS[kind].match(entrant_id):
-            example = {"individual": "N1, S1, E1, W1", "triplettes": "NS1, EW1", "quadrettes": "Q1",
+            example = {"individual": "N1, S1, E1, O1", "triplettes": "NS1, EO1", "quadrettes": "Q1",
                        "team_match": "A, B"}[kind.value]
-            raise OperationError(f"Place « {entrant_id} » invalide (par exemple {example}).", "entrant_id")
+            raise OperationError(f"Place « {french.place_label(entrant_id)} » invalide (par exemple {example}).",
+                                 "entrant_id")
         wanted[entrant.id] = entrant_id
     final = {e.id: e.entrant_id for e in _entrants(session, tournament)}
     final.update(wanted)
     taken = [i for i in final.values() if i is not None]
     duplicates = sorted({i for i in taken if taken.count(i) > 1})
     if duplicates:
-        raise OperationError(f"Place {', '.join(duplicates)} donnée deux fois.", "entrant_id")
+        raise OperationError(f"Place {', '.join(map(french.place_label, duplicates))} donnée deux fois.", "entrant_id")
     for entrant_id in wanted:
         _place(session.get(model, entrant_id), None, kind)
     session.flush()

@@ -325,7 +325,8 @@ def place_by_hand(tournament_id: int):
     entrants = _entrants(tournament)
     typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
     if hand_form.validate_on_submit():
-        assignments = [{key: e.id, "entrant_id": typed[e.id]} for e in entrants if typed[e.id] != (e.entrant_id or "")]
+        assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants
+                       if french.place_id(typed[e.id]) != (e.entrant_id or "")]
         try:
             operations.place_by_hand(get_session(), tournament, assignments)
         except operations.OperationError as error:

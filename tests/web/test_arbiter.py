@@ -162,6 +162,18 @@ def test_place_by_hand(app, arbiter):
     assert {p.id: p.entrant_id for p in in_db(app, operations.players, tournament)} == placed
 
 
+def test_a_place_typed_and_shown_as_o_is_stored_as_w(app, arbiter):
+    tournament_id = create(arbiter)
+    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
+    tournament = in_db(app, operations.get_tournament, tournament_id)
+    players = in_db(app, operations.players, tournament)
+    url = f"/arbitre/tournois/{tournament_id}/placement/manuel"
+    assert arbiter.post(url, data={f"place-{players[0].id}": "o1"}).status_code == 302
+    assert in_db(app, operations.players, tournament)[0].entrant_id == "W1"  # the data keep W (SPEC §9)
+    page = html(arbiter.get(f"/arbitre/tournois/{tournament_id}/placement"))
+    assert 'value="O1"' in page and ">O1</span>" in page and "W1" not in page
+
+
 def test_generate_boards_shows_seed_hash(app, arbiter):
     tournament_id = create(arbiter)
     url = f"/arbitre/tournois/{tournament_id}/etuis"
