@@ -30,6 +30,7 @@ the text layout are not kept), and a later change to a column still shows.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime
 import io
@@ -50,7 +51,7 @@ from duplicate.models import (
 
 __all__ = [
     "TOURNAMENT_FORMAT", "export_tournament", "import_tournament", "result_to_dict", "player_file_id",
-    "team_file_id", "split_name", "parse_players_csv",
+    "team_file_id", "split_name", "parse_players_csv", "decode_text",
 ]
 
 SECTIONS = ("players", "teams", "boards", "results", "penalties", "substitutions")
@@ -368,27 +369,65 @@ def _header_key(cell: str) -> str | None:
     return _HEADER_WORDS.get(re.sub(r"\s+", " ", plain))
 
 
+def decode_text(raw: bytes) -> str:
+    """The text of a file as clubs make them: UTF-8 (with or without BOM), else Windows-1252 (what Excel
+    on a French Windows saves as « CSV (séparateur : point-virgule) »); UTF-16 when it starts with its BOM.  Raises ValueError (French)
+    when neither reads it.  Choice: UTF-8 first, since a Windows-1252 file with accents is never valid
+    UTF-8, while the reverse guess would turn « é » into « Ã© »."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16")  # Excel's « Texte Unicode »
+        except UnicodeDecodeError:
+            pass
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        raise ValueError("le fichier n’est ni en UTF-8 ni en Windows-1252 (enregistrez-le en « CSV UTF-8 »)") \
+            from None
+
+
+#: Separators a players list may use: « ; » (French Excel), « , », a tab (cells pasted from a sheet).
+CSV_SEPARATORS = (";", ",", "\t")
+
+
+def _separator(lines: list[str]) -> str:
+    """The separator that gives the most of the first lines 2 to 4 cells (``;`` first on a tie): a
+    comma inside a club name (« Paris, 15e ») does not outvote the semicolons of the whole file."""
+    sample = [line for line in lines if line.strip()][:20]
+
+    def fits(separator: str) -> int:
+        counts = [len(next(csv.reader([line], delimiter=separator))) for line in sample]
+        return sum(2 <= n <= 4 for n in counts) * 2 + sum(n == counts[0] for n in counts)
+
+    return max(CSV_SEPARATORS, key=lambda sep: (fits(sep), -CSV_SEPARATORS.index(sep)))
+
+
 def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
     """Read a players list: columns licence;surname;first_name;club.
 
-    The separator is ``;`` or ``,`` (the one found on the first line); a first line naming the columns
-    (French or English: « Licence;Nom;Prénom;Club », « licence,surname,first_name,club ») is a header and
-    may give them in another order; UTF-8 with or without BOM; blank lines are skipped. Returns
-    ``(rows, errors)``: rows are ``(line number, {licence, surname, first_name, club})`` with stripped
-    text, errors ``(line number, French message)`` for lines that cannot be read. Checking the values
-    is the caller's business (`operations.import_players_csv`).
+    The separator is ``;``, ``,`` or a tab (`_separator`); a first line naming the columns (French or
+    English: « Licence;Nom;Prénom;Club », « licence,surname,first_name,club ») is a header and may give
+    them in another order; bytes are decoded by `decode_text` (UTF-8 with or without BOM, else
+    Windows-1252); blank lines are skipped. Returns ``(rows, errors)``: rows are ``(line number,
+    {licence, surname, first_name, club})`` with stripped text, errors ``(line number, French message)``
+    for lines that cannot be read. Checking the values is the caller's business
+    (`operations.import_players_csv`).
     """
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            return [], [(0, "le fichier n'est pas en UTF-8")]
+            text = decode_text(text)
+        except ValueError as error:
+            return [], [(0, str(error))]
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         return [], [(0, "le fichier est vide")]
-    delimiter = ";" if ";" in first else ","
+    delimiter = _separator(lines)
     rows, errors = [], []
     columns: tuple[str, ...] = CSV_COLUMNS
     header_seen = False
@@ -408,8 +447,9 @@ def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[t
         while len(cells) > len(columns) and cells[-1] == "":
             cells.pop()  # a trailing separator
         if len(cells) != len(columns):
+            shown = "tabulation" if delimiter == "\t" else delimiter
             errors.append((number, f"{len(cells)} colonne(s) au lieu de {len(columns)} "
-                                   f"({';'.join(columns)}), séparateur « {delimiter} »"))
+                                   f"({';'.join(columns)}), séparateur « {shown} »"))
             continue
         row = dict.fromkeys(CSV_COLUMNS, "")
         row.update(zip(columns, cells))

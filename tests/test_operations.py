@@ -137,8 +137,8 @@ def test_import_players_csv_lists_every_error_and_adds_nothing(session):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("", "vide"), ("Nom;Prénom;Âge\nX;Y;3\n", "en-tête non reconnu"), (b"\xff\xfe", "UTF-8"),
-    ("Licence;Nom;Prénom;Club\n", "aucun joueur"),
+    ("", "vide"), ("Nom;Prénom;Âge\nX;Y;3\n", "en-tête non reconnu"), (b"\xff\xfe", "vide"),
+    ("Licence;Nom;Prénom;Club\n", "aucun joueur"), (b"\x81\x8d\x90", "UTF-8"),
 ])
 def test_import_players_csv_bad_files(session, text, message):
     tournament = ops.create_tournament(session, name="X", kind="individual")

@@ -48,6 +48,8 @@ from ._results import (
     result_history, results, set_arbitral_note, update_result,
 )
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
+from ._tournaments import set_timezone
+from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
@@ -79,4 +81,5 @@ __all__ = [
     "RESULTS_TO_LABELS", "add_fill_in_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
+    "set_timezone", "preview_players_csv",
 ]

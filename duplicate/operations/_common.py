@@ -65,7 +65,7 @@ def _has_results(session: Session, tournament: Tournament) -> bool:
 
 def _refuse_after_results(session: Session, tournament: Tournament, what: str) -> None:
     if _has_results(session, tournament):
-        raise OperationError(f"des résultats sont déjà saisis : {what} ne peut plus changer")
+        raise OperationError(f"des résultats sont déjà saisis : on ne peut plus changer {what}")
 
 
 def _parse_json(data: str | bytes | Mapping, what: str) -> Mapping:

@@ -9,7 +9,7 @@ from typing import Iterable, Mapping
 
 from sqlmodel import Session, select
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.core.cards import SEATS
 from duplicate.core.triplettes import COLOURS, badge_colours, draw_first_colour
 from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
@@ -58,27 +58,48 @@ def register_player(session: Session, tournament: Tournament, *, licence, surnam
     return player
 
 
-def import_players_csv(session: Session, tournament: Tournament, text: str | bytes) -> list[Player]:
-    """Register every player of a CSV list (see `interchange.parse_players_csv`), or none.
-
-    Every faulty line is reported (`CsvImportError.errors`), then nothing is added.
-    """
+def preview_players_csv(session: Session, tournament: Tournament, text: str | bytes
+                        ) -> tuple[list[dict], list[tuple[int, str]]]:
+    """What importing a players list would do, without storing anything: ``(accepted, refused)``,
+    ``accepted`` the players' fields (``line``, ``licence``, ``surname``, ``first_name``, ``club``) in
+    file order, ``refused`` one ``(line number, French reason)`` per refused line (its problems joined
+    by « ; »; line 0 for the file as a whole).  A licence is refused when already registered or met
+    earlier in the file."""
     rows, errors = interchange.parse_players_csv(text)
     licences = _licences(session, tournament)
-    cleaned = []
+    problems: dict[int, list[str]] = {}
+    for number, message in errors:
+        problems.setdefault(number, []).append(message)
+    accepted = []
     for number, row in rows:
         row = {key: _clean(value) for key, value in row.items()}
-        for _field, message in _player_problems(session, tournament, row, licences):
-            errors.append((number, message))
+        found = [message for _field, message in _player_problems(session, tournament, row, licences)]
+        if found:
+            problems.setdefault(number, []).extend(found)
+            continue
         if row["licence"]:
             licences.add(row["licence"])
-        cleaned.append(row)
-    if not errors and not cleaned:
-        errors.append((0, "aucun joueur dans le fichier"))
-    if errors:
-        raise CsvImportError(sorted(errors))
+        accepted.append({"line": number, **row})
+    if not problems and not accepted:
+        problems[0] = ["aucun joueur dans le fichier"]
+    refused = [(number, " ; ".join(messages)) for number, messages in sorted(problems.items())]
+    return accepted, refused
+
+
+def import_players_csv(session: Session, tournament: Tournament, text: str | bytes, *,
+                       skip_refused: bool = False) -> list[Player]:
+    """Register the players of a CSV list (see `interchange.parse_players_csv`), checked as by
+    `preview_players_csv`.
+
+    By default all or none: any refused line raises `CsvImportError` (every refused line listed) and
+    nothing is added.  With ``skip_refused`` (the arbiter confirmed a preview) the accepted players are
+    added and the refused lines left out; `CsvImportError` still when none is accepted.
+    """
+    accepted, refused = preview_players_csv(session, tournament, text)
+    if (refused and not skip_refused) or not accepted:
+        raise CsvImportError(refused)
     added = [Player(tournament_id=tournament.id, licence=row["licence"] or None, surname=row["surname"],
-                    first_name=row["first_name"], club=row["club"] or None) for row in cleaned]
+                    first_name=row["first_name"], club=row["club"] or None) for row in accepted]
     session.add_all(added)
     session.flush()
     return added
@@ -216,16 +237,17 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
             raise OperationError(f"Participant n° {item.get(key)} inconnu dans ce tournoi.", "entrant_id")
         entrant_id = (item.get("entrant_id") or "").strip().upper() or None
         if entrant_id is not None and not ENTRANT_PATTERNS[kind].match(entrant_id):
-            example = {"individual": "N1, S1, E1, W1", "triplettes": "NS1, EW1", "quadrettes": "Q1",
+            example = {"individual": "N1, S1, E1, O1", "triplettes": "NS1, EO1", "quadrettes": "Q1",
                        "team_match": "A, B"}[kind.value]
-            raise OperationError(f"Place « {entrant_id} » invalide (par exemple {example}).", "entrant_id")
+            raise OperationError(f"Place « {french.place_label(entrant_id)} » invalide (par exemple {example}).",
+                                 "entrant_id")
         wanted[entrant.id] = entrant_id
     final = {e.id: e.entrant_id for e in _entrants(session, tournament)}
     final.update(wanted)
     taken = [i for i in final.values() if i is not None]
     duplicates = sorted({i for i in taken if taken.count(i) > 1})
     if duplicates:
-        raise OperationError(f"Place {', '.join(duplicates)} donnée deux fois.", "entrant_id")
+        raise OperationError(f"Place {', '.join(map(french.place_label, duplicates))} donnée deux fois.", "entrant_id")
     for entrant_id in wanted:
         _place(session.get(model, entrant_id), None, kind)
     session.flush()

@@ -10,7 +10,7 @@ from fractions import Fraction
 from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.core.ranking import Penalty as CorePenalty
 from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
@@ -21,8 +21,9 @@ from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _k
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
-                      colour=None, sessions: int = 1) -> Tournament:
-    """A new tournament (individual, triplettes, quadrettes or team match)."""
+                      colour=None, sessions: int = 1, timezone: str | None = None) -> Tournament:
+    """A new tournament (individual, triplettes, quadrettes or team match); ``timezone`` as in
+    `set_timezone` (Europe/Paris when not given)."""
     name = (name or "").strip()
     if not name:
         raise OperationError("Le nom du tournoi est obligatoire.", "name")
@@ -37,9 +38,24 @@ def create_tournament(session: Session, *, name: str, kind: str | TournamentKind
     tournament = Tournament(name=name, kind=kind, date=date, place=(place or "").strip(),
                             colour=(colour or "").strip(), sessions=sessions,
                             extra={"format": interchange.TOURNAMENT_FORMAT})
+    if timezone is not None:
+        set_timezone(session, tournament, timezone)
     session.add(tournament)
     session.flush()
     return tournament
+
+
+def set_timezone(session: Session, tournament: Tournament, name: str) -> None:
+    """The time zone the tournament's times are shown in (SPEC §11), an IANA name such as
+    « Europe/Paris » or « Indian/Reunion »; stored in ``settings["timezone"]``.  Times are stored in UTC;
+    a tournament without this setting shows them in Europe/Paris (`duplicate.french.timezone_of`)."""
+    name = (name or "").strip()
+    if not french.valid_timezone(name):
+        raise OperationError(f"Fuseau horaire inconnu « {name} » (par exemple Europe/Paris).", "timezone")
+    # a new dict: the JSON column does not see changes made in place
+    tournament.settings = {**(tournament.settings or {}), "timezone": name}
+    session.add(tournament)
+    session.flush()
 
 
 def list_tournaments(session: Session, *, archived: bool = False) -> list[Tournament]:

@@ -41,6 +41,21 @@ FILE_NAMES = {
 }
 
 
+def file_name(tournament_id: int, what: str) -> str:
+    """The name of a downloaded PDF, after what it holds: ``tournoi-12-feuilles-de-route.pdf`` for a
+    printed kind (``what`` in `KINDS`), ``tournoi-12-<what>.pdf`` for anything else."""
+    return f"tournoi-{tournament_id}-{FILE_NAMES.get(what, what)}.pdf"
+
+
+def kind_of_job(job: str) -> str | None:
+    """The printed kind a batch job's name (``<kind>-<random token>``) starts with; the token may hold
+    dashes too, so the name is matched against the kinds, longest first."""
+    for kind in sorted(KINDS, key=len, reverse=True):
+        if job.startswith(kind + "-"):
+            return kind
+    return None
+
+
 def route_urls_from_tokens(base_url: str, tokens: Mapping[str, str], path: str = "/feuille-de-route/{token}") -> dict:
     """Entrant id → absolute URL of its private route-sheet page, from the private tokens."""
     base = base_url.rstrip("/")

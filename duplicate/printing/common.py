@@ -108,13 +108,16 @@ def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:
     found = []
     if result is None:
         return found
+    arbitral = result.get("notes") is not None or bool((notes or {}).get("arbitral_note"))
     if result.get("annulled") or (notes or {}).get("annulled"):
         found.append("donne annulée")
-    if result.get("corrected") and not (result.get("annulled") or result.get("adjusted")):
+    # an annulment, an adjusted score or an arbitral note is a correction too: it is named for what
+    # it is, never « score corrigé » (an arbitral note changes the notes, not the score)
+    if result.get("corrected") and not (result.get("annulled") or result.get("adjusted") or arbitral):
         found.append("score corrigé après saisie")
     if result.get("adjusted") or (notes or {}).get("adjusted"):
         found.append("score rectifié par l’arbitre")
-    if result.get("notes") is not None or (notes or {}).get("arbitral_note"):
+    if arbitral:
         found.append("note arbitrale")
     if result.get("chelem"):
         found.append("chelem")

@@ -240,7 +240,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
     for who in order:
         item = known.get(who, {})
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
-                      "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else who,
+                      "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": plan.get(who, [])})
     return {"tournament": t.header, "items": items, "team": t.kind != "individual"}
 

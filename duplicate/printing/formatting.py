@@ -4,7 +4,8 @@ Everything here returns plain strings (or small dicts of strings and booleans), 
 templates receive primitive data only (ARCHITECTURE habit 6).  Typographic choices, as a French
 club prints them:
 
-* decimal comma and two decimals for percentages and notes (« 75,00 »), three for PM (« 12,838 »);
+* decimal comma and two decimals for percentages and notes (« 75,00 »), three for PM (« 12,838 »),
+  rounded half away from zero by `duplicate.french` (the one rule of SPEC §11, shared with the screens);
 * signed scores with a true minus sign U+2212 (« +106 », « −42 »);
 * ordinals « 1re », « 2e » (Imprimerie nationale); dates « samedi 14 mars 2026 »;
 * ex æquo written « ex æquo » (with the ligature), shortened « ex æ. » in narrow columns.
@@ -13,8 +14,8 @@ club prints them:
 from __future__ import annotations
 
 import datetime
-from fractions import Fraction
 
+from duplicate import french
 from duplicate.core.cards import SUITS, Card, CardError
 
 SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "O": "Ouest"}
@@ -39,28 +40,22 @@ TOURNAMENT_COLOURS = {
 _MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
            "novembre", "décembre")
 _DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-MINUS = "\u2212"
+MINUS = french.MINUS
 EX_AEQUO = "ex æquo"
 
 
 def number(value, decimals: int = 2, empty: str = "—") -> str:
-    """``75.0`` → « 75,00 »; ``None`` → « — »."""
-    if value is None:
-        return empty
-    text = f"{float(value):.{decimals}f}"
-    if text.startswith("-"):
-        text = MINUS + text[1:]
-        if text.strip(MINUS + "0.") == "":
-            text = text[1:]  # no « −0,00 »
-    return text.replace(".", ",")
+    """``75.0`` → « 75,00 »; ``None`` → « — » (`duplicate.french.number`: the screens' rounding too)."""
+    return french.number(value, decimals, empty)
 
 
 def signed_number(value, decimals: int = 3) -> str:
     """PM and other signed decimals: « +12,838 », « −3,162 », « 0,000 »."""
-    if value is None:
-        return "—"
-    text = number(value, decimals)
-    return text if text.startswith(MINUS) or float(value) == 0 else "+" + text
+    return french.signed_number(value, decimals)
+
+
+#: An entrant id as a person reads it: « W2 » → « O2 », « EW3 » → « EO3 » (SPEC §11).
+place = french.place_label
 
 
 def score(value) -> str:
@@ -143,11 +138,3 @@ def hand_by_suit(cards) -> list[dict]:
     trumps = [c.french for c in parsed if c.suit == "T"] + [c.french for c in parsed if c.suit == "X"]
     lines.append({"symbol": "", "red": False, "label": "atouts", "ranks": " ".join(trumps) or "—"})
     return lines
-
-
-def as_float(value) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, Fraction):
-        return float(value)
-    return float(value)

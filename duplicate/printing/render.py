@@ -14,7 +14,7 @@ import io
 import os
 from typing import Iterable, Mapping
 
-from duplicate import REPO_ROOT
+from duplicate import REPO_ROOT, french
 
 TEMPLATE_DIR = os.path.join(REPO_ROOT, "templates")
 FONT_DIR = os.path.join(REPO_ROOT, "static", "fonts")
@@ -43,6 +43,7 @@ def environment():
 
         env = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=select_autoescape(default=True),
                           undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        env.filters["place"] = french.place_label  # W2 → « O2 » on paper (SPEC §11)
         env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
         _ENV = env
     return _ENV

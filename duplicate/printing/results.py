@@ -144,7 +144,9 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             sheet.update(
                 attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
                 global_=fmt.number(row.get("global")),
-                penalty=fmt.number(row.get("penalty") or 0) if row else fmt.number(None),  # not ranked: no total
+                # the global penalty, shown only when there is one (as on the screen); per-étui
+                # penalties are in the list under the table
+                penalty=fmt.number(row["penalty"]) if row and row.get("penalty") else "",
                 attack_boards=row.get("attack_boards", 0), defence_boards=row.get("defence_boards", 0),
                 rank=row.get("rank"), tie=shared.get(row.get("rank"), 0) > 1,
                 alternated_rank=row.get("alternated_rank"),

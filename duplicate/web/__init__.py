@@ -9,12 +9,11 @@ operation flushed before failing is kept.
 """
 
 import datetime
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 
 from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
 
+from duplicate import french
 from duplicate.core.tournament import KIND_LABELS
 from duplicate.printing.results import standing_status
 
@@ -35,14 +34,12 @@ def kind_label(kind) -> str:
     return KIND_LABELS.get(value, str(value))
 
 
-#: French names of the lines: Ouest is « O » on screen, « W » in the files (SPEC §9).
-LINE_LABELS = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO"}
-
-
 @bp.app_template_filter("line_label")
-def line_label(line) -> str:
-    """A line (orientation) as a French player reads it: W → « O », EW → « EO »."""
-    return LINE_LABELS.get(line, line or "")
+@bp.app_template_filter("place")
+def line_label(ident) -> str:
+    """A line or starting place as a French player reads it: W → « O », EW3 → « EO3 » (the files keep
+    W / EW, SPEC §9); see `duplicate.french.place_label`."""
+    return french.place_label(ident)
 
 
 @bp.app_template_filter("date_fr")
@@ -60,21 +57,9 @@ bp.app_template_filter("standing_status")(standing_status)
 
 @bp.app_template_filter("fr_number")
 def fr_number(value, decimals: int = 2) -> str:
-    """A number with a decimal comma, rounded half up: 62.5 → « 62,50 »; None → « — ».
-
-    Accepts int, float, Decimal and Fraction (exact notes are rounded only here, for display).
-    """
-    if value is None:
-        return "—"
-    if isinstance(value, Fraction):
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        exact = Decimal(str(value))
-    quantum = Decimal(1).scaleb(-decimals)
-    text = format(exact.quantize(quantum, rounding=ROUND_HALF_UP), "f")
-    if text.startswith("-") and not text.strip("-0.,"):
-        text = text[1:]  # no « -0,00 »
-    return text.replace(".", ",")
+    """A number with a decimal comma, rounded half away from zero (`duplicate.french.number`, the
+    rounding the printouts use too): 58.125 → « 58,13 »; None → « — »."""
+    return french.number(value, decimals)
 
 
 @bp.app_template_filter("signed")
@@ -88,12 +73,13 @@ def signed(value) -> str:
 @bp.app_template_filter("signed_number")
 def signed_number(value, decimals: int = 3) -> str:
     """PM with their sign and a decimal comma: « +4,000 », « −3,162 »; None → « — »."""
-    if value is None:
-        return "—"
-    text = fr_number(abs(value), decimals)
-    if not text.strip("0,"):
-        return text
-    return ("+" if value > 0 else "−") + text
+    return french.signed_number(value, decimals)
+
+
+@bp.app_template_filter("local_time")
+def local_time(moment, tournament=None, seconds: bool = False) -> str:
+    """A stored (UTC) moment in the tournament's time zone, « 14/03/2026 21:05 »."""
+    return french.local_time(moment, french.timezone_of(tournament), seconds=seconds)
 
 
 @bp.app_errorhandler(403)

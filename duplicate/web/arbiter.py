@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from duplicate import interchange, operations
+from duplicate import french, interchange, operations
 from duplicate.core.deals import seed_hash
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
@@ -62,6 +62,7 @@ def new_tournament():
             tournament = operations.create_tournament(
                 get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
                 place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
+                timezone=form.timezone.data,
             )
         except operations.OperationError as error:
             _show_error(form, error)
@@ -84,7 +85,7 @@ STEP_ENDPOINTS = {
 
 
 @bp.route("/tournois/<int:tournament_id>/")
-def dashboard(tournament_id: int):
+def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
     """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
@@ -94,7 +95,8 @@ def dashboard(tournament_id: int):
         step_labels=operations.STEP_LABELS, all_ready=all(done for _, done, _ in steps),
         published=operations.is_published(tournament), completeness=operations.completeness(session, tournament),
         publish_form=forms.ActionForm(),
-    )
+        timezone_form=timezone_form or forms.TimezoneForm(formdata=None, timezone=french.timezone_of(tournament)),
+    ), status
 
 
 @bp.route("/tournois/<int:tournament_id>/publication", methods=["POST"])
@@ -112,10 +114,26 @@ def publish(tournament_id: int):
     return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
 
 
-def _uploaded_text(form: forms.UploadForm) -> str | None:
+@bp.route("/tournois/<int:tournament_id>/fuseau", methods=["POST"])
+def set_timezone(tournament_id: int):
+    """Change the time zone the tournament's times are shown in."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.TimezoneForm()
+    if form.validate_on_submit():
+        try:
+            operations.set_timezone(get_session(), tournament, form.timezone.data)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Fuseau horaire : {form.timezone.data}.", "success")
+            return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    return dashboard(tournament_id, form, UNPROCESSABLE)
+
+
+def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
     """The text of an upload form's file or text box; None (and the error shown) when unreadable."""
     try:
-        return form.content()
+        return form.content(decode)
     except ValueError as error:
         form.file.errors = [*form.file.errors, str(error)]
         return None
@@ -148,26 +166,41 @@ def players(tournament_id: int):
 
 @bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
 def import_players(tournament_id: int):
-    """Players from a CSV file or pasted text: all of them, or none and the faulty lines listed."""
+    """Players from a CSV file or pasted text, in two steps: a preview (the players that would be
+    added, one line per refused row; nothing stored), then the arbiter's confirmation, which checks the
+    list again and adds the accepted players.  If the check finds another result than the preview
+    (a player registered meanwhile), the new preview is shown instead."""
     tournament = tournament_or_404(tournament_id)
-    form = forms.UploadForm()
-    line_errors = []
+    form = forms.PlayersImportForm()
+    preview = None
     if form.validate_on_submit():
-        text = _uploaded_text(form)
+        text = _uploaded_text(form, decode=_decode_players)
         if text is not None:
-            try:
-                imported = operations.import_players_csv(get_session(), tournament, text)
-            except operations.CsvImportError as error:
-                line_errors = list(error.errors)
-            except operations.OperationError as error:
-                _show_error(form, error)
-            else:
-                flash(f"{len(imported)} joueur(s) importé(s).", "success")
-                return redirect(url_for("arbiter.players", tournament_id=tournament.id))
-    status = _status(form)
+            session = get_session()
+            accepted, refused = operations.preview_players_csv(session, tournament, text)
+            preview = {"accepted": accepted, "refused": refused, "changed": False}
+            if form.confirm.data == "1" and accepted:
+                if form.expected.data != str(len(accepted)):
+                    preview["changed"] = True
+                else:
+                    imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
+                    flash(f"{len(imported)} joueur(s) importé(s)"
+                          + (f", {len(refused)} ligne(s) laissée(s) de côté." if refused else "."), "success")
+                    return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    if preview is None:
+        status = _status(form)
+    else:
+        status = 200 if preview["accepted"] else UNPROCESSABLE
     return render_template(
-        "arbiter/players_import.html", tournament=tournament, form=form, line_errors=line_errors,
+        "arbiter/players_import.html", tournament=tournament, form=form, preview=preview,
     ), status
+
+
+def _decode_players(raw: bytes) -> str:
+    try:
+        return interchange.decode_text(raw)
+    except ValueError as error:
+        raise ValueError(str(error)[:1].upper() + str(error)[1:] + ".") from None
 
 
 # --- import and export ------------------------------------------------------------------------------
@@ -310,7 +343,8 @@ def place_by_hand(tournament_id: int):
     entrants = _entrants(tournament)
     typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
     if hand_form.validate_on_submit():
-        assignments = [{key: e.id, "entrant_id": typed[e.id]} for e in entrants if typed[e.id] != (e.entrant_id or "")]
+        assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants
+                       if french.place_id(typed[e.id]) != (e.entrant_id or "")]
         try:
             operations.place_by_hand(get_session(), tournament, assignments)
         except operations.OperationError as error:

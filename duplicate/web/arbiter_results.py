@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from flask import abort, flash, redirect, render_template, url_for
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
 from duplicate.web import forms, tournament_or_404
@@ -40,7 +40,7 @@ def results_overview(tournament_id: int):
 def _penalty_form(tournament, formdata=True):
     form = forms.PenaltyForm() if formdata else forms.PenaltyForm(formdata=None)
     names = _names(get_session(), tournament)
-    form.entrant_id.choices = [forms.SelectChoice(i, f"{i} — {n}") for i, n in
+    form.entrant_id.choices = [forms.SelectChoice(i, f"{french.place_label(i)} — {n}") for i, n in
                                sorted(names.items(), key=lambda item: (len(item[0]), item[0]))]
     return form
 
@@ -62,12 +62,13 @@ def add_penalty(tournament_id: int):
     if form.validate_on_submit():
         try:
             operations.add_penalty(get_session(), tournament, entrant_id=form.entrant_id.data,
-                                   points=float(form.points.data), reason=form.reason.data,
+                                   points=french.plain(form.points.data), reason=form.reason.data,
                                    board=form.board.data, created_by=current_user().username)
         except operations.OperationError as error:
             _show_error(form, error)
         else:
-            flash(f"Pénalité de {form.points.data} donnée à {form.entrant_id.data}.", "success")
+            flash(f"Pénalité de {french.number(form.points.data)} point(s) donnée à "
+                  f"{french.place_label(form.entrant_id.data)}.", "success")
             return redirect(url_for("arbiter.results_overview", tournament_id=tournament.id))
     return _render_overview(tournament, form), UNPROCESSABLE
 
@@ -148,8 +149,8 @@ def adjust(tournament_id: int, result_id: int, action: str):
                 operations.adjust_score(session, result, score=operations.parse_score(form.score.data),
                                         version_id=version, who=who, reason=form.reason.data)
             else:
-                operations.set_arbitral_note(session, result, taker=_plain(form.taker.data),
-                                             defence=_plain(form.defence.data), version_id=version, who=who,
+                operations.set_arbitral_note(session, result, taker=french.plain(form.taker.data),
+                                             defence=french.plain(form.defence.data), version_id=version, who=who,
                                              reason=form.reason.data)
         except operations.ConflictError as error:
             form.form_errors.append(error.message)
@@ -162,10 +163,6 @@ def adjust(tournament_id: int, result_id: int, action: str):
             return redirect(url_for("arbiter.fiche", tournament_id=tournament.id, number=result.board))
     session.rollback()
     return _render_fiche(tournament, result.board, (result.id, action, form)), status
-
-
-def _plain(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
 
 
 # --- private links to the route sheets -------------------------------------------------------------------
@@ -208,7 +205,7 @@ def tournament_series(tournament_id: int):
     if form.validate_on_submit():
         try:
             found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
-            operations.set_series(session, tournament, found, float(form.coefficient.data))
+            operations.set_series(session, tournament, found, french.plain(form.coefficient.data))
         except operations.OperationError as error:
             _show_error(form, error)
         else:

@@ -3,18 +3,24 @@
 Forms check only the shape of what is typed (present, a whole number, not too long); the rules and
 ranges themselves are the operations' (`duplicate.operations`), whose `OperationError` is shown next to
 the field it names.
+
+Every number a person types is a `NumberField`: a text box (never ``<input type="number">``, which
+Chromium reads with the browser's locale: « 2,5 » became 25 in an English browser), read by
+`duplicate.french.parse_number` (comma or point, ``-`` or ``−``, spaces; SPEC §11).  A refused number
+stays in the box, with a French message under it.
 """
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
-    DateField, DecimalField, HiddenField, IntegerField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
+    DateField, Field, HiddenField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation
 from wtforms.fields.choices import SelectChoice
 from wtforms.meta import DefaultMeta
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
+from duplicate import french
 from duplicate.web import KIND_LABELS
 
 REQUIRED = "Ce champ est obligatoire."
@@ -56,6 +62,63 @@ def length(maximum: int):
     return Length(max=maximum, message=f"{maximum} caractères au plus.")
 
 
+class NumberField(Field):
+    """A number typed the French way (« 2,5 », « −3 », « 1 000 ») or with a point.
+
+    ``data`` is the exact value (a `Fraction`; an ``int`` when ``whole``), ``None`` when the box is
+    empty; what was typed is shown back as typed.
+    """
+
+    widget = TextInput()
+
+    def __init__(self, label=None, validators=None, whole: bool = False, **kwargs):
+        render_kw = {"inputmode": "numeric" if whole else "decimal", "autocomplete": "off",
+                     **(kwargs.pop("render_kw", None) or {})}
+        super().__init__(label, validators, render_kw=render_kw, **kwargs)
+        self.whole = whole
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return
+        text = valuelist[0] if isinstance(valuelist[0], str) else ""
+        self.data = None
+        if not text.strip():
+            return
+        try:
+            self.data = french.parse_whole_number(text) if self.whole else french.parse_number(text)
+        except french.NumberError as error:
+            raise ValueError(str(error)) from None
+
+    def _value(self):
+        if self.raw_data:
+            return self.raw_data[0]
+        if self.data is None:
+            return ""
+        return str(french.plain(french.exact(self.data))).replace(".", ",")
+
+
+def needed(message: str = "Indiquez un nombre."):
+    """A `NumberField` that must not be left empty (0 is a value, unlike with DataRequired)."""
+
+    def check(form, field):
+        if field.process_errors:
+            raise StopValidation()  # the field already says why the number was refused
+        if field.data is None:
+            raise StopValidation(message)
+
+    return check
+
+
+def at_least(low: int, high: int, message: str):
+    """A whole number between ``low`` and ``high`` (when one was typed)."""
+
+    def check(form, field):
+        if field.data is not None and not low <= field.data <= high:
+            raise StopValidation(message)
+
+    return check
+
+
 class LoginForm(FrenchForm):
     username = StringField("Identifiant", validators=[required(), length(100)])
     password = PasswordField("Mot de passe", validators=[required()])
@@ -72,8 +135,16 @@ class TournamentForm(FrenchForm):
     place = StringField("Lieu", validators=[Optional(), length(200)])
     colour = StringField("Couleur du tournoi", validators=[Optional(), length(40)],
                          description="Imprimée sur les étiquettes des étuis, par exemple « vert ».")
-    sessions = IntegerField("Nombre de séances", default=1,
-                            validators=[InputRequired(message="Indiquez un nombre entier.")])
+    sessions = NumberField("Nombre de séances", default=1, whole=True,
+                           validators=[needed("Indiquez un nombre entier.")])
+    timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE,
+                           description="Les heures (historique, journal, impressions) sont données dans ce fuseau.")
+
+
+class TimezoneForm(FrenchForm):
+    """The time zone of an existing tournament (SPEC §11)."""
+
+    timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE)
 
 
 class PlayerForm(FrenchForm):
@@ -89,17 +160,21 @@ class UploadForm(FrenchForm):
     file = FileField("Fichier")
     text = TextAreaField("Ou collez son contenu ici")
 
-    def content(self) -> str:
-        """The uploaded file's text (UTF-8, BOM removed) when a file was sent, else the pasted text."""
+    def content(self, decode=None) -> str:
+        """The uploaded file's text when a file was sent, else the pasted text.  ``decode`` (bytes →
+        text, ValueError with a French message) reads the file; UTF-8 with or without BOM by default."""
         upload = self.file.data
         if upload and getattr(upload, "filename", ""):
             raw = upload.read(MAX_UPLOAD + 1)
             if len(raw) > MAX_UPLOAD:
                 raise ValueError("Le fichier est trop gros (5 Mo au plus).")
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise ValueError("Le fichier n’est pas en UTF-8.") from None
+            if decode is not None:
+                text = decode(raw)
+            else:
+                try:
+                    text = raw.decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    raise ValueError("Le fichier n’est pas en UTF-8.") from None
             self.text.data = text
             return text
         return self.text.data or ""
@@ -112,6 +187,14 @@ class UploadForm(FrenchForm):
             self.text.errors.append("Choisissez un fichier ou collez son contenu.")
             return False
         return True
+
+
+class PlayersImportForm(UploadForm):
+    """A players list: first a preview (nothing stored), then ``confirm`` with the text previewed and
+    the number of players the preview accepted (``expected``), checked again before storing."""
+
+    confirm = HiddenField()
+    expected = HiddenField()
 
 
 class TeamForm(FrenchForm):
@@ -129,7 +212,7 @@ class DrawForm(FrenchForm):
 
 
 class BoardsForm(FrenchForm):
-    count = IntegerField("Nombre d’étuis", validators=[InputRequired(message="Indiquez un nombre entier.")])
+    count = NumberField("Nombre d’étuis", whole=True, validators=[needed("Indiquez un nombre entier.")])
     seed = StringField("Graine", validators=[Optional(), length(200)],
                        description="Laissez vide pour une graine tirée au hasard.")
 
@@ -148,22 +231,12 @@ class HandsForm(FrenchForm):
 
 
 class MovementForm(FrenchForm):
-    positions = IntegerField("Nombre de positions", validators=[
-        Optional(), NumberRange(min=1, max=50, message="Entre 1 et 50 positions."),
+    positions = NumberField("Nombre de positions", whole=True, validators=[
+        at_least(1, 50, "Entre 1 et 50 positions."),
     ], description="Laissez vide pour le nombre conseillé.")
 
 
 # --- the arbiter's adjustments (SPEC §4) and competitions ----------------------------------------------
-
-class CommaDecimalField(DecimalField):
-    """A decimal number typed the French way (« 2,5 ») or with a point."""
-
-    def process_formdata(self, valuelist):
-        super().process_formdata([v.replace(",", ".").replace(" ", "") if isinstance(v, str) else v
-                                  for v in valuelist])
-        if self.process_errors:
-            self.process_errors = ["Nombre invalide (par exemple 2,5)."]
-
 
 def reason_field():
     return StringField("Motif", validators=[required("Indiquez le motif de la décision."), length(500)])
@@ -184,17 +257,17 @@ class AdjustForm(FrenchForm):
 
 
 class NoteForm(FrenchForm):
-    taker = CommaDecimalField("Note du preneur (%)", places=None, validators=[InputRequired(message=REQUIRED)])
-    defence = CommaDecimalField("Note de la défense (%)", places=None, validators=[InputRequired(message=REQUIRED)])
+    taker = NumberField("Note du preneur (%)", validators=[needed(REQUIRED)])
+    defence = NumberField("Note de la défense (%)", validators=[needed(REQUIRED)])
     reason = reason_field()
     version = HiddenField()
 
 
 class PenaltyForm(FrenchForm):
     entrant_id = SelectField("Participant", validators=[InputRequired(message=REQUIRED)])
-    points = CommaDecimalField("Points", places=None, validators=[InputRequired(message="Indiquez un nombre.")],
-                          description="Points de pourcentage (PM en quadrettes et en match par équipes).")
-    board = IntegerField("Étui", validators=[Optional()], description="Laissez vide pour retirer les points du "
+    points = NumberField("Points", validators=[needed()],
+                         description="Points de pourcentage (PM en quadrettes et en match par équipes).")
+    board = NumberField("Étui", whole=True, description="Laissez vide pour retirer les points du "
                          "% global ; sinon, ils sont retirés de la note de cet étui.")
     reason = reason_field()
 
@@ -205,5 +278,4 @@ class SeriesForm(FrenchForm):
 
 class SessionForm(FrenchForm):
     series_id = SelectField("Compétition", coerce=int)
-    coefficient = CommaDecimalField("Coefficient de la séance", places=None, default=1,
-                               validators=[InputRequired(message="Indiquez un nombre.")])
+    coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])

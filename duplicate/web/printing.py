@@ -17,6 +17,7 @@ import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
 
+from duplicate import french
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
 from duplicate.web.auth import arbiter_required
@@ -58,9 +59,11 @@ def _options(kind: str, tokens: dict[str, str]) -> dict:
 
 
 def _bounded_int(name: str, default: int, low: int, high: int) -> int:
+    """A whole number typed the French way (`duplicate.french`), brought within ``low``–``high``; the
+    default when unreadable (a layout option: the sheet still prints)."""
     try:
-        return min(high, max(low, int(request.form.get(name, default))))
-    except ValueError:
+        return min(high, max(low, french.parse_whole_number(request.form.get(name, str(default)))))
+    except french.NumberError:
         return default
 
 
@@ -84,7 +87,7 @@ def make(tournament_id: int, kind: str):
     tournament = tournament_or_404(tournament_id)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)
     options = _options(kind, tokens)
-    name = f"{printing.FILE_NAMES[kind]}-{tournament.id}.pdf"
+    name = printing.file_name(tournament.id, kind)
     if kind not in BATCH_KINDS:
         pdf = printing.render_kind(kind, export, ranking, **options)
         return Response(pdf, mimetype="application/pdf",
@@ -110,9 +113,8 @@ def job(tournament_id: int, job: str):
     if status["state"] == "unknown":
         abort(404)
     multiprocessing.active_children()  # reap finished render processes
-    kind = job.rsplit("-", 1)[0]
     return render_template("arbiter/print_job.html", tournament=tournament, job=job, status=status,
-                           title=printing.TITLES.get(kind, "Impression"))
+                           title=printing.TITLES.get(printing.kind_of_job(job), "Impression"))
 
 
 @bp.route("/travail/<job>/fichier")
@@ -124,6 +126,5 @@ def job_file(tournament_id: int, job: str):
     path = _job_path(job)
     if printing.job_status(path)["state"] != "done":
         abort(404)
-    kind = job.rsplit("-", 1)[0]
-    name = f"{printing.FILE_NAMES.get(kind, 'impression')}-{tournament.id}.pdf"
+    name = printing.file_name(tournament.id, printing.kind_of_job(job) or "impression")
     return send_file(path, mimetype="application/pdf", as_attachment=True, download_name=name)

@@ -149,7 +149,7 @@ def route_sheet(token: str):
 def route_sheet_pdf(token: str):
     """The same feuille de route as a PDF (the printed route sheet, with its QR code); before publication,
     the étuis entered so far without scores, notes or totals."""
-    from duplicate import printing
+    from duplicate import french, printing
     from duplicate.printing.commands import tournament_data
 
     tournament, entrant_id, _holder = _by_token(token)
@@ -159,7 +159,8 @@ def route_sheet_pdf(token: str):
     url = url_for("web.route_sheet", token=token, _external=True)
     pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
     return Response(pdf, mimetype="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="feuille-de-route-{entrant_id}.pdf"',
+        "Content-Disposition": "attachment; filename="
+                               f'"{printing.file_name(tournament.id, "feuille-de-route-" + french.place_label(entrant_id))}"',
         "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store"})
 
 

@@ -136,7 +136,9 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     csv_path.write_text(players_csv(), encoding="utf-8")
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
     arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Importer')")
+    arbiter.click("button:has-text('Voir l’aperçu')")
+    assert f"{PLAYERS} joueur(s) à ajouter" in arbiter.inner_text("body")  # a preview, nothing stored yet
+    arbiter.click("button:has-text('Confirmer')")
     arbiter.wait_for_url(re.compile(r"/joueurs$"))
     assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
     # HTML in a name is text, never markup

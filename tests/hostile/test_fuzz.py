@@ -10,9 +10,11 @@ afresh (more examples, random)."""
 from __future__ import annotations
 
 import copy
+import html
 import io
 import json
 import os
+import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session
@@ -115,7 +117,7 @@ csv_cell = st.one_of(nasty_text, st.from_regex(r"[0-9]{1,8}", fullmatch=True), s
 csv_rows = st.lists(st.lists(csv_cell, min_size=0, max_size=6), max_size=8)
 
 
-def test_hostile_players_csv_imports_all_or_nothing(app, arbiter):
+def test_hostile_players_csv_previews_then_imports_only_what_was_previewed(app, arbiter):
     with Session(db.get_engine(app)) as session:
         tid = operations.create_tournament(session, name="Import", kind="individual").id
         session.commit()
@@ -130,12 +132,20 @@ def test_hostile_players_csv_imports_all_or_nothing(app, arbiter):
         before = census(app)
         response = arbiter.post(f"/arbitre/tournois/{tid}/joueurs/import",
                                 data={"file": (io.BytesIO(raw), "joueurs.csv")}, content_type="multipart/form-data")
-        _status_ok(response, 302, 422)
-        after = census(app)
-        if response.status_code == 422:
-            assert after == before
-        else:
-            assert after["player"] > before["player"]
+        _status_ok(response, 200, 422)
+        assert census(app) == before  # a preview stores nothing
+        if response.status_code == 200:
+            page = response.get_data(as_text=True)
+            expected = re.search(r'name="expected" value="([0-9]+)"', page).group(1)
+            text = html.unescape(re.search(r'<textarea name="text" hidden>\n(.*?)</textarea>', page, re.S).group(1))
+            confirmed = arbiter.post(f"/arbitre/tournois/{tid}/joueurs/import",
+                                     data={"text": text, "confirm": "1", "expected": expected})
+            _status_ok(confirmed, 302, 200)
+            after = census(app)
+            if confirmed.status_code == 302:
+                assert after["player"] == before["player"] + int(expected)
+            else:
+                assert after == before
 
     check()
     integrity(app)

@@ -82,7 +82,7 @@ def test_blank_travellers_are_prefilled(demo, rendered):
     first = pages[0].split("FICHE AMBULANTE")[1]
     tables = [int(m) for m in re.findall(r"^\s*(\d)\s+(\d)\s+N\d", first, re.M) for m in [m[1]]]
     assert tables == [1, 5, 4, 3, 2]
-    assert "N1" in first and "W5" in first
+    assert "N1" in first and "O5" in first  # Ouest reads « O » on paper
     assert "Note preneur" not in text and "100,00" not in text and "+118" not in text
 
 
@@ -106,7 +106,8 @@ def test_route_sheets_one_per_player_with_qr(demo):
     assert all(page.count("FEUILLE DE ROUTE RÉCAPITULATIVE") == 1 for page in pages)
     assert all("Votre feuille en ligne" in page for page in pages)
     dubois = next(page for page in pages if "DUBOIS Nathalie" in page)
-    assert "43,12 %" in dubois and "25,00 %" in dubois and "49,17 %" in dubois and "ex æquo" in dubois
+    # 43,125 exactly: half away from zero (SPEC §11)
+    assert "43,13 %" in dubois and "25,00 %" in dubois and "49,17 %" in dubois and "ex æquo" in dubois
     assert dubois.count("Preneur") == 5 and "Défense (devant)" in dubois
     lefevre = next(page for page in pages if "LEFÈVRE Monique" in page)
     assert "Retard à la deuxième position" in lefevre and "2,50" in lefevre

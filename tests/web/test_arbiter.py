@@ -84,15 +84,15 @@ def test_register_player_by_hand(arbiter):
     assert 'value="Durand"' in page
 
 
-def test_csv_with_one_bad_line_imports_nobody(app, arbiter):
+def test_csv_with_bad_lines_shows_them_in_the_preview_and_stores_nothing(app, arbiter):
     tournament_id = create(arbiter)
     bad = PLAYERS_CSV + "1007;;Sans nom;Lyon\n1008;Trop;De;Colonnes;En;Plus\n"
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": bad})
-    assert response.status_code == 422
+    assert response.status_code == 200
     page = html(response)
-    assert "Aucun joueur n’a été importé" in page
-    assert "Ligne 8 : Le nom est obligatoire." in page
-    assert "Ligne 9 :" in page
+    assert "2 ligne(s) refusée(s)" in page and "6 joueur(s) à ajouter" in page
+    assert "ligne 8 : Le nom est obligatoire." in page
+    assert "ligne 9 :" in page
     assert "1007;;Sans nom;Lyon" in page  # the textarea keeps what was pasted
     tournament = in_db(app, operations.get_tournament, tournament_id)
     assert in_db(app, operations.players, tournament) == []
@@ -101,11 +101,18 @@ def test_csv_with_one_bad_line_imports_nobody(app, arbiter):
 def test_csv_import_by_paste_and_by_upload(arbiter):
     tournament_id = create(arbiter)
     url = f"/arbitre/tournois/{tournament_id}/joueurs/import"
-    response = arbiter.post(url, data={"text": PLAYERS_CSV})
+    preview = arbiter.post(url, data={"text": PLAYERS_CSV})
+    assert preview.status_code == 200 and "Confirmer : importer 6 joueur(s)" in html(preview)
+    assert "aucun joueur inscrit" in html(arbiter.get(f"/arbitre/tournois/{tournament_id}/joueurs")).lower() or \
+        "Leroy" not in html(arbiter.get(f"/arbitre/tournois/{tournament_id}/joueurs"))
+    response = arbiter.post(url, data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
     assert response.status_code == 302
     upload = "1007;Moreau;Julie;Lyon\n1008;Simon;Marc;Lyon\n".encode("utf-8-sig")
     response = arbiter.post(url, data={"file": (io.BytesIO(upload), "joueurs.csv"), "text": ""},
                             content_type="multipart/form-data")
+    assert response.status_code == 200 and "2 joueur(s) à ajouter" in html(response)
+    response = arbiter.post(url, data={"text": "1007;Moreau;Julie;Lyon\n1008;Simon;Marc;Lyon\n", "confirm": "1",
+                                       "expected": "2"})
     assert response.status_code == 302
     page = html(arbiter.get(f"/arbitre/tournois/{tournament_id}/joueurs"))
     assert "8 joueurs inscrits." in page and "Moreau" in page and "Leroy" in page
@@ -120,7 +127,7 @@ def test_empty_csv_form_is_refused(arbiter):
 
 def test_draw_places_is_reproducible_and_printable(app, arbiter):
     tournament_id = create(arbiter)
-    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV})
+    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
     url = f"/arbitre/tournois/{tournament_id}/placement"
     response = arbiter.post(url, data={"seed": "tirage-1"})
     assert response.status_code == 302
@@ -139,7 +146,7 @@ def test_draw_places_is_reproducible_and_printable(app, arbiter):
 
 def test_place_by_hand(app, arbiter):
     tournament_id = create(arbiter)
-    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV})
+    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
     tournament = in_db(app, operations.get_tournament, tournament_id)
     players = in_db(app, operations.players, tournament)
     url = f"/arbitre/tournois/{tournament_id}/placement/manuel"
@@ -153,6 +160,18 @@ def test_place_by_hand(app, arbiter):
     assert "invalide" in html(response) or "deux fois" in html(response)
     assert 'value="X9"' in html(response)
     assert {p.id: p.entrant_id for p in in_db(app, operations.players, tournament)} == placed
+
+
+def test_a_place_typed_and_shown_as_o_is_stored_as_w(app, arbiter):
+    tournament_id = create(arbiter)
+    arbiter.post(f"/arbitre/tournois/{tournament_id}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
+    tournament = in_db(app, operations.get_tournament, tournament_id)
+    players = in_db(app, operations.players, tournament)
+    url = f"/arbitre/tournois/{tournament_id}/placement/manuel"
+    assert arbiter.post(url, data={f"place-{players[0].id}": "o1"}).status_code == 302
+    assert in_db(app, operations.players, tournament)[0].entrant_id == "W1"  # the data keep W (SPEC §9)
+    page = html(arbiter.get(f"/arbitre/tournois/{tournament_id}/placement"))
+    assert 'value="O1"' in page and ">O1</span>" in page and "W1" not in page
 
 
 def test_generate_boards_shows_seed_hash(app, arbiter):
@@ -213,7 +232,8 @@ def test_movement_then_dashboard_all_ready(app, arbiter):
     tournament_id = create(arbiter)
     base = f"/arbitre/tournois/{tournament_id}"
     twenty = "".join(f"{2000 + n};Joueur{n};Jean;Lyon\n" for n in range(20))  # 5 tables: a Rainbow
-    assert arbiter.post(f"{base}/joueurs/import", data={"text": twenty}).status_code == 302
+    assert arbiter.post(f"{base}/joueurs/import", data={"text": twenty, "confirm": "1",
+                                                           "expected": "20"}).status_code == 302
     assert arbiter.post(f"{base}/placement", data={"seed": "s"}).status_code == 302
 
     preview = arbiter.post(f"{base}/mouvement", data={"positions": "", "preview": "1"})
@@ -249,7 +269,7 @@ def test_movement_then_dashboard_all_ready(app, arbiter):
 def test_export_then_import_round_trip(app, arbiter):
     tournament_id = create(arbiter, name="Tournoi « export »")
     base = f"/arbitre/tournois/{tournament_id}"
-    arbiter.post(f"{base}/joueurs/import", data={"text": PLAYERS_CSV})
+    arbiter.post(f"{base}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
     arbiter.post(f"{base}/placement", data={"seed": "s"})
     arbiter.post(f"{base}/etuis/generer", data={"generate-count": "4", "generate-seed": "g"})
 
@@ -282,7 +302,7 @@ def test_import_error_names_its_line_and_changes_nothing(app, arbiter):
 def test_team_formation_for_triplettes(app, arbiter):
     tournament_id = create(arbiter, kind="triplettes")
     base = f"/arbitre/tournois/{tournament_id}"
-    arbiter.post(f"{base}/joueurs/import", data={"text": PLAYERS_CSV})
+    arbiter.post(f"{base}/joueurs/import", data={"text": PLAYERS_CSV, "confirm": "1", "expected": "6"})
     tournament = in_db(app, operations.get_tournament, tournament_id)
     ids = [p.id for p in in_db(app, operations.players, tournament)]
     response = arbiter.post(f"{base}/equipes", data={"name": "Les Lyonnais", "player_ids": ids[:3], "line": ""})

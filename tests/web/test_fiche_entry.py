@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.core.tournament import load_tournament, ranking_output
 from duplicate.models import Result, ResultHistory
+from duplicate.french import place_label
 from duplicate.web import fr_number, signed_number
 from scoring_helpers import SIZES, board_numbers, fill_board, publish, ranking_only, ready, score_for
 
@@ -85,10 +86,10 @@ def test_a_whole_individual_from_the_keyboard_and_rankings_agree(app, scorer, ar
     page = html(scorer.get(f"/tournois/{tournament_id}/"))
     general = page[page.index('class="ranking general"'):page.index('class="ranking alternated"')]
     rows = re.findall(r'<span class="place-id">(\w+)</span>.*?<strong>([0-9,−-]+)</strong>', general, re.S)
-    assert rows == [(row["id"], fr_number(row["global"])) for row in api["ranking"]]
+    assert rows == [(place_label(row["id"]), fr_number(row["global"])) for row in api["ranking"]]
     alternated = page[page.index('class="ranking alternated"'):]
     ids = re.findall(r'<span class="place-id">(\w+)</span>', alternated)
-    assert ids == [r["id"] for r in sorted(api["ranking"], key=lambda r: (r["alternated_rank"], r["id"]))]
+    assert ids == [place_label(r["id"]) for r in sorted(api["ranking"], key=lambda r: (r["alternated_rank"], r["id"]))]
     ties = {r["rank"] for r in api["ranking"]}
     assert ("ex æquo" in page) == (len(ties) < len(api["ranking"]))
 
@@ -106,7 +107,7 @@ def test_every_kind_through_the_screens_and_the_api(app, scorer, arbiter, kind):
     page = text(scorer.get(f"/tournois/{tournament_id}/"))
     for row in api["ranking"]:
         value = signed_number(row["pm"]) if "pm" in row else fr_number(row["global"])
-        assert f"{row['id']} {row['name']}" in page and value in page
+        assert f"{place_label(row['id'])} {row['name']}" in page and value in page
     if kind == "triplettes":
         assert "Classement alterné" in page
     else:

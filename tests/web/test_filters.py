@@ -13,7 +13,7 @@ from duplicate.web import date_fr, fr_number
     (62.5, 2, "62,50"),
     (51.875, 2, "51,88"),  # half up, not banker's rounding
     (Fraction(200, 3), 2, "66,67"),
-    (Decimal("-3.162"), 3, "-3,162"),
+    (Decimal("-3.162"), 3, "−3,162"),  # the true minus sign, as on paper
     (12, 0, "12"),
     (-0.001, 2, "0,00"),
     (None, 2, "—"),

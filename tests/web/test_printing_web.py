@@ -36,7 +36,7 @@ def test_printing_page_lists_every_document(arbiter, demo_id):
 def test_ranking_is_downloaded_at_once(arbiter, demo_id, tmp_path):
     response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/ranking")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
-    assert f"classements-{demo_id}.pdf" in response.headers["Content-Disposition"]
+    assert f'filename="tournoi-{demo_id}-classements.pdf"' in response.headers["Content-Disposition"]
     text = pdf_text(response.data, tmp_path)
     assert "Tournoi de démonstration" in text and re.search(r"\d+,\d\d", text)
 
@@ -55,6 +55,8 @@ def test_route_sheets_run_as_a_job_then_are_served(arbiter, demo_id, tmp_path):
     assert "Le document est prêt" in page, page
     pdf = arbiter.get(job_url + "/fichier")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    # named after what it holds, whatever dashes the job's random token has
+    assert f"tournoi-{demo_id}-feuilles-de-route.pdf" in pdf.headers["Content-Disposition"]
     text = pdf_text(pdf.data, tmp_path)
     assert "FEUILLE DE ROUTE" in text and text.count("\f") == 20  # one sheet per player
 
@@ -85,3 +87,12 @@ def test_corrected_scores_are_flagged_on_the_scored_fiches(app, arbiter, demo_id
     text = pdf_text(response.data, tmp_path)
     assert text.count("score corrigé") == 1 and text.count("après saisie") == 1  # the remark may wrap
     assert "+106" in text
+
+
+def test_a_job_name_whose_token_holds_dashes_still_names_its_kind():
+    from duplicate import printing
+
+    assert printing.kind_of_job("route-sheets-Ab-cD_ef-ghijklmnopq") == "route-sheets"
+    assert printing.kind_of_job("labels-abc") == "labels"
+    assert printing.kind_of_job("nothing-abc") is None
+    assert printing.file_name(12, "route-sheets") == "tournoi-12-feuilles-de-route.pdf"

@@ -12,6 +12,7 @@ from werkzeug.serving import make_server
 
 from duplicate import db, operations
 from duplicate.models import Player, Result, Team
+from duplicate.french import place_label
 from duplicate.web import fr_number
 from scoring_helpers import publish, ready, score_for
 
@@ -219,5 +220,7 @@ def test_route_sheet_pdf_by_private_link_only(app, client, tmp_path):
     path = tmp_path / "sheet.pdf"
     path.write_bytes(response.data)
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    assert entrant in text and "FEUILLE DE ROUTE" in text and text.count("\f") == 1
+    assert place_label(entrant) in text and "FEUILLE DE ROUTE" in text and text.count("\f") == 1
+    assert f'filename="tournoi-{tournament.id}-feuille-de-route-{place_label(entrant)}.pdf"' in \
+        response.headers["Content-Disposition"]
     assert client.get(f"/feuille/{token[:-1]}x/feuille-de-route.pdf").status_code == 404
