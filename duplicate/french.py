@@ -54,7 +54,10 @@ def parse_number(text: str) -> Fraction:
 
 def parse_whole_number(text: str) -> int:
     """A whole number typed by a person (« 12 », « − 3 », « 1 000 »); « 2,5 » is refused."""
-    value = parse_number(text)
+    try:
+        value = parse_number(text)
+    except NumberError:
+        raise NumberError(f"« {str(text).strip()} » n’est pas un nombre entier (par exemple 3).") from None
     if value.denominator != 1:
         raise NumberError(f"« {str(text).strip()} » n’est pas un nombre entier.")
     return int(value)

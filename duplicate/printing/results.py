@@ -170,8 +170,9 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
     general = []
     for row in sorted(rows, key=lambda r: (r.get("rank") is None, r.get("rank") or 0, _entrant_sort_key(r["id"]))):
         item = t.entrants.get(row["id"], {})
-        line = {"rank": row.get("rank"), "tie": shared.get(row.get("rank"), 0) > 1, "id": row["id"], "group_start": False,
-                "name": t.name(row["id"]), "club": str(item.get("club") or "")}
+        line = {"rank": row.get("rank"), "tie": shared.get(row.get("rank"), 0) > 1, "id": row["id"],
+                "group_start": False, "name": t.name(row["id"]), "club": str(item.get("club") or ""),
+                "status": standing_status(row)}
         if pm_kind:
             line["pm"] = fmt.signed_number(row.get("pm"))
         else:
@@ -180,7 +181,7 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
                         attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
                         global_=fmt.number(row.get("global")),
                         penalty=fmt.number(row["penalty"]) if row.get("penalty") else "",
-                        flagged=bool(row.get("flagged")), status=standing_status(row))
+                        flagged=bool(row.get("flagged")))
         general.append(line)
     # the items: each ranking is one item (the general one may run over several pages; its rows
     # never split and the header repeats)

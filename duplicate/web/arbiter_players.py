@@ -7,7 +7,7 @@ is shown again with what was typed and its French error, and answers 422 so that
 """
 
 from flask import abort, flash, redirect, render_template, url_for
-from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms import RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from duplicate import operations
@@ -22,12 +22,13 @@ WHOLE = "Indiquez un nombre entier."
 
 class WithdrawalForm(forms.FrenchForm):
     player_id = SelectField("Joueur", coerce=int, validators=[InputRequired(message=forms.REQUIRED)])
-    position = IntegerField("Position où il quitte le tournoi", validators=[InputRequired(message=WHOLE)])
+    position = forms.NumberField("Position où il quitte le tournoi", whole=True,
+                                 validators=[InputRequired(message=WHOLE)])
 
 
 class SubstituteForm(forms.PlayerForm):
     seat = SelectField("Joueur remplacé", validators=[InputRequired(message=forms.REQUIRED)])
-    from_position = IntegerField("À partir de la position", validators=[InputRequired(message=WHOLE)])
+    from_position = forms.NumberField("À partir de la position", whole=True, validators=[InputRequired(message=WHOLE)])
     results_to = RadioField("Résultats de la place à partir de cette position",
                             choices=forms.choices(operations.RESULTS_TO_LABELS), default="player",
                             validators=[InputRequired(message=forms.REQUIRED)])
@@ -35,9 +36,9 @@ class SubstituteForm(forms.PlayerForm):
 
 class LatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Participant", validators=[InputRequired(message=forms.REQUIRED)])
-    minutes = IntegerField("Retard (minutes)", validators=[InputRequired(message=WHOLE)])
-    points_per_step = forms.CommaDecimalField(
-        "Points par tranche de 5 minutes commencée", places=None, default=1,
+    minutes = forms.NumberField("Retard (minutes)", whole=True, validators=[InputRequired(message=WHOLE)])
+    points_per_step = forms.NumberField(
+        "Points par tranche de 5 minutes commencée", default=1,
         validators=[InputRequired(message="Indiquez un nombre.")],
         description="Points de pourcentage retirés du % global (art. 26 : 1 par défaut).")
 
