@@ -75,3 +75,17 @@ def test_resting_players_show_relais_on_cards_and_route_sheets(session):
     screen = ops.route_sheet(session, tournament, "N7")
     assert [(row["position"], row["role"]) for row in screen["rows"]] == [(1, "relais")]
     assert all(not row.get("relais") for row in ops.route_sheet(session, tournament, "N1")["rows"])
+
+
+def test_a_supplied_movement_without_the_relais_is_refused(session):
+    from duplicate.core.movements import generate
+
+    tournament = relais_evening(session)
+    kept = ops.get_movement(session, tournament).data
+    six_tables = generate("individual", 6, 2).to_dict()          # 24 players: N7 and S7 nowhere
+    with pytest.raises(ops.OperationError) as error:
+        ops.set_movement(session, tournament, six_tables)
+    assert "Mouvement refusé" in error.value.message and "N7" in error.value.message
+    assert "ni placé ni au relais" in error.value.message
+    assert ops.get_movement(session, tournament).data == kept       # nothing changed
+    ops.set_movement(session, tournament, generate("individual", None, 2, players=26).to_dict())
