@@ -183,9 +183,28 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     return _store_movement(session, tournament, movement.to_dict())
 
 
+def _registered_ids(session: Session, tournament: Tournament) -> list[str] | None:
+    """The individual's entrant ids the movement must seat or rest (SPEC §7 relais): the drawn places,
+    else those the draw will give (`core.movements.individual_entrant_ids`); None for teams (choice: a
+    team movement may seat a phantom team, whose byes are not checked yet)."""
+    from duplicate.core.movements import MovementError, individual_entrant_ids
+
+    if _kind(tournament) is not TournamentKind.individual:
+        return None
+    entrants = _entrants(session, tournament)
+    drawn = [e.entrant_id for e in entrants if e.entrant_id]
+    if drawn:
+        return drawn
+    try:
+        return individual_entrant_ids(len(entrants))
+    except MovementError:
+        return None
+
+
 def set_movement(session: Session, tournament: Tournament, data: str | bytes | Mapping) -> Movement:
     """Keep a movement typed in or supplied by the arbiter (Howell, Emmanuel 16…), once
-    `core.movements.check` finds it valid."""
+    `core.movements.check` finds it valid for the registered entrants (each seated or at the relais at
+    every position)."""
     from duplicate.core.movements import Movement as CoreMovement, MovementError, check
 
     _refuse_after_results(session, tournament, "le mouvement")
@@ -193,7 +212,7 @@ def set_movement(session: Session, tournament: Tournament, data: str | bytes | M
     if document.get("kind", _kind(tournament).value) != _kind(tournament).value:
         raise OperationError(f"Ce mouvement est pour « {document.get('kind')} », pas pour ce tournoi.", "file")
     try:
-        report = check(CoreMovement.from_dict(document))
+        report = check(CoreMovement.from_dict(document), _registered_ids(session, tournament))
     except MovementError as error:
         raise OperationError(str(error), "file") from None
     if not report.ok:

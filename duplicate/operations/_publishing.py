@@ -36,6 +36,7 @@ from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
 
 from ._common import NotFound, OperationError, _clean, _kind, players, teams
+from ._deals import get_movement
 from ._journal import journal
 from ._scoring import all_lines, corrected_ids, progress
 from ._tournaments import ranking, to_core
@@ -89,6 +90,18 @@ def _defensive_place(seats: dict, taker: str, who: str) -> str | None:
     return None
 
 
+def _relais_rows(session: Session, tournament: Tournament, entrant_id: str, reached: int) -> list[dict]:
+    """The positions where ``entrant_id`` rests (« relais », SPEC §7), up to ``reached``, the last position
+    with a result (choice: the sheet tells what has been played, not what is to come)."""
+    movement = get_movement(session, tournament)
+    rests = (movement.data.get("rests") or []) if movement is not None else []
+    if not rests:
+        return []
+    return [{"board": None, "position": item["position"], "table": None, "room": None, "quarter": None,
+             "attack": False, "role": "relais", "relais": True}
+            for item in rests if item["position"] <= reached and entrant_id in item.get("entrants", [])]
+
+
 def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None, *,
                 secret: bool = False) -> dict:
     """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``standing`` (its row of
@@ -103,8 +116,11 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
     notes = {(board["number"], line["table"]): line for board in output["boards"] for line in board["results"]}
     corrected = corrected_ids(session, tournament)
     rows = []
+    reached = 0
     for line in all_lines(session, tournament):
         result = line.result
+        if result is not None:
+            reached = max(reached, line.position or 0)
         if result is None or entrant_id not in (line.taker, *line.defence):
             continue
         attack = line.taker == entrant_id
@@ -132,7 +148,8 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
             row = {name: value for name, value in row.items() if name in ("board", "position", "table", "room",
                                                                           "quarter", "attack", "role", "opponent")}
         rows.append(row)
-    rows.sort(key=lambda row: (row["position"] or 0, row["board"], not row["attack"]))
+    rows += _relais_rows(session, tournament, entrant_id, reached)
+    rows.sort(key=lambda row: (row["position"] or 0, row["board"] or 0, not row["attack"]))
     standing = next((row for row in output["ranking"] if row["id"] == entrant_id), None)
     penalties = [] if secret else session.exec(select(Penalty).where(
         Penalty.tournament_id == tournament.id, Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()

@@ -47,6 +47,9 @@ class Tournament:
         self.movement = movement
         self.rounds = sorted((r for r in movement.get("rounds", []) if isinstance(r, Mapping)),
                              key=lambda r: (r["position"], r["table"]))
+        # who rests (« relais », SPEC §7) at each position: {position: [ids]}
+        self.rests = {item["position"]: list(item.get("entrants", [])) for item in movement.get("rests", []) or []
+                      if isinstance(item, Mapping) and isinstance(item.get("position"), int)}
         self.movement_takers = {b["number"]: b.get("taker") for b in movement.get("boards", [])
                                 if isinstance(b, Mapping)}
         self.results = [r for r in export.get("results", []) if isinstance(r, Mapping)]
@@ -95,6 +98,10 @@ class Tournament:
 
     def notes_at(self, board: int, table: int, room: str | None = None) -> Mapping | None:
         return self._notes_at.get(self._key(board, table, room))
+
+    def resting_at(self, position) -> list[str]:
+        """Who is at the relais at this position (empty when everyone plays)."""
+        return self.rests.get(position, [])
 
     def seats_of(self, round_: Mapping) -> list[tuple[str, str]]:
         seats = round_.get("seats", {})

@@ -212,14 +212,16 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -
                                   if (position + 1, n) in where_board})
             seats = []
             for key, who in t.seats_of(r):
-                nxt = where_entrant.get((position + 1, who))
+                nxt = "relais" if who in t.resting_at(position + 1) else where_entrant.get((position + 1, who))
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else ""})
         items.append({"table": table, "rows": rows})
-    return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0)}
+    relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
+              for p in sorted(t.rests) if t.rests[p]]
+    return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
 
 
 def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = None) -> dict:
@@ -231,8 +233,14 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
             plan.setdefault(who, []).append({
                 "position": r["position"], "ordinal": fmt.ordinal(r["position"]), "table": r["table"],
                 "orientation": SEAT_LABELS.get(key, key).upper(), "boards": board_list(r["boards"]),
-                "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
+                "room": ROOMS.get(r.get("room"), "") if r.get("room") else "", "relais": False,
             })
+    for position in sorted(t.rests):   # a resting player's position: « relais », no table (SPEC §7)
+        for who in t.resting_at(position):
+            plan.setdefault(who, []).append({"position": position, "ordinal": fmt.ordinal(position), "table": "",
+                                             "orientation": "", "boards": "", "room": "", "relais": True})
+    for rows in plan.values():
+        rows.sort(key=lambda row: row["position"])
     known = t.entrants
     order = entrants or (list(known) if known else list(plan))
     order = sorted(order, key=lambda who: _entrant_sort_key(who))

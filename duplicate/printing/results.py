@@ -103,7 +103,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         common = {"board": result["board"], "table": result["table"], "position": result.get("position") or "",
                   "flags": flags(result, notes), "score": fmt.score(result.get("score")),
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
-                  "quarter": result.get("quarter") or ""}
+                  "quarter": result.get("quarter") or "", "relais": False}
         annulled = bool(result.get("annulled"))
         if t.kind == "individual":
             for who in [result.get("taker"), *result.get("defenders", [])]:
@@ -121,11 +121,20 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
                     note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
                     row["note"] = fmt.number(note, empty="")
                 rows_of.setdefault(who, []).append(row)
+    # a resting player's positions (« relais », SPEC §7), up to the last position with a result
+    position_of = {(n, r["table"]): r["position"] for r in t.rounds for n in r.get("boards", [])}
+    reached = max((r.get("position") or position_of.get((r["board"], r["table"]), 0) for r in t.results), default=0)
+    for position in sorted(t.rests):
+        if position <= reached:
+            for who in t.resting_at(position):
+                rows_of.setdefault(who, []).append(
+                    {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
+                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True})
     known = t.entrants
     order = entrants or sorted(known or rows_of, key=_entrant_sort_key)
     items = []
     for who in order:
-        rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"]))
+        rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"] or 0))
         row = standing.get(who, {})
         item = known.get(who, {})
         members = [t.name(m) for m in item.get("members", [])] if t.kind != "individual" else []

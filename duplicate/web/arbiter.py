@@ -293,7 +293,8 @@ def _entrants(tournament) -> list:
 
 
 def _placement(tournament) -> tuple[list, list[dict], list]:
-    """(columns, one row per table ``{"table": n, "seats": {column: entrant}}``, entrants not placed)."""
+    """(columns, one row per table ``{"table": n, "seats": {column: entrant}, "relais": bool}``, entrants
+    not placed)."""
     kind = getattr(tournament.kind, "value", tournament.kind)
     columns = PLACE_COLUMNS[kind]
     tables: dict[int, dict] = {}
@@ -304,7 +305,10 @@ def _placement(tournament) -> tuple[list, list[dict], list]:
             continue
         column = {"quadrettes": "Q", "team_match": entrant.entrant_id}.get(kind, entrant.line)
         tables.setdefault(entrant.start_table or 1, {})[column] = entrant
-    rows = [{"table": table, "seats": tables[table]} for table in sorted(tables)]
+    # individual: the places of table T + 1 (N, S, E) start at the relais (SPEC §7, n mod 4 players)
+    full = operations.table_count(get_session(), tournament) if kind == "individual" else None
+    rows = [{"table": table, "seats": tables[table], "relais": full is not None and table > full}
+            for table in sorted(tables)]
     return columns, rows, unplaced
 
 

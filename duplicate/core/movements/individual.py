@@ -84,12 +84,23 @@ def _from_layout(layout: Layout, positions: int, per: int) -> Movement:
                 boards = tuple(range(board_set * per + 1, board_set * per + per + 1))
                 rounds.append(Round(p, start + g + 1, seats, boards))
         start += n
-    tables = layout.tables
+    return Movement("individual", layout.tables, positions, default_takers(layout.tables * per),
+                    build_rounds(rounds), _notes(layout, positions, per))
+
+
+def layout_notes(tables: int, positions: int, per: int) -> tuple[str, ...]:
+    """The notes of ``generate_individual(tables, positions, per)`` for 5 tables and more, without
+    building its rounds (the relais cut a longer movement to its first positions)."""
+    layout = layout_for(tables, positions)
+    assert layout is not None
+    return _notes(layout, positions, per)
+
+
+def _notes(layout: Layout, positions: int, per: int) -> tuple[str, ...]:
     notes = (f"Méthode : {layout.method}.",
-             f"{tables} tables, {positions} positions de {per} étuis : aucun joueur ne joue deux fois "
+             f"{layout.tables} tables, {positions} positions de {per} étuis : aucun joueur ne joue deux fois "
              "un étui ni ne rencontre deux fois un autre joueur.")
     if per % 4:
         notes += ("Le nombre d’étuis par position n’est pas un multiple de 4 : l’attaque et les places "
                   "en défense ne sont pas équilibrées.",)
-    return Movement("individual", tables, positions, default_takers(tables * per),
-                    build_rounds(rounds), notes)
+    return notes

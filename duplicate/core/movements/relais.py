@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .individual import generate_individual
-from .model import Movement, MovementError, Round, build_rounds
+from .individual import generate_individual, layout_notes
+from .designs import layout_for
+from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds
 
 __all__ = ["individual_entrant_ids", "add_relais", "generate_with_relais", "RELAIS_LINES"]
 
@@ -61,22 +62,45 @@ def individual_entrant_ids(players: int) -> list[str]:
 
 
 def generate_with_relais(players: int, positions: int | None, per: int | None) -> Movement:
-    """The individual movement for ``players`` (relais included); see the module docstring."""
+    """The individual movement for ``players`` (relais included); see the module docstring.
+
+    The bisection reuses the search over the longest movement whenever the shorter movement is its
+    prefix (same design, fewer positions: :func:`_is_prefix`), only with a nearer horizon; so a
+    150-table evening builds the big movement once."""
     tables = len(individual_entrant_ids(players)) // 4
-    if positions is not None:
+    if positions is not None or players % 4 == 0:
         return add_relais(generate_individual(tables, positions, per), players)
-    best = add_relais(generate_individual(tables, None, per), players, shorten=True)
-    low, high = best.positions, generate_individual(tables, None, per).positions - 1
+    full = generate_individual(tables, None, per)
+    plan = _Plan(full, players)
+    best, base = plan.solve(True), full
+    low, high = len(best) - 1, full.positions - 1
     while low < high:   # a bisection on the number of positions: the longest where the relais fit
         middle = (low + high + 1) // 2
-        found = add_relais(generate_individual(tables, middle, per), players, shorten=True)
-        if found.positions == middle:
-            best, low = found, middle
+        if _is_prefix(tables, full.positions, middle):
+            candidate, found = full, plan.solve(True, middle)
+        else:
+            candidate = generate_individual(tables, middle, per)
+            found = _Plan(candidate, players).solve(True)
+        if len(found) - 1 == middle:
+            base, best, low = candidate, found, middle
         else:
             high = middle - 1
-            if found.positions > best.positions:
-                best, low = found, found.positions
-    return best
+            if len(found) > len(best):
+                base, best, low = candidate, found, len(found) - 1
+    reached = len(best) - 1
+    if base is full and reached < full.positions and _is_prefix(tables, full.positions, reached):
+        # the same rounds as generate_individual(tables, reached), so its notes
+        base = replace(_cut(full, reached), notes=layout_notes(tables, reached, per_position(per)))
+    return _with_relais(base, players, best)
+
+
+def _is_prefix(tables: int, longest: int, positions: int) -> bool:
+    """Whether the movement of ``positions`` positions is the first positions of the longest one."""
+    if tables < 5:
+        return False
+    short, long = layout_for(tables, positions), layout_for(tables, longest)
+    return len(short.parts) == len(long.parts) and all(
+        a.mods == b.mods and a.offsets == b.offsets[:positions] for a, b in zip(short.parts, long.parts))
 
 
 def _line(entrant: str) -> str:
@@ -86,164 +110,203 @@ def _line(entrant: str) -> str:
 def add_relais(base: Movement, players: int, shorten: bool = False) -> Movement:
     """``base`` (an individual movement for players // 4 tables) with the relais of ``players``;
     ``shorten``: keep the longest prefix of positions where the relais fit instead of failing."""
+    if players % 4 == 0:
+        return base
+    return _with_relais(base, players, _Plan(base, players).solve(shorten))
+
+
+def _with_relais(base: Movement, players: int, history: list[list[str]]) -> Movement:
+    """``base`` cut to the positions of ``history`` (per position, the player on each trajectory),
+    its seats given to those players."""
     ids = individual_entrant_ids(players)
     rest = players % 4
-    if rest == 0:
-        return base
-    plan = _Plan(base, ids[:len(ids) - rest], ids[len(ids) - rest:])
-    occupants = plan.solve(shorten)
-    if len(occupants) < base.positions:
-        base = replace(base, positions=len(occupants),
-                       rounds=tuple(r for r in base.rounds if r.position <= len(occupants)))
-        used = {b for r in base.rounds for b in r.boards}
-        base = replace(base, boards=tuple(b for b in base.boards if b.number in used))
-    rounds = []
-    for r in base.rounds:
-        occupant = occupants[r.position]
-        rounds.append(Round(r.position, r.table, tuple((seat, occupant[who]) for seat, who in r.seats), r.boards))
-    playing = {p: set(o.values()) for p, o in occupants.items()}
-    rests = tuple((p, tuple(e for e in ids if e not in playing[p])) for p in range(1, base.positions + 1))
+    reached = len(history) - 1
+    base = _cut(base, reached)
+    slot = {t: i for i, t in enumerate(ids[:len(ids) - rest])}
+    history = [[ids[who] for who in occupant] for occupant in history]
+    rounds = [Round(r.position, r.table, tuple((seat, history[r.position][slot[who]]) for seat, who in r.seats),
+                    r.boards) for r in base.rounds]
+    rests = []
+    for p in range(1, reached + 1):
+        seated = set(history[p])
+        rests.append((p, tuple(e for e in ids if e not in seated)))
     notes = base.notes + (
         f"{players} joueurs : {rest} joueur(s) au relais à chaque position ; chacun passe au plus une fois "
         "au relais avant que tous y soient passés ; un joueur qui revient reprend la place d’un autre "
         "(même ligne autant que possible) sans rejouer un étui.",)
-    return replace(base, rounds=build_rounds(rounds), notes=notes, players=players, rests=rests)
+    return replace(base, rounds=build_rounds(rounds), notes=notes, players=players, rests=tuple(rests))
+
+
+def _cut(base: Movement, positions: int) -> Movement:
+    """The first ``positions`` positions of ``base`` with their étuis."""
+    if positions >= base.positions:
+        return base
+    base = replace(base, positions=positions, rounds=tuple(r for r in base.rounds if r.position <= positions))
+    used = {b for r in base.rounds for b in r.boards}
+    return replace(base, boards=tuple(b for b in base.boards if b.number in used))
 
 
 class _Plan:
-    """The search of the module docstring: ``occupant[p][trajectory]`` for every position p."""
+    """The search of the module docstring over the base movement's trajectories (by index) with bit
+    masks of étui sets.  Players 0 … 4T − 1 start on their own trajectory, the extras follow;
+    :meth:`solve` gives, per position, the occupant of each trajectory.  The state of a player is
+    kept only where it changes (going to the relais, coming back), so a position costs the few
+    players who move, not the whole field."""
 
-    def __init__(self, base: Movement, trajectories: list[str], extras: list[str]):
-        self.positions = base.positions
-        self.trajectories = trajectories
-        self.extras = extras
-        self.sets: dict[str, list[frozenset[int]]] = {t: [frozenset()] * (base.positions + 1) for t in trajectories}
-        self.table: dict[tuple[int, str], int] = {}
-        self.at_table: dict[tuple[int, int], list[str]] = {}
-        self.playing_set: dict[tuple[int, frozenset[int]], list[str]] = {}
-        self.tables_at: dict[int, list[int]] = {}
+    def __init__(self, base: Movement, players: int):
+        ids = individual_entrant_ids(players)
+        trajectories, extras = ids[:4 * (players // 4)], ids[4 * (players // 4):]
+        self.positions = last = base.positions
+        self.size = size = len(trajectories)
+        self.players = size + len(extras)
+        index = {t: i for i, t in enumerate(trajectories)}
+        set_ids: dict[tuple[int, ...], int] = {}
+        self.mask = [[0] * (last + 2) for _ in range(size)]        # mask[t][p]: the set t plays at p
+        self.table = [[0] * (last + 2) for _ in range(size)]       # table[t][p]
+        self.at_table: list[dict[int, list[int]]] = [{} for _ in range(last + 2)]
+        self.playing_set: dict[tuple[int, int], list[int]] = {}
+        mask, table, at_table, playing_set = self.mask, self.table, self.at_table, self.playing_set
         for r in base.rounds:
-            boards = frozenset(r.boards)
-            for _, who in r.seats:
-                if who not in self.sets:
-                    raise MovementError(f"mouvement de base inattendu : {who} n’est pas une place de {len(trajectories)}")
-                self.sets[who][r.position] = boards
-                self.table[(r.position, who)] = r.table
-                self.playing_set.setdefault((r.position, boards), []).append(who)
-            self.at_table[(r.position, r.table)] = [who for _, who in r.seats]
-            self.tables_at.setdefault(r.position, []).append(r.table)
-        self.order = {t: i for i, t in enumerate(trajectories)}
+            p, bit = r.position, 1 << set_ids.setdefault(r.boards, len(set_ids))
+            try:
+                group = [index[who] for _, who in r.seats]
+            except KeyError as error:
+                raise MovementError(f"mouvement de base inattendu : {error.args[0]} n’est pas une place de {size}") from None
+            for t in group:
+                mask[t][p] = bit
+                table[t][p] = r.table
+            at_table[p][r.table] = group
+            playing_set.setdefault((p, bit), []).extend(group)
+        self.prefix = []                                  # prefix[t][p]: the sets t plays up to p
+        for row in mask:
+            acc, sums = 0, [0] * (last + 1)
+            for p in range(1, last + 1):
+                acc |= row[p]
+                sums[p] = acc
+            self.prefix.append(sums)
+        self.line = [_line(t) for t in trajectories] + [_line(e) for e in extras]   # by trajectory / player
+        self.same_line = {line: [t for t in range(size) if self.line[t] == line] for line in set(self.line)}
+        self.other_lines = {line: [t for t in range(size) if self.line[t] != line] for line in set(self.line)}
+
+    def solve(self, shorten: bool, horizon: int | None = None) -> list[list[int]]:
+        """Occupants per position (index 0 unused) up to ``horizon`` (default: every position);
+        ``shorten``: the longest prefix reached instead of failing."""
+        size, players = self.size, self.players
+        self.horizon = horizon or self.positions
         self.nodes = 0
-
-    def solve(self, shorten: bool) -> dict[int, dict[str, str]]:
-        occupant = {t: t for t in self.trajectories}
-        rests = {who: 0 for who in self.trajectories + self.extras}
-        for who in self.extras:
-            rests[who] = 1
-        played: dict[str, set[int]] = {who: set() for who in rests}
-        met: dict[str, set[str]] = {who: set() for who in rests}
-        last_traj: dict[str, str] = {}
-        self._play(1, occupant, played, met, last_traj)
-        self.best: dict[int, dict[str, str]] = {1: dict(occupant)}
-        result = self._position(2, occupant, list(self.extras), rests, played, met, last_traj, {1: dict(occupant)})
-        if result is None and shorten:
+        self.rests = [0] * size + [1] * (players - size)
+        self.seated_by_rests = {0: size}                 # how many seated players have rested k times
+        self.since = [1] * size + [0] * (players - size)  # on their current trajectory since
+        self.played = [0] * players                       # sets played up to their last rest
+        self.last = list(range(size)) + [-1] * (players - size)   # trajectory occupied last
+        self.segments: list[list[tuple[int, int, int]]] = [[] for _ in range(players)]
+        self.history: list[list[int]] = [[], list(range(size))]
+        self.best = list(self.history)
+        if self._position(2, list(range(size, players))):
+            return self.history
+        if shorten:
             return self.best
-        if result is None:
-            raise MovementError(
-                f"Impossible de répartir les relais de {len(rests)} joueurs sur ce mouvement de "
-                f"{self.positions} positions sans faire rejouer un étui ; proposez moins de positions "
-                "(ou laissez le nombre de positions au choix du générateur).")
-        return result
+        raise MovementError(
+            f"Impossible de répartir les relais de {players} joueurs sur ce mouvement de "
+            f"{self.horizon} positions sans faire rejouer un étui ; proposez moins de positions "
+            "(ou laissez le nombre de positions au choix du générateur).")
 
-    def _play(self, p, occupant, played, met, last_traj) -> list:
-        """Record position p as played; return what to undo."""
-        undo = []
-        for t, who in occupant.items():
-            new = self.sets[t][p] - played[who]
-            played[who] |= new
-            undo.append(("played", who, new))
-            undo.append(("last", who, last_traj.get(who)))
-            last_traj[who] = t
-        for table in self.tables_at[p]:
-            group = [occupant[x] for x in self.at_table[(p, table)]]
-            for a in group:
-                new = set(group) - {a} - met[a]
-                met[a] |= new
-                undo.append(("met", a, new))
-        return undo
+    def _met(self, who: int) -> set[int]:
+        """Everyone ``who`` met before its rest."""
+        met = set()
+        for start, end, t in self.segments[who]:
+            for p in range(start, end + 1):
+                occupant = self.history[p]
+                met.update(occupant[x] for x in self.at_table[p][self.table[t][p]])
+        met.discard(who)
+        return met
 
-    @staticmethod
-    def _undo(undo, played, met, last_traj) -> None:
-        for what, who, value in reversed(undo):
-            if what == "played":
-                played[who] -= value
-            elif what == "met":
-                met[who] -= value
-            elif value is None:
-                last_traj.pop(who, None)
-            else:
-                last_traj[who] = value
+    def _floor(self, occupant, chosen) -> int:
+        """The fewest rests among the seated players not already chosen to rest."""
+        for k in sorted(self.seated_by_rests):
+            if self.seated_by_rests[k] > sum(1 for t in chosen if self.rests[occupant[t]] == k):
+                return k
+        return 0
 
-    def _candidates(self, q, returner, occupant, chosen, rests, played, met, last_traj):
+    def _candidates(self, q, returner, occupant, chosen):
         """Trajectories the returner may take at q, best first (see the module docstring)."""
-        floor = min(rests[occupant[t]] for t in self.trajectories if t not in chosen)
-        past = played[returner]
-        line = _line(last_traj.get(returner, returner))
+        floor = self._floor(occupant, chosen)
+        rests, prefix, past, h = self.rests, self.prefix, self.played[returner], self.horizon
+        previous = self.last[returner]
+        line = self.line[previous] if previous >= 0 else self.line[returner]
 
-        def fits(t):
-            if t in chosen or rests[occupant[t]] != floor:
-                return False
-            return all(not (self.sets[t][p] & past) for p in range(q, self.positions + 1))
+        def fitting(among):   # free, rested the fewest times, no set of the returner's from q to the horizon
+            return (t for t in among if not prefix[t][h] & ~prefix[t][q - 1] & past
+                    and rests[occupant[t]] == floor and t not in chosen)
 
-        def cost(t):
-            mates = set()
-            for p in range(q, self.positions + 1):
-                mates.update(occupant[x] for x in self.at_table[(p, self.table[(p, t)])] if x != t)
-            return (_line(t) != line, len(mates & met[returner]), self.order[t])
+        first: list[int] = []
+        if previous >= 0:
+            first = list(fitting(self.playing_set.get((q, self.mask[previous][q - 1]), [])))
+        if len(first) > 1:
+            met = self._met(returner)
 
-        first: list[str] = []
-        previous = last_traj.get(returner)
-        if previous is not None:
-            missed = self.sets[previous][q - 1]
-            first = [t for t in self.playing_set.get((q, missed), []) if fits(t)]
-        yield from sorted(first, key=cost)
-        others = (t for t in self.trajectories if _line(t) == line and t not in first)
-        yield from (t for t in others if fits(t))
-        yield from (t for t in self.trajectories if _line(t) != line and t not in first and fits(t))
+            def cost(t):
+                mates = set()
+                for p in range(q, h + 1):
+                    mates.update(occupant[x] for x in self.at_table[p][self.table[t][p]] if x != t)
+                return (self.line[t] != line, len(mates & met), t)
 
-    def _position(self, q, occupant, resting, rests, played, met, last_traj, history):
-        if q > self.positions:
-            return history
-        return self._assign(q, 0, occupant, resting, {}, rests, played, met, last_traj, history)
+            first.sort(key=cost)
+        yield from first
+        taken = set(first)
+        yield from (t for t in fitting(self.same_line[line]) if t not in taken)
+        yield from (t for t in fitting(self.other_lines[line]) if t not in taken)
 
-    def _assign(self, q, i, occupant, resting, chosen, rests, played, met, last_traj, history):
+    def _position(self, q, resting) -> bool:
+        if q > self.horizon:
+            return True
+        return self._assign(q, 0, self.history[-1], resting, {})
+
+    def _assign(self, q, i, occupant, resting, chosen) -> bool:
         if i == len(resting):
-            new_occupant = dict(occupant)
-            now_resting = [occupant[t] for t in chosen]
-            for t, who in chosen.items():
-                new_occupant[t] = who
-            for who in now_resting:
-                rests[who] += 1
-            undo = self._play(q, new_occupant, played, met, last_traj)
-            history[q] = new_occupant
-            if len(history) > len(self.best):
-                self.best = dict(history)
-            found = self._position(q + 1, new_occupant, now_resting, rests, played, met, last_traj, history)
-            if found is not None:
-                return found
-            del history[q]
-            self._undo(undo, played, met, last_traj)
-            for who in now_resting:
-                rests[who] -= 1
-            return None
-        returner = resting[i]
-        for t in self._candidates(q, returner, occupant, chosen, rests, played, met, last_traj):
+            return self._advance(q, occupant, chosen)
+        for t in self._candidates(q, resting[i], occupant, chosen):
             self.nodes += 1
             if self.nodes > _BUDGET:
-                return None
-            chosen[t] = returner
-            found = self._assign(q, i + 1, occupant, resting, chosen, rests, played, met, last_traj, history)
-            if found is not None:
-                return found
+                return False
+            chosen[t] = resting[i]
+            if self._assign(q, i + 1, occupant, resting, chosen):
+                return True
             del chosen[t]
-        return None
+        return False
+
+    def _advance(self, q, occupant, chosen) -> bool:
+        """Play position q with ``chosen`` (trajectory → returner); go on; undo on failure."""
+        new_occupant = list(occupant)
+        now_resting = [occupant[t] for t in chosen]
+        saved = []
+        for t in chosen:
+            who = occupant[t]
+            saved.append((who, self.played[who], self.since[who], self.last[who]))
+            row, mask = self.mask[t], self.played[who]
+            for p in range(self.since[who], q):
+                mask |= row[p]
+            self.played[who] = mask
+            self.segments[who].append((self.since[who], q - 1, t))
+            self.seated_by_rests[self.rests[who]] -= 1
+            self.rests[who] += 1
+        for t, who in chosen.items():
+            saved.append((who, self.played[who], self.since[who], self.last[who]))
+            new_occupant[t] = who
+            self.since[who], self.last[who] = q, t
+            self.seated_by_rests[self.rests[who]] = self.seated_by_rests.get(self.rests[who], 0) + 1
+        self.history.append(new_occupant)
+        if len(self.history) > len(self.best):
+            self.best = list(self.history)
+        if self._position(q + 1, now_resting):
+            return True
+        self.history.pop()
+        for t, who in chosen.items():
+            self.seated_by_rests[self.rests[who]] -= 1
+        for who in now_resting:
+            self.rests[who] -= 1
+            self.seated_by_rests[self.rests[who]] += 1
+            self.segments[who].pop()
+        for who, played, since, last in reversed(saved):
+            self.played[who], self.since[who], self.last[who] = played, since, last
+        return False

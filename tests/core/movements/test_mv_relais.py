@@ -142,3 +142,17 @@ def test_cards_show_relais():
     guide = guide_cards(m)
     assert guide[0]["relais"] == [{"position": 1, "entrants": ["N7", "S7"]}] + [
         {"position": p, "entrants": list(m.resting_at(p))} for p in range(2, m.positions + 1)]
+
+
+@pytest.mark.parametrize("n", [601, 602, 603])
+def test_a_150_table_evening_chooses_its_movement_in_under_two_seconds(n):
+    """Issue 11 point 2: the web request that chooses the movement must answer quickly; CPU time,
+    so that a loaded machine does not make the test flaky."""
+    import time
+
+    start = time.process_time()
+    m = generate("individual", None, players=n)
+    assert time.process_time() - start <= 2.0
+    assert m.tables == 150 and m.positions >= 60
+    _audit(n, m)
+    assert check(m, individual_entrant_ids(n)).ok
