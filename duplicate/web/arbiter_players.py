@@ -36,9 +36,8 @@ class SubstituteForm(forms.PlayerForm):
 class LatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Participant", validators=[InputRequired(message=forms.REQUIRED)])
     minutes = IntegerField("Retard (minutes)", validators=[InputRequired(message=WHOLE)])
-    points_per_step = forms.CommaDecimalField(
-        "Points par tranche de 5 minutes commencée", places=None, default=1,
-        validators=[InputRequired(message="Indiquez un nombre.")],
+    points_per_step = forms.NumberField(
+        "Points par tranche de 5 minutes commencée", default=1, validators=[forms.needed()],
         description="Points de pourcentage retirés du % global (art. 26 : 1 par défaut).")
 
 
