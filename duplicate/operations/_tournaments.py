@@ -11,11 +11,14 @@ from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
+from duplicate.core.evening import Substitution as CoreSubstitution
 from duplicate.core.ranking import Penalty as CorePenalty
 from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
 from duplicate.core.tournament import Entrant, Tournament as CoreTournament, ranking_output
-from duplicate.models import Board, Movement, Penalty, Player, Result, Team, TeamMember, Tournament, TournamentKind
+from duplicate.models import (
+    Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament, TournamentKind,
+)
 
 from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _kind, players, teams
 from ._deals import boards, get_movement
@@ -121,12 +124,14 @@ def _text(column):
     return cast(column, String)
 
 
-_PLAYER = (Player.id, Player.entrant_id, Player.surname, Player.first_name, Player.line, _text(Player.extra))
+_PLAYER = (Player.id, Player.entrant_id, Player.surname, Player.first_name, Player.line, _text(Player.extra),
+           Player.out_of_ranking, Player.withdrawn_from)
 _TEAM = (Team.id, Team.entrant_id, Team.name, Team.line, Team.bonus, _text(Team.extra))
 _RESULT = (Result.board, Result.table, Result.position, Result.taker, _text(Result.defenders), Result.taker_team,
            Result.defence_team, Result.score, Result.annulled, Result.adjusted, _text(Result.notes),
            Result.chelem, Result.contract, Result.quarter, Result.room)
 _PENALTY = (Penalty.entrant_id, Penalty.points, Penalty.reason, Penalty.board, _text(Penalty.extra))
+_SUBSTITUTION = (Substitution.seat, Substitution.player_id, Substitution.from_position, Substitution.results_to)
 
 
 def _json(text: str | None):
@@ -136,7 +141,7 @@ def _json(text: str | None):
 
 def _ranked_rows(session: Session, tournament: Tournament) -> tuple:
     """Every stored value the ranking depends on, as plain rows (kind; players; teams; members; results;
-    penalties), in the order of the export. It is also the key of the ranking cache."""
+    penalties; substitutions), in the order of the export. It is also the key of the ranking cache."""
     def rows(model, columns, order):
         return tuple(session.execute(select(*columns).where(model.tournament_id == tournament.id)
                                      .order_by(order)).all())
@@ -147,18 +152,22 @@ def _ranked_rows(session: Session, tournament: Tournament) -> tuple:
     ).all())
     return (TournamentKind(tournament.kind).value, tournament.name, rows(Player, _PLAYER, Player.id),
             rows(Team, _TEAM, Team.id), members, rows(Result, _RESULT, Result.id),
-            rows(Penalty, _PENALTY, Penalty.id))
+            rows(Penalty, _PENALTY, Penalty.id), rows(Substitution, _SUBSTITUTION, Substitution.id))
 
 
 def _entrant(ident: str, name: str | None, line: str | None, extra: dict | None, members=(),
-             bonus=Decimal(0)) -> Entrant:
+             bonus=Decimal(0), out_of_ranking: bool = False, withdrawn_from: int | None = None) -> Entrant:
     """As `core.tournament.load_tournament` reads the exported entry (`interchange.export_tournament`: the
     columns that are set, else what the file had in ``extra``): no name → the id; no line → the id without
-    its digits."""
+    its digits; « hors classement » and the withdrawal (SPEC §11)."""
     extra = _json(extra) or {}
     name = name or extra.get("name", ident)
     line = line if line is not None else extra.get("line")
-    return Entrant(ident, str(name), str(line or ident.rstrip("0123456789")), tuple(members), bonus)
+    out_of_ranking = bool(out_of_ranking or extra.get("out_of_ranking", False))
+    if withdrawn_from is None and isinstance(extra.get("withdrawn"), dict):
+        withdrawn_from = extra["withdrawn"].get("position")
+    return Entrant(ident, str(name), str(line or ident.rstrip("0123456789")), tuple(members), bonus,
+                   out_of_ranking, withdrawn_from)
 
 
 def _core_result(kind: str, row) -> CoreResult:
@@ -182,12 +191,13 @@ def _int_or_none(value) -> int | None:
 def _core(tournament: Tournament, ranked_rows: tuple, boards=None, movement=None) -> CoreTournament:
     """The core Tournament from the stored rows: they were checked at the door (`record_result`, the import),
     so nothing is checked again; values are those `load_tournament` reads from the export."""
-    kind, name, player_rows, team_rows, member_rows, result_rows, penalty_rows = ranked_rows
+    kind, name, player_rows, team_rows, member_rows, result_rows, penalty_rows, substitution_rows = ranked_rows
     file_ids = {}
     players = {}
-    for id_, entrant_id, surname, first_name, line, extra in player_rows:
+    for id_, entrant_id, surname, first_name, line, extra, out_of_ranking, withdrawn_from in player_rows:
         ident = file_ids[id_] = entrant_id or f"joueur-{id_}"
-        players[ident] = _entrant(ident, " ".join(p for p in (surname, first_name) if p), line, extra)
+        players[ident] = _entrant(ident, " ".join(p for p in (surname, first_name) if p), line, extra,
+                                  out_of_ranking=out_of_ranking, withdrawn_from=withdrawn_from)
     members: dict[int, list[str]] = {}
     for team_id, player_id in member_rows:
         members.setdefault(team_id, []).append(file_ids[player_id])
@@ -202,8 +212,11 @@ def _core(tournament: Tournament, ranked_rows: tuple, boards=None, movement=None
         penalties.append(CorePenalty(entrant, Fraction(str(interchange._plain(points))),
                                      str(reason if reason is not None else extra.get("reason", "")),
                                      board if board is not None else _int_or_none(extra.get("board"))))
+    substitutions = tuple(CoreSubstitution(seat, file_ids[player_id], from_position, results_to or "player")
+                          for seat, player_id, from_position, results_to in substitution_rows)
     return CoreTournament(name or "", kind, players, teams, boards or {},
-                          tuple(_core_result(kind, row) for row in result_rows), tuple(penalties), movement)
+                          tuple(_core_result(kind, row) for row in result_rows), tuple(penalties), movement,
+                          substitutions)
 
 
 def to_core(session: Session, tournament: Tournament) -> CoreTournament:
