@@ -25,8 +25,10 @@ def score_for(board: int, table: int) -> int:
     return random.Random(f"e2e-{board}-{table}").choice(ALLOWED)
 
 
-def fr2(value: float) -> str:
-    """A percentage as the public pages show it (`fr_number`): half up, decimal comma."""
+def fr2(value: float | None) -> str:
+    """A percentage as the public pages show it (`fr_number`): half up, decimal comma; none: « — »."""
+    if value is None:
+        return "—"
     return format(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f").replace(".", ",")
 
 
@@ -40,6 +42,8 @@ def shots(page, artifacts: Path, name: str) -> None:
     size = page.viewport_size
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
+        # let the page lay itself out again (two frames) before the picture: else a stale text block
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
     page.set_viewport_size(size)
 

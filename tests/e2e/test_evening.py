@@ -193,6 +193,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     names = {p["id"]: p["name"] for p in data["players"]}
     resting = {rest["position"]: rest["entrants"] for rest in movement.get("rests", [])}
     assert all(len(resting[p]) == evening.rests for p in range(1, positions + 1))
+    assert f"Relais par position : 1 : {', '.join(resting[1])} ; 2 : " in movement_text  # who rests, when
 
     # the étuis' labels (the arbiter's étuis page) say which seat takes
     arbiter.goto(f"{home}/etuis")
