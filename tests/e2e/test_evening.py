@@ -294,6 +294,11 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.click("button:has-text('Enregistrer')")
             assert "-CORRIGÉ" in arbiter.inner_text("body")
             shots(arbiter, artifacts, f"{tag}-04-changements")
+            # places read « O3 », never « W3 »: in the table, in every list, in the marks
+            shown = [cells[0] for cells in table_rows(arbiter, "table.players")]
+            shown += arbiter.locator("select option").all_inner_texts()
+            assert not [text for text in shown if re.match(r"W\d", text)], shown
+            assert any(text.startswith("O") for text in shown)
             arbiter.goto(f"{home}/resultats")
             arbiter.select_option("#entrant_id", chatty)
             arbiter.fill("#points", "2,5")
