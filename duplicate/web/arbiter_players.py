@@ -10,7 +10,7 @@ from flask import abort, flash, redirect, render_template, url_for
 from wtforms import RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
 from duplicate.web import forms, tournament_or_404
@@ -38,8 +38,7 @@ class LatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Participant", validators=[InputRequired(message=forms.REQUIRED)])
     minutes = forms.NumberField("Retard (minutes)", whole=True, validators=[InputRequired(message=WHOLE)])
     points_per_step = forms.NumberField(
-        "Points par tranche de 5 minutes commencée", default=1,
-        validators=[InputRequired(message="Indiquez un nombre.")],
+        "Points par tranche de 5 minutes commencée", default=1, validators=[forms.needed()],
         description="Points de pourcentage retirés du % global (art. 26 : 1 par défaut).")
 
 
@@ -55,16 +54,17 @@ def _entrant_choices(session, tournament):
     """The placed players, substitutes excepted (a penalty or a substitute is for a seat); the placed
     teams outside the individual."""
     if tournament.kind != TournamentKind.individual:
-        return [forms.SelectChoice(t.entrant_id, f"{t.entrant_id} — {t.name}")
+        return [forms.SelectChoice(t.entrant_id, f"{french.place_label(t.entrant_id)} — {t.name}")
                 for t in operations.teams(session, tournament) if t.entrant_id]
     substitutes = {s.player_id for s in operations.substitutions(session, tournament)}
     placed = [p for p in operations.players(session, tournament) if p.entrant_id and p.id not in substitutes]
-    return [forms.SelectChoice(p.entrant_id, f"{p.entrant_id} — {p.name}")
+    return [forms.SelectChoice(p.entrant_id, f"{french.place_label(p.entrant_id)} — {p.name}")
             for p in sorted(placed, key=lambda p: (len(p.entrant_id), p.entrant_id))]
 
 
 def _withdrawal_choices(session, tournament):
-    return [forms.SelectChoice(p.id, f"{p.entrant_id} — {p.name}") for p in operations.players(session, tournament)
+    return [forms.SelectChoice(p.id, f"{french.place_label(p.entrant_id)} — {p.name}")
+            for p in operations.players(session, tournament)
             if p.entrant_id and p.withdrawn_from is None]
 
 
@@ -171,7 +171,7 @@ def substitute(tournament_id: int):
                    lambda form: operations.name_substitute(
                        get_session(), tournament, seat=form.seat.data, from_position=form.from_position.data,
                        results_to=form.results_to.data, who=_who(), **_player_fields(form)),
-                   lambda row: f"Remplaçant de {row.seat} enregistré à partir de la position {row.from_position}.")
+                   lambda row: f"Remplaçant de {french.place_label(row.seat)} enregistré à partir de la position {row.from_position}.")
 
 
 @bp.route("/tournois/<int:tournament_id>/changements/retard", methods=["POST"])
@@ -181,7 +181,7 @@ def lateness(tournament_id: int):
                    lambda form: operations.lateness_penalty(
                        get_session(), tournament, entrant_id=form.entrant_id.data, minutes=form.minutes.data,
                        points_per_step=form.points_per_step.data, who=_who()),
-                   lambda penalty: f"Pénalité de retard donnée à {penalty.entrant_id}.")
+                   lambda penalty: f"Pénalité de retard donnée à {french.place_label(penalty.entrant_id)}.")
 
 
 @bp.route("/tournois/<int:tournament_id>/joueurs/<int:player_id>", methods=["GET", "POST"])

@@ -49,8 +49,8 @@ def new_page(browser):
     contexts = []
 
     def make(**options):
-        context = browser.new_context(accept_downloads=True, locale="fr-FR",
-                                      viewport={"width": 1280, "height": 900}, **options)
+        options = {"viewport": {"width": 1280, "height": 900}, **options}  # a phone passes its own
+        context = browser.new_context(accept_downloads=True, locale="fr-FR", **options)
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()

@@ -1,0 +1,108 @@
+"""What the end-to-end tests do on the screens, as the people in the room do it: sign in, type a fiche from
+the keyboard, download a file, read a PDF, take the screenshots of a key screen — shared by the test files
+of this folder (test_tournament_flow.py, test_evening.py).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+from duplicate.core.scoring import Contract, reachable_scores
+
+PASSWORD = "mot-de-passe-solide"
+#: Plausible Garde scores: reachable, not theoretical, between −150 and +200.
+ALLOWED = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items()
+                 if not theoretical and -150 <= s <= 200)
+#: The two widths every key screen is photographed at: a phone, a full-HD screen.
+WIDTHS = (390, 1920)
+
+
+def score_for(board: int, table: int) -> int:
+    return random.Random(f"e2e-{board}-{table}").choice(ALLOWED)
+
+
+def fr2(value: float | None) -> str:
+    """A percentage as the public pages show it (`fr_number`): half up, decimal comma; none: « — »."""
+    if value is None:
+        return "—"
+    return format(Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), "f").replace(".", ",")
+
+
+def shot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def shots(page, artifacts: Path, name: str) -> None:
+    """The page at a phone's width and at a full-HD screen's (``<name>-390.png``, ``<name>-1920.png``),
+    then back to the page's own size."""
+    size = page.viewport_size
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        # let the page lay itself out again (two frames) before the picture: else a stale text block
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size(size)
+
+
+def sign_in(page, base: str, username: str) -> None:
+    page.goto(base + "/connexion")
+    page.fill("#username", username)
+    page.fill("#password", PASSWORD)
+    with page.expect_navigation():
+        page.press("#password", "Enter")
+    assert "/connexion" not in page.url, page.content()
+
+
+def pdf_text(path: Path) -> str:
+    assert path.read_bytes().startswith(b"%PDF"), path
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True, timeout=60).stdout
+
+
+def assert_images_shown(images) -> None:
+    """Every <img> of a locator loaded and decoded (a broken image has no natural width)."""
+    images.first.scroll_into_view_if_needed()
+    images.page.wait_for_load_state("load")
+    images.page.wait_for_function("imgs => imgs.every(i => i.complete)", arg=images.element_handles(), timeout=10_000)
+    broken = images.evaluate_all(
+        "imgs => imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))")
+    assert not broken, f"images not shown: {broken[:3]}"
+
+
+def download(page, action) -> Path:
+    with page.expect_download(timeout=60_000) as info:
+        action()
+    target = Path(info.value.path())
+    return target.rename(target.with_name(info.value.suggested_filename))
+
+
+def enter_board(page, base: str, tournament_id: int, number: int, scores: dict[str, str] | None = None) -> list[str]:
+    """Open étui `number` from the scoring overview by keyboard and type its fiche; returns its line keys.
+    Does not save: the caller presses Enter."""
+    page.goto(f"{base}/saisie/tournois/{tournament_id}/")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'etui'", timeout=15_000)
+    page.keyboard.type(str(number))  # « Aller à l'étui n° » has the focus
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/etuis/{number}$"))
+    inputs = page.locator("input.score-input")
+    keys = [name.removeprefix("score-") for name in inputs.evaluate_all("els => els.map(e => e.name)")]
+    page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{keys[0]}'",
+                           timeout=15_000)
+    for i, key in enumerate(keys):
+        board, table = map(int, key.split("-"))
+        text = (scores or {}).get(key) or f"{score_for(board, table):+d}"
+        page.keyboard.type(text)
+        if i < len(keys) - 1:
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.name") == f"score-{keys[i + 1]}"
+    return keys
+
+
+def table_rows(page, selector: str) -> list[list[str]]:
+    """The cells' text of each body row of the table at `selector`."""
+    return page.locator(f"{selector} tbody tr").evaluate_all(
+        "rows => rows.map(r => Array.from(r.cells).map(c => c.innerText.trim()))")
