@@ -89,3 +89,88 @@ def test_a_supplied_movement_without_the_relais_is_refused(session):
     assert "ni placé ni au relais" in error.value.message
     assert ops.get_movement(session, tournament).data == kept       # nothing changed
     ops.set_movement(session, tournament, generate("individual", None, 2, players=26).to_dict())
+
+
+def _late(session, tournament, surname="RETARD"):
+    return ops.add_late_player(session, tournament, licence="0799999", surname=surname, first_name="Paul",
+                               club="Club", who="arbitre")
+
+
+def test_a_late_arrival_takes_e7_rests_at_position_1_and_plays_from_position_2(session):
+    """26 players, position 1 entered: 26 → 27 keeps the six tables of position 1 (the relais add no
+    table), so the newcomer gets the next relais id E7 (N7, S7, E7), rests at position 1 with N7 and S7
+    and, like every relais player, plays from position 2."""
+    tournament = relais_evening(session)
+    enter_position(session, tournament, 1)
+    entered = [(l.board, l.table, l.position, l.taker, l.result.score) for l in ops.all_lines(session, tournament)
+               if l.result is not None]
+    assert len(entered) == 6
+    player = _late(session, tournament)
+    data = ops.get_movement(session, tournament).data
+    assert player.entrant_id == "E7" and player.line == "E"
+    assert data["players"] == 27 and data["positions"] == 2
+    assert data["rests"][0] == {"position": 1, "entrants": ["N7", "S7", "E7"]}
+    assert "E7" not in data["rests"][1]["entrants"]
+    assert [(l.board, l.table, l.position, l.taker, l.result.score) for l in ops.all_lines(session, tournament)
+            if l.result is not None] == entered                        # the results are kept, on their lines
+    at_two = [r for r in data["rounds"] if r["position"] == 2 and "E7" in r["seats"].values()]
+    assert len(at_two) == 1
+    fiche = [line for line in ops.table_round(session, tournament, 2, at_two[0]["table"]) if line.in_movement]
+    assert fiche and all("E7" in (line.taker, *line.defence) for line in fiche)
+    assert [(row["position"], row["role"]) for row in ops.route_sheet(session, tournament, "E7")["rows"]] == [(1, "relais")]
+    entry = ops.journal_entries(session, tournament)[-1]
+    assert entry.action == "player.late" and entry.who == "arbitre"
+    assert entry.summary == "Arrivée en retard : RETARD Paul placé en E7 (au relais à la 1re position)"
+    assert entry.after["place"] == "E7" and entry.after["joueurs"] == 27
+
+
+def test_a_late_arrival_that_changes_the_tables_is_refused_and_changes_nothing(session):
+    """27 → 28 players: 7 full tables, no relais; table 7 (N7, S7, E7 and the newcomer W7) would have to
+    play position 1 after the others, with étuis 25 to 28 that were never prepared: refused, no player, no
+    journal entry, same movement."""
+    tournament = relais_evening(session, players=27)
+    enter_position(session, tournament, 1)
+    kept, people = ops.get_movement(session, tournament).data, len(ops.players(session, tournament))
+    journal = len(ops.journal_entries(session, tournament))
+    with pytest.raises(ops.OperationError) as error:
+        _late(session, tournament)
+    message = error.value.message
+    assert message.startswith("27 → 28 joueurs : le mouvement passe de 6 à 7 tables")
+    assert "ajoutez plutôt un joueur de complément" in message
+    assert ops.get_movement(session, tournament).data == kept
+    assert len(ops.players(session, tournament)) == people
+    assert len(ops.journal_entries(session, tournament)) == journal
+
+
+def test_a_late_arrival_after_position_1_is_refused(session):
+    tournament = relais_evening(session)
+    enter_position(session, tournament, 1)
+    enter_position(session, tournament, 2)
+    with pytest.raises(ops.OperationError, match="position 2 ou suivante"):
+        _late(session, tournament)
+    assert len(ops.players(session, tournament)) == 26
+
+
+def test_a_team_tournament_has_no_late_arrival(session):
+    tournament = ops.create_tournament(session, name="Q", kind="quadrettes", date=datetime.date(2026, 5, 2))
+    with pytest.raises(ops.OperationError, match="individuel seulement"):
+        _late(session, tournament)
+
+
+def test_a_movement_change_is_allowed_when_it_contradicts_no_entered_result(session):
+    """Position 1 entered: the same movement again is accepted; one where the players of table 1 turn by
+    one seat at position 1 puts another player at étui 1's taker seat: refused, nothing changed."""
+    import copy
+
+    tournament = relais_evening(session)
+    enter_position(session, tournament, 1)
+    data = ops.get_movement(session, tournament).data
+    ops.set_movement(session, tournament, data)
+    swapped = copy.deepcopy(data)
+    one = next(r for r in swapped["rounds"] if r["position"] == 1 and r["table"] == 1)
+    one["seats"] = dict(zip("NSEW", [one["seats"][s] for s in "WNSE"]))
+    with pytest.raises(ops.OperationError) as error:
+        ops.set_movement(session, tournament, swapped)
+    assert "les résultats déjà saisis de la position 1 ne s’y retrouvent pas (étui 1 à la table 1)" \
+        in error.value.message
+    assert ops.get_movement(session, tournament).data == data

@@ -60,6 +60,7 @@ from ._evening import (
     RESULTS_TO_LABELS, add_fill_in_player, archive_tournament, cancel_withdrawal, delete_tournament, edit_player,
     get_player, lateness_penalty, name_substitute, restore_tournament, substitutions, withdraw_player,
 )
+from ._evening import add_late_player
 from ._publishing import (
     create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
     series_sessions, set_series,
@@ -78,7 +79,7 @@ __all__ = [
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
     "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
-    "RESULTS_TO_LABELS", "add_fill_in_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
+    "RESULTS_TO_LABELS", "add_fill_in_player", "add_late_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
     "set_timezone", "preview_players_csv",

@@ -6,6 +6,10 @@ the étui's own ``taker`` (`Board.taker`), whatever order the arbiter prepares t
 so that the export, the printouts and the fiches agree; before any étui exists the movement's takers
 (N, S, E, W in turn) stand in. Once results name the players in the taker's seat, the étuis and their
 takers can no longer change.
+
+**Changing the movement** (ours, issue 11 point 3): allowed at any time as long as it contradicts no
+entered result (`contradicted_results`); so a late arrival (`_evening.add_late_player`) can take the
+movement of one more player while the first position is played.
 """
 
 from __future__ import annotations
@@ -168,7 +172,6 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     individual and triplettes, each étui already dealt keeps its taker seat."""
     from duplicate.core.movements import MovementError, generate
 
-    _refuse_after_results(session, tournament, "le mouvement")
     tables = table_count(session, tournament)
     if tables < 1:
         raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
@@ -180,7 +183,53 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
             movement = generate(_kind(tournament).value, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
+    refuse_contradicted_results(session, tournament, movement.to_dict())
     return _store_movement(session, tournament, movement.to_dict())
+
+
+def contradicted_results(session: Session, tournament: Tournament, data: Mapping) -> list[Result]:
+    """The results already entered that no line of the movement ``data`` carries.
+
+    Rule (ours, issue 11 point 3): a movement change is allowed when it contradicts no entered result —
+    each result finds, in the new movement, a line with the same étui, table and position, the same
+    taker at the étui's taker seat and the same defenders. Choice: outside the individual (teams), any
+    entered result counts as contradicted (the team movements are not re-checked line by line)."""
+    results = list(session.exec(select(Result).where(Result.tournament_id == tournament.id)))
+    if _kind(tournament) is not TournamentKind.individual:
+        return results
+    takers = board_takers(session, tournament)
+    rounds = [r for r in data.get("rounds", []) or [] if isinstance(r, Mapping)]
+
+    def carried(result: Result) -> bool:
+        for line in rounds:
+            seats = line.get("seats") or {}
+            if line.get("table") != result.table or result.board not in (line.get("boards") or []) or (
+                    result.position is not None and line.get("position") != result.position):
+                continue
+            seat = takers.get(result.board)
+            taker_ok = seats.get(seat) == result.taker if seat else result.taker in seats.values()
+            others = sorted(who for who in seats.values() if who != result.taker)
+            if taker_ok and others == sorted(result.defenders or []):
+                return True
+        return False
+
+    return [result for result in results if not carried(result)]
+
+
+def describe_contradicted(results: list[Result]) -> str:
+    """« les résultats déjà saisis de la position 1 ne s’y retrouvent pas (étui 1 à la table 2, …) »."""
+    positions = sorted({r.position for r in results if r.position is not None})
+    where = ", ".join(f"étui {r.board} à la table {r.table}" for r in sorted(results, key=lambda r: (r.board, r.table))[:4])
+    more = " …" if len(results) > 4 else ""
+    at = f" de la position {', '.join(map(str, positions))}" if positions else ""
+    return f"les résultats déjà saisis{at} ne s’y retrouvent pas ({where}{more})"
+
+
+def refuse_contradicted_results(session: Session, tournament: Tournament, data: Mapping) -> None:
+    """`OperationError` when the movement ``data`` contradicts an entered result (`contradicted_results`)."""
+    contradicted = contradicted_results(session, tournament, data)
+    if contradicted:
+        raise OperationError(f"Ce mouvement ne convient plus : {describe_contradicted(contradicted)}.")
 
 
 def _registered_ids(session: Session, tournament: Tournament) -> list[str] | None:
@@ -207,7 +256,6 @@ def set_movement(session: Session, tournament: Tournament, data: str | bytes | M
     every position)."""
     from duplicate.core.movements import Movement as CoreMovement, MovementError, check
 
-    _refuse_after_results(session, tournament, "le mouvement")
     document = _parse_json(data, "mouvement")
     if document.get("kind", _kind(tournament).value) != _kind(tournament).value:
         raise OperationError(f"Ce mouvement est pour « {document.get('kind')} », pas pour ce tournoi.", "file")
@@ -217,4 +265,5 @@ def set_movement(session: Session, tournament: Tournament, data: str | bytes | M
         raise OperationError(str(error), "file") from None
     if not report.ok:
         raise OperationError(f"Mouvement refusé :\n{report.text()}", "file")
+    refuse_contradicted_results(session, tournament, document)
     return _store_movement(session, tournament, dict(document))

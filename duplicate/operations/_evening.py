@@ -10,6 +10,14 @@ here, where the texts are silent:
   results name it). An edit that changes nothing is not journalled.
 * **Fill-in players** (« joueurs de complément ») are registered like the others, in the individual,
   and marked ``out_of_ranking``: they are drawn and play, and are ranked « hors classement ».
+* **Late arrival** (issue 11 point 3; individual): before any result of position 2 or later, a newcomer
+  takes the next entrant id of ``n + 1`` players (`core.movements.individual_entrant_ids`, e.g. 26 → 27:
+  ``E7``) and the movement is generated again for ``n + 1`` players with the same number of positions;
+  with a relais he rests at position 1 and plays from position 2. Refused, with nothing written, when the
+  new movement has another number of tables or other étuis (choice: a new table would have to play the
+  first position late with étuis not prepared — 27 → 28 players; before any result the arbiter can
+  register him and draw again), or contradicts an entered result (`_deals.contradicted_results`): the
+  arbiter then adds a fill-in player. He is ranked like everyone (over the étuis he played, SPEC §7 relais).
 * **Withdrawal** (individual): a placed player, from a position between 1 and the movement's last one;
   it can be cancelled (an explicit act, journalled too).
 * **Substitute** (individual): a new player, always « hors classement », whose entrant id is ``X1``,
@@ -29,11 +37,12 @@ from fractions import Fraction
 from sqlmodel import Session, select
 
 from duplicate.core.evening import RESULTS_TO, lateness_points
-from duplicate.models import Player, Substitution, Tournament, TournamentKind, utcnow
+from duplicate import french
+from duplicate.models import Player, Result, Substitution, Tournament, TournamentKind, utcnow
 
-from ._common import NotFound, OperationError, _clean, _kind, players
-from ._deals import get_movement
-from ._entrants import _licences, _player_problems, register_player
+from ._common import ENTRANT_PATTERNS, NotFound, OperationError, _clean, _entrants, _kind, players
+from ._deals import _store_movement, contradicted_results, describe_contradicted, get_movement
+from ._entrants import _licences, _place, _player_problems, register_player
 from ._journal import journal
 from ._results import add_penalty
 
@@ -93,6 +102,59 @@ def add_fill_in_player(session: Session, tournament: Tournament, *, licence, sur
     journal(session, tournament, action="player.fill_in", who=who,
             summary=f"Joueur de complément inscrit (hors classement) : {player.name}",
             after={**_player_snapshot(player), "hors classement": True})
+    return player
+
+
+def add_late_player(session: Session, tournament: Tournament, *, licence, surname, first_name, club,
+                    who: str | None = None) -> Player:
+    """A late arrival before the first position ends (see the module docstring); nothing is written when
+    it is refused."""
+    from duplicate.core.movements import MovementError, generate, individual_entrant_ids
+
+    _individual(tournament, "L’arrivée en retard")
+    movement = get_movement(session, tournament)
+    entrants = _entrants(session, tournament)
+    if movement is None or not any(p.entrant_id for p in entrants):
+        raise OperationError("Arrivée en retard : faites d’abord le placement et le mouvement "
+                             "(avant le placement, inscrivez simplement le joueur).")
+    if any((r.position or 0) >= 2 for r in session.exec(select(Result).where(Result.tournament_id == tournament.id))):
+        raise OperationError("Arrivée en retard : des résultats de la position 2 ou suivante sont déjà saisis, "
+                             "il est trop tard ; ajoutez plutôt un joueur de complément.")
+    count = len(entrants)
+    heads = f"{count} → {count + 1} joueurs"
+    try:
+        entrant_id = individual_entrant_ids(count + 1)[-1]
+        data = generate("individual", None, movement.data.get("positions"), players=count + 1).to_dict()
+    except MovementError as error:
+        raise OperationError(f"{heads} : {error} ; ajoutez plutôt un joueur de complément.") from None
+    if not ENTRANT_PATTERNS[TournamentKind.individual].match(entrant_id) or any(
+            p.entrant_id == entrant_id for p in players(session, tournament)):
+        raise OperationError(f"{heads} : la place {french.place_label(entrant_id)} n’est pas libre ; "
+                             "ajoutez plutôt un joueur de complément.")
+    tables = (movement.data.get("tables"), data.get("tables"))
+    if tables[0] != tables[1]:
+        raise OperationError(f"{heads} : le mouvement passe de {tables[0]} à {tables[1]} tables, la table "
+                             f"{tables[1]} aurait dû jouer la 1re position avec des étuis qui ne sont pas préparés ; "
+                             "ajoutez plutôt un joueur de complément.")
+    numbers = [sorted(b.get("number") for b in m.get("boards", []) if isinstance(b, dict)) for m in (movement.data, data)]
+    if numbers[0] != numbers[1]:
+        raise OperationError(f"{heads} : le mouvement ne joue plus les mêmes étuis ; ajoutez plutôt un joueur de "
+                             "complément.")
+    contradicted = contradicted_results(session, tournament, data)
+    if contradicted:
+        raise OperationError(f"{heads} : le mouvement change de tables, {describe_contradicted(contradicted)} ; "
+                             "ajoutez plutôt un joueur de complément.")
+    player = register_player(session, tournament, licence=licence, surname=surname, first_name=first_name,
+                             club=club)
+    _place(player, entrant_id, TournamentKind.individual)
+    session.flush()
+    _store_movement(session, tournament, data)
+    resting = [rest["position"] for rest in data.get("rests", []) if entrant_id in rest.get("entrants", [])]
+    where = " (au relais à la 1re position)" if 1 in resting else ""
+    journal(session, tournament, action="player.late", who=who,
+            summary=f"Arrivée en retard : {player.name} placé en {french.place_label(entrant_id)}{where}",
+            after={**_player_snapshot(player), "place": french.place_label(entrant_id),
+                   "joueurs": count + 1, "au relais aux positions": ", ".join(map(str, resting)) or None})
     return player
 
 

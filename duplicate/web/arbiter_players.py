@@ -1,5 +1,5 @@
 """The arbiter's « Changements » screens (on the ``arbiter`` blueprint), SPEC §11: edit a player at any
-time, add a fill-in player (« joueur de complément », hors classement), record a withdrawal (art. 27), name
+time, add a late arrival, add a fill-in player (« joueur de complément », hors classement), record a withdrawal (art. 27), name
 a substitute from a position on, give a lateness penalty (art. 26), archive, restore or delete a tournament.
 
 Each form calls one operation of `duplicate.operations._evening`, which journals the change; a refused form
@@ -42,6 +42,10 @@ class LatenessForm(forms.FrenchForm):
         description="Points de pourcentage retirés du % global (art. 26 : 1 par défaut).")
 
 
+class LateArrivalForm(forms.PlayerForm):
+    """A late arrival (its own class: `_forms` tells the page's forms apart by class)."""
+
+
 class DeleteForm(forms.FrenchForm):
     confirm_name = StringField("Recopiez le nom du tournoi", validators=[Optional()])
 
@@ -68,7 +72,7 @@ def _withdrawal_choices(session, tournament):
             if p.entrant_id and p.withdrawn_from is None]
 
 
-FORMS = {"fill_in": forms.PlayerForm, "withdrawal": WithdrawalForm, "substitute": SubstituteForm,
+FORMS = {"fill_in": forms.PlayerForm, "late": LateArrivalForm, "withdrawal": WithdrawalForm, "substitute": SubstituteForm,
          "lateness": LatenessForm}
 
 
@@ -133,6 +137,15 @@ def add_fill_in(tournament_id: int):
                    lambda form: operations.add_fill_in_player(get_session(), tournament, who=_who(),
                                                               **_player_fields(form)),
                    lambda player: f"{player.name} inscrit comme joueur de complément (hors classement).")
+
+
+@bp.route("/tournois/<int:tournament_id>/changements/arrivee-en-retard", methods=["POST"])
+def add_late(tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    return _posted(tournament, LateArrivalForm, "late",
+                   lambda form: operations.add_late_player(get_session(), tournament, who=_who(),
+                                                           **_player_fields(form)),
+                   lambda player: f"{player.name} placé en {french.place_label(player.entrant_id)} (arrivée en retard).")
 
 
 @bp.route("/tournois/<int:tournament_id>/changements/forfait", methods=["POST"])

@@ -356,3 +356,43 @@ def test_lateness_penalty_for_a_triplette(app, arbiter):
         penalty = session.exec(select(Penalty).where(Penalty.tournament_id == tid)).one()
         assert (penalty.entrant_id, penalty.points) == ("EW1", 2.0)
     assert _journal(app, tid)[0][0] == "penalty.add"
+
+
+def _relais_tournament(app, players):
+    import datetime
+
+    with _session(app) as session:
+        tournament = operations.create_tournament(session, name="Relais", kind="individual",
+                                                  date=datetime.date(2026, 5, 2))
+        for i in range(players):
+            operations.register_player(session, tournament, licence=f"07{i:05d}", surname=f"NOM{i}",
+                                       first_name="Jean", club="Club")
+        operations.draw_places(session, tournament, seed="relais")
+        movement = operations.choose_movement(session, tournament, positions=2)
+        operations.generate_boards(session, tournament, count=len(movement.data["boards"]), seed="relais")
+        session.commit()
+        return tournament.id
+
+
+def test_late_arrival_through_the_changes_page(app, arbiter):
+    """26 players: the newcomer is the 27th, place E7 (N7, S7, E7 at the relais)."""
+    tid = _relais_tournament(app, 26)
+    assert "Arrivée en retard" in arbiter.get(f"/arbitre/tournois/{tid}/changements").get_data(as_text=True)
+    response = arbiter.post(f"/arbitre/tournois/{tid}/changements/arrivee-en-retard",
+                            data={"late-surname": "TARDIF", "late-first_name": "Léo", "late-club": "Club"})
+    assert response.status_code == 302
+    assert _player(app, tid, "E7").surname == "TARDIF"
+    action, who, before, after = _journal(app, tid)[-1]
+    assert action == "player.late" and who == "arbitre" and after["place"] == "E7"
+
+
+def test_refused_late_arrival_keeps_what_was_typed(app, arbiter):
+    """27 players: a 28th would open table 7 → refused in French, nothing kept, the form refilled."""
+    tid = _relais_tournament(app, 27)
+    before = _snapshot(app, tid)
+    response = arbiter.post(f"/arbitre/tournois/{tid}/changements/arrivee-en-retard",
+                            data={"late-surname": "TARDIF", "late-first_name": "Léo"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "27 → 28 joueurs" in page and "joueur de complément" in page and 'value="TARDIF"' in page
+    assert _snapshot(app, tid) == before
