@@ -66,7 +66,7 @@ def _individual(tournament: Tournament, what: str) -> None:
 
 
 def _who(player: Player) -> str:
-    return f"{player.name} ({player.entrant_id})" if player.entrant_id else player.name
+    return f"{player.name} ({french.place_label(player.entrant_id)})" if player.entrant_id else player.name
 
 
 def edit_player(session: Session, tournament: Tournament, player: Player, *, licence, surname, first_name, club,
@@ -237,8 +237,8 @@ def name_substitute(session: Session, tournament: Tournament, *, seat: str, from
     session.flush()
     journal(session, tournament, action="player.substitute", who=who,
             summary=f"Remplaçant (hors classement) de {_who(original)} à partir de la position {from_position} : "
-                    f"{player.name} ({player.entrant_id}) ; les résultats {RESULTS_TO_LABELS[results_to]}",
-            after={"place": original.entrant_id, "remplaçant": player.name, "à partir de la position": from_position,
+                    f"{player.name} ({french.place_label(player.entrant_id)}) ; les résultats {RESULTS_TO_LABELS[results_to]}",
+            after={"place": french.place_label(original.entrant_id), "remplaçant": player.name, "à partir de la position": from_position,
                    "résultats": RESULTS_TO_LABELS[results_to]})
     return substitution
 

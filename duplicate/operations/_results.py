@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
@@ -303,13 +303,14 @@ def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, po
     session.add(penalty)
     session.flush()
     journal(session, tournament, action="penalty.add", who=created_by,
-            summary=f"Pénalité à {entrant_id} : {reason}", after=_penalty_snapshot(penalty))
+            summary=f"Pénalité à {french.place_label(entrant_id)} : {reason}", after=_penalty_snapshot(penalty))
     return penalty
 
 
 def _penalty_snapshot(penalty: Penalty) -> dict:
-    return {"participant": penalty.entrant_id, "points": penalty.points, "étui": penalty.board,
-            "motif": penalty.reason}
+    """What the journal shows of a penalty, as a French reader reads it (« O4 », « 2,50 »)."""
+    return {"participant": french.place_label(penalty.entrant_id), "points": french.number(penalty.points),
+            "étui": penalty.board, "motif": penalty.reason}
 
 
 def remove_penalty(session: Session, tournament: Tournament, penalty_id: int, who: str | None = None) -> None:
@@ -317,7 +318,7 @@ def remove_penalty(session: Session, tournament: Tournament, penalty_id: int, wh
     if penalty is None or penalty.tournament_id != tournament.id:
         raise NotFound(f"Pénalité n° {penalty_id} introuvable.")
     journal(session, tournament, action="penalty.remove", who=who,
-            summary=f"Pénalité retirée à {penalty.entrant_id} : {penalty.reason or ''}",
+            summary=f"Pénalité retirée à {french.place_label(penalty.entrant_id)} : {penalty.reason or ''}",
             before=_penalty_snapshot(penalty))
     session.delete(penalty)
     session.flush()

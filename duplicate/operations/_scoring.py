@@ -290,12 +290,13 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                 before = result.score
                 saved.append(update_result(session, result, version_id=int(replace), who=who, action="replace",
                                            context=context, **changes))
-                where = f"salle {'ouverte' if line.room == 'open' else 'fermée'}" if line.room else f"table {line.table}"
+                room = "ouverte" if line.room == "open" else "fermée"
+                where = f"salle {room}" if line.room else f"table {line.table}"
+                place = {"étui": line.board, **({"salle": room} if line.room else {"table": line.table})}
                 journal(session, tournament, action="result.replace", who=who,
                         summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
                                 f"{_signed(result.score)} (« Remplacer » après un conflit de saisie).",
-                        before={"board": line.board, "table": line.table, "room": line.room, "score": before},
-                        after={"board": line.board, "table": line.table, "room": line.room, "score": result.score})
+                        before={**place, "score": _signed(before)}, after={**place, "score": _signed(result.score)})
             elif version is None or int(version) != result.version_id:
                 raise _conflict(result)
             else:

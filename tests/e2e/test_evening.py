@@ -371,12 +371,13 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     arbiter.goto(f"{home}/journal")
     journal = arbiter.inner_text("body")
     (artifacts / f"{tag}-journal.txt").write_text(journal, encoding="utf-8")
-    # the journal's summaries are written by the operations with the ids of the files (« W4 »; reported)
-    for expected in (f"Pénalité à {late} : Retard de 7 min (art. 26)",
+    # the journal speaks French: places « O4 », never « W4 »
+    assert chatty.startswith("W") and f"Pénalité à O{chatty[1:]} : Téléphone en jeu" in journal
+    for expected in (f"Pénalité à {place(late)} : Retard de 7 min (art. 26)",
                      f"Forfait en cours de tournoi (classé dernier, art. 27) : {names[leaver]}",
                      f"Remplaçant (hors classement) de {names[leaver]}",
                      f"Joueur modifié : {names[typo].split()[0]}-CORRIGÉ",
-                     f"Pénalité à {chatty} : Téléphone en jeu",
+                     f"Pénalité à {place(chatty)} : Téléphone en jeu",
                      f"Étui {number}, table {conflict_line['table']} : score {signed(theirs)} remplacé par"):
         assert expected in journal, (expected, journal)
     if "fill_in" in evening.order:

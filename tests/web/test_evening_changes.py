@@ -215,11 +215,11 @@ def test_lateness_penalty_per_started_five_minutes(app, arbiter, tid):
         assert (penalty.entrant_id, penalty.points, penalty.reason) == ("N1", 3.0, "Retard de 7 min (art. 26)")
     assert _ranking(app, tid)["N1"]["global"] == 62.5 - 3
     action, who, before, after = _journal(app, tid)[0]
-    assert (action, who, before, after["points"], after["participant"]) == ("penalty.add", "arbitre", None, 3.0, "N1")
+    assert (action, who, before, after["points"], after["participant"]) == ("penalty.add", "arbitre", None, "3,00", "N1")
     response = arbiter.post(f"/arbitre/tournois/{tid}/penalites/{penalty.id}/supprimer")
     assert response.status_code == 302
     action, who, before, after = _journal(app, tid)[1]
-    assert (action, who, before["points"], after) == ("penalty.remove", "arbitre", 3.0, None)
+    assert (action, who, before["points"], after) == ("penalty.remove", "arbitre", "3,00", None)
 
 
 @pytest.mark.parametrize("minutes, step", [("0", "1"), ("5", "0"), ("cinq", "1"), ("5", "abc")])

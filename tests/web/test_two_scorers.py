@@ -98,7 +98,7 @@ def test_enter_after_a_conflict_never_overwrites_and_remplacer_does(app, scorers
         tournament = operations.get_tournament(session, tournament_id)
         journal = [(e.action, e.who, e.before["score"], e.after["score"])
                    for e in operations.journal_entries(session, tournament)]
-        assert journal == [("result.replace", "bruno", 106, -42)]
+        assert journal == [("result.replace", "bruno", "+106", "−42")]   # as the fiche shows them (true minus)
 
 
 def test_remplacer_refused_when_the_score_changed_again(app, scorers, make_user, sign_in):
