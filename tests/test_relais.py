@@ -174,3 +174,44 @@ def test_a_movement_change_is_allowed_when_it_contradicts_no_entered_result(sess
     assert "les résultats déjà saisis de la position 1 ne s’y retrouvent pas (étui 1 à la table 1)" \
         in error.value.message
     assert ops.get_movement(session, tournament).data == data
+
+
+def enter_all(session, tournament, score_at):
+    """Every line of the movement, the taker at the étui's seat, ``score_at[position]``."""
+    takers = board_takers(session, tournament)
+    for r in ops.get_movement(session, tournament).data["rounds"]:
+        for board in r["boards"]:
+            taker = r["seats"][takers[board]]
+            ops.record_result(session, tournament, board=board, table=r["table"], position=r["position"],
+                              score=score_at[r["position"]], taker=taker,
+                              defenders=[w for w in r["seats"].values() if w != taker])
+
+
+def test_percentages_are_over_the_etuis_played(session):
+    """SPEC §7 relais: a resting player's percentages are over the étuis he played, not over all.
+
+    26 players, 6 tables, 2 positions, 4 étuis per table and position: every étui is played twice,
+    once at position 1 (score +56) and once at position 2 (score −56).  Topage with n = 2 (SPEC §4):
+    the better taker 100, the other 0; defenders 100 − the taker's note.  So an étui played at
+    position 1 gives its taker 100 and its defenders 0, at position 2 its taker 0 and its defenders 100.
+    At a table the four étuis have the takers N, S, E, W once each: a player takes 1 étui and defends 3.
+
+    * N7 rests at position 1, plays 4 étuis at position 2: attack = 0 (1 étui), defence = 100 (3
+      étuis), global = ¼ × 0 + ¾ × 100 = 75.  Counting the 4 rested étuis as zeros would give
+      attack 0 over 2, defence 300 / 6 = 50, global 37,5: not what the rule says.
+    * a player resting at position 2 plays only position 1: attack 100, defence 0, global 25.
+    * a player who plays both positions: attack (100 + 0) / 2 = 50, defence (0 × 3 + 100 × 3) / 6 =
+      50, global 50."""
+    tournament = relais_evening(session)
+    rests = ops.get_movement(session, tournament).data["rests"]
+    assert rests[0]["entrants"] == ["N7", "S7"]
+    rests_second = rests[1]["entrants"][0]
+    enter_all(session, tournament, {1: 56, 2: -56})
+    rows = {row["id"]: row for row in ops.ranking(session, tournament)["ranking"]}
+    rested = {e for rest in rests for e in rest["entrants"]}
+    both = next(e for e in ("N1", "S1", "E1", "W1") if e not in rested)
+    expected = {"N7": (0, 100, 75, 1, 3), rests_second: (100, 0, 25, 1, 3), both: (50, 50, 50, 2, 6)}
+    for entrant, values in expected.items():
+        row = rows[entrant]
+        got = (row["attack"], row["defence"], row["global"], row["attack_boards"], row["defence_boards"])
+        assert got == values, entrant
