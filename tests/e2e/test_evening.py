@@ -56,10 +56,11 @@ class Evening:
     rests: int            # players at the relais at each position
     order: tuple          # the preparation steps, in the order the arbiter does them
     results_to: str       # who keeps the results of the substituted seat: "player" | "substitute"
+    late: int = 0         # a late arrival while position 1 is played (E7 for the 27th of 26): 0 or 1
 
 
 EVENINGS = {
-    26: Evening(26, 26, 6, 2, ("players", "movement", "boards", "draw"), "substitute"),
+    26: Evening(26, 26, 6, 2, ("players", "movement", "boards", "draw"), "substitute", late=1),
     29: Evening(29, 28, 7, 1, ("boards", "players", "fill_in", "movement", "draw"), "player"),
 }
 
@@ -185,14 +186,26 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     assert f"{evening.rests} joueur(s) au relais à chaque position" in movement_text
     shots(arbiter, artifacts, f"{tag}-02-mouvement")
 
+    if evening.late:
+        # position 1 has started: a latecomer is placed at the next relais id, at the relais at position 1
+        arbiter.goto(f"{home}/changements")
+        arbiter.fill("#late-surname", "TARDIF")
+        arbiter.fill("#late-first_name", "Léon")
+        arbiter.click("button:has-text('Placer le joueur en retard')")
+        assert "TARDIF Léon placé en E7 (arrivée en retard)" in arbiter.inner_text("body")
+        arbiter.goto(f"{home}/mouvement")
+        movement_text = arbiter.inner_text("body")
+    headcount_now, rests_now = evening.players + evening.late, evening.rests + evening.late
+
     data = arbiter.request.get(f"{home}/export").json()
     movement = data["movement"]
     positions = movement["positions"]
-    assert movement["tables"] == evening.tables and len(data["players"]) == evening.players
+    assert movement["tables"] == evening.tables and len(data["players"]) == headcount_now
     rounds = {(r["position"], r["table"]): r for r in movement["rounds"]}
     names = {p["id"]: p["name"] for p in data["players"]}
     resting = {rest["position"]: rest["entrants"] for rest in movement.get("rests", [])}
-    assert all(len(resting[p]) == evening.rests for p in range(1, positions + 1))
+    assert all(len(resting[p]) == rests_now for p in range(1, positions + 1))
+    assert not evening.late or ("E7" in resting[1] and all("E7" not in resting[p] for p in range(2, positions + 1)))
     assert f"Relais par position : 1 : {', '.join(resting[1])} ; 2 : " in movement_text  # who rests, when
 
     # the étuis' labels (the arbiter's étuis page) say which seat takes
@@ -438,3 +451,10 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     for line in lines:
         if watched == line["taker"]:
             assert signed(line["score"]) in sheet
+    if evening.late:
+        # the latecomer: « relais » at position 1 on his route sheet, then a table at every position
+        visitor.goto(links["E7"])
+        sheet_rows = table_rows(visitor, "table.route-sheet")
+        assert sheet_rows[0][:2] == ["1", "relais (pas de table à cette position)"], sheet_rows
+        assert {int(cells[0]) for cells in sheet_rows[1:]} == set(range(2, positions + 1)), sheet_rows
+        assert "TARDIF Léon" in {final_names[r["id"]] for r in ranked["ranking"] if r["rank"] is not None}
