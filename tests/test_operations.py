@@ -461,3 +461,21 @@ def test_relais_headcount_fiches_expect_only_playing_tables(session, players, ta
         ops.record_result(session, tournament, score=56, **line.fields(TournamentKind.individual))
     assert ops.progress(session, tournament)["missing"] == []
     ops.ranking(session, tournament)
+
+
+def test_odd_triplettes_expect_no_line_against_the_phantom(session):
+    """5 triplettes on 3 tables: at each position the triplette facing the phantom sits out (« relâche »);
+    the fiches expect only the lines of the two tables that play, so scoring can be complete."""
+    tournament = team_tournament(session, "triplettes", 5, 3)
+    ops.draw_places(session, tournament, seed="tirage")
+    movement = ops.choose_movement(session, tournament)
+    count = max(b for r in movement.data["rounds"] for b in r["boards"])
+    ops.generate_boards(session, tournament, count=count, seed="s")
+    placed = {team.entrant_id for team in ops.teams(session, tournament)}
+    lines = ops.all_lines(session, tournament)
+    positions = {r["position"] for r in movement.data["rounds"]}
+    assert len(placed) == 5 and len(lines) == 2 * 4 * len(positions)   # 2 tables × 4 étuis per position
+    assert all({line.taker, *line.defence} <= placed for line in lines)
+    for line in lines:
+        ops.record_result(session, tournament, **line.fields(TournamentKind.triplettes), score=56)
+    assert ops.completeness(session, tournament) == {"complete": True, "missing": 0}

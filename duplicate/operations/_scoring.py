@@ -128,6 +128,9 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
         for round_ in movement.data.get("rounds", []):
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
+        placed = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
+        if placed:  # a phantom team (odd triplettes): its opponent sits out, no line is expected
+            lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
     query = select(Result).where(Result.tournament_id == tournament.id)
     if boards is not None:
         query = query.where(Result.board.in_(list(boards)))
@@ -140,8 +143,8 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
             lines.append(_from_result(result))
         else:
             line.result = result
-    if boards is not None:
-        lines = [line for line in lines if line.board in boards]
+    lines = [line for line in lines if (boards is None or line.board in boards)
+             and (position is None or line.position == position) and (table is None or line.table == table)]
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
 
 
