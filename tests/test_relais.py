@@ -60,8 +60,6 @@ def test_resting_players_show_relais_on_cards_and_route_sheets(session):
     pdfs = {"cards": render_kind("movement-cards", export, entrants=["N7"]),
             "guide": render_kind("guide-cards", export, tables=[1]),
             "sheets": render_kind("route-sheets", export, ranking, entrants=["N7", "N1"])}
-    for name, pdf in pdfs.items():
-        pathlib.Path(f"/tmp/relais-{name}.pdf").write_bytes(pdf)
     cards = pdf_text(pdfs["cards"])
     assert re.search(r"1re +relais", cards)                 # N7: relais at the 1st position
     assert re.search(r"2e +\d+ +[A-Z]+ +\d", cards)         # then a table, an orientation, étuis
