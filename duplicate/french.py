@@ -122,6 +122,14 @@ def place_label(ident) -> str:
     return text
 
 
+_PLACES_IN_TEXT = re.compile(r"\b(?:EW|W)[1-9][0-9]*\b")
+
+
+def places_in_text(text: str) -> str:
+    """A sentence written with the files' ids (« W2 joue deux fois ») as a person reads it (« O2 … »)."""
+    return _PLACES_IN_TEXT.sub(lambda match: place_label(match.group(0)), str(text))
+
+
 def place_id(typed: str) -> str:
     """A starting place typed by a person, as the data spell it: « o2 » → ``W2``, « EO3 » → ``EW3``
     (« W2 » is accepted as well); upper-cased and stripped; the inverse of `place_label`."""

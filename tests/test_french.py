@@ -95,3 +95,8 @@ def test_the_tournament_time_zone_defaults_to_paris():
 def test_a_typed_starting_place_reads_o_as_w(typed, ident):
     assert french.place_id(typed) == ident
     assert french.place_id(french.place_label(ident)) == ident
+
+
+def test_places_in_a_message_read_o_and_eo():
+    assert (french.places_in_text("W2 joue l'étui 3 deux fois ; EW3 contre NS1 ; W12, WEST, W0, NW2")
+            == "O2 joue l'étui 3 deux fois ; EO3 contre NS1 ; O12, WEST, W0, NW2")

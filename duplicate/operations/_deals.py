@@ -18,6 +18,8 @@ from typing import Mapping
 
 from sqlmodel import Session, select
 
+from duplicate import french
+
 from duplicate.core.cards import SEATS, CardError, Seat, format_cards
 from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
 from duplicate.models import Board, Movement, Result, Tournament, TournamentKind
@@ -264,6 +266,6 @@ def set_movement(session: Session, tournament: Tournament, data: str | bytes | M
     except MovementError as error:
         raise OperationError(str(error), "file") from None
     if not report.ok:
-        raise OperationError(f"Mouvement refusé :\n{report.text()}", "file")
+        raise OperationError(f"Mouvement refusé :\n{french.places_in_text(report.text())}", "file")
     refuse_contradicted_results(session, tournament, document)
     return _store_movement(session, tournament, dict(document))

@@ -76,6 +76,12 @@ def signed_number(value, decimals: int = 3) -> str:
     return french.signed_number(value, decimals)
 
 
+@bp.app_template_filter("places_in_text")
+def places_in_text(text) -> str:
+    """A message written with the files' ids (« W2 ») as a person reads it (« O2 »)."""
+    return french.places_in_text(text)
+
+
 @bp.app_template_filter("local_time")
 def local_time(moment, tournament=None, seconds: bool = False) -> str:
     """A stored (UTC) moment in the tournament's time zone, « 14/03/2026 21:05 »."""
