@@ -145,6 +145,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
                            "board": p.get("board")} for p in penalties.get(who, [])],
             "url": url or "", "qr": qr_svg(url) if url else "",
+            "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
         }
         if pm_kind:
             sheet.update(pm=fmt.signed_number(row.get("pm")), rank=row.get("rank"),

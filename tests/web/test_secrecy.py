@@ -84,6 +84,8 @@ def test_public_pages_show_progress_only_until_published(app, client, evening, t
     assert views["board"].count("Prénom saisie") == 5 and "à saisir" not in views["board"]
     assert entrant in views["route sheet"] and "Preneur" in views["route sheet"]
     assert entrant in views["route sheet PDF"]
+    assert "paraîtront quand l’arbitre publiera" in views["route sheet PDF"]
+    assert "ÉTUI(S)" not in views["route sheet PDF"].upper()  # no « 0 étui(s) » totals before publication
 
     publish(app, tournament_id)
     views = _public_views(client, tournament_id, token, tmp_path)
@@ -91,7 +93,7 @@ def test_public_pages_show_progress_only_until_published(app, client, evening, t
         assert score in views["board"]
     assert "75,00" in views["board"] and "Classement général" in views["results"]
     assert "+146" in views["route sheet"] and "100,00" in views["route sheet"]
-    assert "+146" in views["route sheet PDF"]
+    assert "+146" in views["route sheet PDF"] and "ÉTUI(S)" in views["route sheet PDF"].upper()
 
 
 def test_ranking_api_is_for_the_arbiter_until_published(app, client, evening):
