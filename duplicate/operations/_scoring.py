@@ -6,9 +6,9 @@ individual the taker is the player in the étui's taker seat (`_deals.board_take
 the line holding that seat attacks (NS for a taker N or S); in quadrettes and team matches the round
 says who attacks (a team match adds its quarter — the position — and its room).
 
-Entry goes through `record_result` / `update_result`, so each score is checked by the core
-(`core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`) and every
-change is kept in the result's history. A line already scored is changed only from the version the
+Entry checks every line of the request first (`check_new_result` / `check_change`: each score by the
+core, `core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`, seeing the
+request's lines checked before it), then writes them all at once with their history (`write_results`). A line already scored is changed only from the version the
 form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied;
 the scorer then sees the stored score next to the typed one and may replace it by an explicit
 « Remplacer », which the result's history records (action ``replace``).
@@ -31,7 +31,7 @@ from duplicate.models import Result, ResultHistory, Role, Tournament, Tournament
 from ._common import ConflictError, OperationError, _entrants, _kind
 from ._deals import board_takers, get_movement
 from ._journal import journal
-from ._results import RESULT_FIELDS, CheckContext, record_result, update_result
+from ._results import RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, write_results
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
@@ -241,74 +241,97 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
     names its current version: then it is replaced and its history records the action ``replace``. Every
     line is tried; if any is refused, `LinesError` lists them all (the caller rolls back: nothing is
-    kept)."""
+    kept). Every line is checked before any is written; then all are written at once (`write_results`)."""
     kind = _kind(tournament)
     context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
-    saved = []
-    for line in lines:
-        entry = entries.get(line.key)
-        if entry is None:
-            continue
-        try:
-            score = parse_score(entry.get("score"))
-            chelem = bool(entry.get("chelem"))
-            contract = entry.get("contract") if kind is TournamentKind.team_match else None
-            if contract is not None and contract not in CONTRACTS:
-                raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
-            version = entry.get("version")
-            if line.result is None:
-                if version is not None:
-                    raise ConflictError("Ce score a disparu entre-temps : rechargez la fiche.")
-                if score is None:
-                    continue
-                fields = line.fields(kind)
-                fields.update(score=score, chelem=chelem)
-                if contract is not None:
-                    fields["contract"] = contract
-                saved.append(record_result(session, tournament, entered_by=who, context=context, **fields))
-                continue
-            result = line.result
-            if version is None and score is None:
-                continue  # the line was empty on this scorer's form and still is: nothing typed
-            changes: dict[str, Any] = {}
-            if score is None:
-                if result.score is not None:
-                    raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
-                                         "d'annuler la donne.", "score")
-            elif score != result.score:
-                changes["score"] = score
-            if chelem != bool(result.chelem):
-                changes["chelem"] = chelem
-            if contract is not None and contract != (result.contract or "garde"):
-                changes["contract"] = contract
-            if not changes:
-                continue
-            replace = entry.get("replace")
-            if replace is not None:
-                before = result.score
-                saved.append(update_result(session, result, version_id=int(replace), who=who, action="replace",
-                                           context=context, **changes))
-                where = f"salle {'ouverte' if line.room == 'open' else 'fermée'}" if line.room else f"table {line.table}"
-                journal(session, tournament, action="result.replace", who=who,
-                        summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
-                                f"{_signed(result.score)} (« Remplacer » après un conflit de saisie).",
-                        before={"board": line.board, "table": line.table, "room": line.room, "score": before},
-                        after={"board": line.board, "table": line.table, "room": line.room, "score": result.score})
-            elif version is None or int(version) != result.version_id:
-                raise _conflict(result)
-            else:
-                saved.append(update_result(session, result, version_id=int(version), who=who, context=context,
-                                           **changes))
-        except ConflictError as error:
-            errors[line.key] = error.message
-            conflicts.add(line.key)
-        except OperationError as error:
-            errors[line.key] = error.message
+    created: list[tuple[str, Result]] = []
+    changed: list[tuple] = []
+    replaced: list[tuple[Line, int | None]] = []
+    with session.no_autoflush:  # nothing is written before every line is checked
+        for line in lines:
+            _check_line(session, tournament, kind, context, line, entries, who, created, changed, replaced,
+                        errors, conflicts)
     if errors:
         raise LinesError(errors, conflicts)
-    return saved
+    try:
+        write_results(session, [result for _key, result in created], changed, context)
+    except SlotsTaken as error:
+        raise LinesError({created[i][0]: e.message for i, e in zip(error.indexes, error.errors)},
+                         {created[i][0] for i in error.indexes}) from None
+    except ConflictError as error:
+        keys = [key for key, _ in created] + [f"{r.board}-{r.table}" for r, *_ in changed]
+        raise LinesError({key: error.message for key in keys}, set(keys)) from None
+    for line, before in replaced:
+        where = f"salle {'ouverte' if line.room == 'open' else 'fermée'}" if line.room else f"table {line.table}"
+        journal(session, tournament, action="result.replace", who=who,
+                summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
+                        f"{_signed(line.result.score)} (« Remplacer » après un conflit de saisie).",
+                before={"board": line.board, "table": line.table, "room": line.room, "score": before},
+                after={"board": line.board, "table": line.table, "room": line.room, "score": line.result.score})
+    return [result for _key, result in created] + [change[0] for change in changed]
+
+
+def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, context: CheckContext, line: Line,
+                entries: Mapping[str, Mapping], who: str | None, created: list, changed: list, replaced: list,
+                errors: dict[str, str], conflicts: set[str]) -> None:
+    """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``),
+    or note why it is refused (``errors``, ``conflicts``)."""
+    entry = entries.get(line.key)
+    if entry is None:
+        return
+    try:
+        score = parse_score(entry.get("score"))
+        chelem = bool(entry.get("chelem"))
+        contract = entry.get("contract") if kind is TournamentKind.team_match else None
+        if contract is not None and contract not in CONTRACTS:
+            raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
+        version = entry.get("version")
+        if line.result is None:
+            if version is not None:
+                raise ConflictError("Ce score a disparu entre-temps : rechargez la fiche.")
+            if score is None:
+                return
+            fields = line.fields(kind)
+            fields.update(score=score, chelem=chelem)
+            if contract is not None:
+                fields["contract"] = contract
+            created.append((line.key, check_new_result(session, tournament, entered_by=who, context=context,
+                                                       **fields)))
+            return
+        result = line.result
+        if version is None and score is None:
+            return  # the line was empty on this scorer's form and still is: nothing typed
+        changes: dict[str, Any] = {}
+        if score is None:
+            if result.score is not None:
+                raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
+                                     "d'annuler la donne.", "score")
+        elif score != result.score:
+            changes["score"] = score
+        if chelem != bool(result.chelem):
+            changes["chelem"] = chelem
+        if contract is not None and contract != (result.contract or "garde"):
+            changes["contract"] = contract
+        if not changes:
+            return
+        replace = entry.get("replace")
+        if replace is not None:
+            before = result.score
+            changed.append(check_change(session, result, version_id=int(replace), who=who, action="replace",
+                                        context=context, **changes))
+            replaced.append((line, before))
+        elif version is None or int(version) != result.version_id:
+            raise _conflict(result)
+        else:
+            changed.append(check_change(session, result, version_id=int(version), who=who, context=context,
+                                        **changes))
+    except ConflictError as error:
+        errors[line.key] = error.message
+        conflicts.add(line.key)
+    except OperationError as error:
+        errors[line.key] = error.message
 
 
 # --- the electronic scoring API (SPEC §9 result objects) -----------------------------------------------------
@@ -383,12 +406,13 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
     """Store a list of SPEC §9 result objects, all or nothing (the caller rolls back on an error): each is
     checked like a line typed on screen. `ApiLineError` names the first refused one; a score already
     there for that étui and table is a conflict. Only an arbiter's token may send ``annulled``,
-    ``adjusted`` or ``notes``; other fields than those of SPEC §9 are ignored."""
+    ``adjusted`` or ``notes``; other fields than those of SPEC §9 are ignored. Every result is checked
+    before any is written; then all are written at once (`write_results`)."""
     if not isinstance(items, list) or not items:
         raise OperationError("Une liste JSON non vide de résultats est attendue.")
     if len(items) > 1000:
         raise OperationError("1000 résultats au plus par envoi.")
-    stored = []
+    stored: list[Result] = []
     kind = _kind(tournament)
     boards = {item.get("board") for item in items if isinstance(item, dict) and isinstance(item.get("board"), int)}
     expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards)
@@ -404,7 +428,12 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
             if Role(role) is not Role.arbiter and any(name in fields for name in ARBITER_FIELDS):
                 raise PermissionError(f"résultat n° {index + 1} : seul un jeton d'arbitre peut annuler une "
                                       "donne, ajuster un score ou donner une note arbitrale")
-            stored.append(record_result(session, tournament, entered_by=who, context=context, **fields))
+            with session.no_autoflush:
+                stored.append(check_new_result(session, tournament, entered_by=who, context=context, **fields))
         except OperationError as error:
             raise ApiLineError(index, error) from None
+    try:
+        write_results(session, stored, [], context)
+    except SlotsTaken as error:
+        raise ApiLineError(error.indexes[0] if error.indexes else 0, error.errors[0]) from None
     return stored
