@@ -84,7 +84,8 @@ class CheckContext:
             model.tournament_id == tournament.id, model.entrant_id.is_not(None))).all())
         numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
         self.base = {"kind": kind.value, "boards": [{"number": number} for number in numbers]}
-        movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
+        found = session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
+        movement = found.data if found is not None else None  # the session's object: read once per request
         self.rounds: dict[Any, list] | None = None
         if movement is not None:
             self.rounds = {}

@@ -26,9 +26,11 @@ from typing import Any, Collection, Mapping
 from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
-from duplicate.models import Result, ResultHistory, Role, Tournament, TournamentKind, result_slot
+from duplicate.models import (
+    Player, Result, ResultHistory, Role, Substitution, Tournament, TournamentKind, result_slot,
+)
 
-from ._common import ConflictError, OperationError, _entrants, _kind
+from ._common import ConflictError, OperationError, _kind
 from ._deals import board_takers, get_movement
 from ._journal import journal
 from ._results import RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, write_results
@@ -124,7 +126,7 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
                 and (table is None or round_.get("table") == table))
     lines: list[Line] = []
     if movement is not None:
-        takers = board_takers(session, tournament)
+        takers = board_takers(session, tournament, movement)
         for round_ in movement.data.get("rounds", []):
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
@@ -415,10 +417,15 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
     stored: list[Result] = []
     kind = _kind(tournament)
     boards = {item.get("board") for item in items if isinstance(item, dict) and isinstance(item.get("board"), int)}
-    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards)
+    tables = {item["table"] for item in items if isinstance(item, dict) and type(item.get("table")) is int}
+    table = next(iter(tables)) if len(tables) == 1 and all(isinstance(item, dict) and item.get("table") in tables
+                                                           for item in items) else None
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table)
                 if line.in_movement}
     context = CheckContext(session, tournament)
-    known = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
+    known = set(context.lines) - set(session.exec(  # who is seated: the substitutes are not (SPEC §11)
+        select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
+        .where(Substitution.tournament_id == tournament.id)).all())
     for index, item in enumerate(items):
         try:
             fields = _api_fields(item)
