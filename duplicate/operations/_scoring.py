@@ -157,23 +157,59 @@ def table_round(session: Session, tournament: Tournament, position: int, table: 
     return sorted(all_lines(session, tournament, position=position, table=table), key=lambda line: line.board)
 
 
+def _entered(session: Session, tournament: Tournament) -> list[tuple[int, int, int | None, bool]]:
+    """``(étui, table, position, entered)`` of every line of every fiche, as `all_lines` orders them, from
+    light rows (no result objects): what `progress` counts."""
+    kind = _kind(tournament)
+    movement = get_movement(session, tournament)
+    stored = {(board, result_slot(table, room)): (table, position) for board, table, room, position in session.execute(
+        select(Result.board, Result.table, Result.room, Result.position).where(Result.tournament_id == tournament.id))}
+    lines = []
+    if movement is not None:
+        takers = board_takers(session, tournament, movement)
+        for round_ in movement.data.get("rounds", []):
+            for line in _round_lines(kind, round_, takers):
+                lines.append((line.board, line.table, line.position, stored.pop((line.board, line.slot), None) is not None))
+    lines += [(board, table, position, True) for (board, _slot), (table, position) in stored.items()]
+    return lines
+
+
+def board_numbers(session: Session, tournament: Tournament) -> list[int]:
+    """The étuis that have a fiche: those the movement sends to a table, and those with a result."""
+    movement = get_movement(session, tournament)
+    numbers = {int(b) for r in (movement.data.get("rounds", []) if movement is not None else []) for b in r.get("boards", ())}
+    numbers.update(session.exec(select(Result.board).where(Result.tournament_id == tournament.id).distinct()).all())
+    return sorted(numbers)
+
+
+def adjusted_lines(session: Session, tournament: Tournament) -> list[Line]:
+    """The lines the arbiter has annulled, adjusted or given an arbitral note, by étui and table."""
+    query = select(Result).where(Result.tournament_id == tournament.id,
+                                 Result.annulled | Result.adjusted | Result.notes.is_not(None))
+    return sorted((_from_result(r) for r in session.exec(query) if r.annulled or r.adjusted or r.notes is not None),
+                  key=lambda line: (line.board, line.position or 0, line.table))
+
+
 def progress(session: Session, tournament: Tournament, lines: list[Line] | None = None) -> dict:
     """How far scoring has gone: ``lines``/``entered``; per étui ``(number, entered, expected)``; the
-    étuis whose fiche is still incomplete (``missing``); per position and table what is left."""
-    lines = all_lines(session, tournament) if lines is None else lines
+    étuis whose fiche is still incomplete (``missing``); per position and table what is left. Without
+    ``lines``, counted from light rows (`_entered`)."""
+    if lines is None:
+        entered = _entered(session, tournament)
+    else:
+        entered = [(line.board, line.table, line.position, line.result is not None) for line in lines]
     per_board: dict[int, list[int]] = {}
     per_round: dict[tuple[int, int], list[int]] = {}
-    for line in lines:
-        done = line.result is not None
-        per_board.setdefault(line.board, [0, 0])
-        per_board[line.board][0] += done
-        per_board[line.board][1] += 1
-        if line.position is not None:
-            per_round.setdefault((line.position, line.table), [0, 0])
-            per_round[(line.position, line.table)][0] += done
-            per_round[(line.position, line.table)][1] += 1
+    for board, table, position, done in entered:
+        per_board.setdefault(board, [0, 0])
+        per_board[board][0] += done
+        per_board[board][1] += 1
+        if position is not None:
+            per_round.setdefault((position, table), [0, 0])
+            per_round[(position, table)][0] += done
+            per_round[(position, table)][1] += 1
     return {
-        "lines": len(lines), "entered": sum(line.result is not None for line in lines),
+        "lines": len(entered), "entered": sum(done for *_, done in entered),
         "boards": [(number, done, total) for number, (done, total) in sorted(per_board.items())],
         "missing": [number for number, (done, total) in sorted(per_board.items()) if done < total],
         "rounds": [(position, table, done, total) for (position, table), (done, total) in sorted(per_round.items())],
