@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
@@ -184,8 +185,8 @@ def board_numbers(session: Session, tournament: Tournament) -> list[int]:
 
 def adjusted_lines(session: Session, tournament: Tournament) -> list[Line]:
     """The lines the arbiter has annulled, adjusted or given an arbitral note, by étui and table."""
-    query = select(Result).where(Result.tournament_id == tournament.id,
-                                 Result.annulled | Result.adjusted | Result.notes.is_not(None))
+    noted = Result.notes.is_not(None) & (cast(Result.notes, String) != "null")  # SQL NULL or JSON null: none
+    query = select(Result).where(Result.tournament_id == tournament.id, Result.annulled | Result.adjusted | noted)
     return sorted((_from_result(r) for r in session.exec(query) if r.annulled or r.adjusted or r.notes is not None),
                   key=lambda line: (line.board, line.position or 0, line.table))
 
