@@ -40,3 +40,29 @@ def create_app(test_config=None):
     web.init_app(app)
     cli.init_app(app)
     return app
+
+
+def create_core_app():
+    """A light application for the commands that only read their input and call the core (``deal``,
+    ``score``, ``rank``, ``movement``: `cli.CORE_COMMANDS`): no database, no blueprints, so that
+    ``flask --app app rank FILE`` costs little more than reading the file."""
+    from flask import Flask
+
+    from duplicate import cli
+
+    app = Flask(__name__)
+    cli.init_core(app)
+    return app
+
+
+def command_asked(argv: list[str]) -> str | None:
+    """The ``flask`` command named on a command line (``flask --app app rank FILE`` → ``rank``), or None."""
+    if not argv or os.path.basename(argv[0]) not in ("flask", "flask.exe", "__main__.py"):
+        return None
+    args = iter(argv[1:])
+    for arg in args:
+        if arg in ("--app", "-A", "--env-file", "-e"):
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg
+    return None

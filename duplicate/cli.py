@@ -281,6 +281,15 @@ def print_command(kind, tournament_id, out_path, scored, columns, rows, single, 
     click.echo(f"{out_path} : {pages} page(s).")
 
 
+CORE_COMMANDS = ("deal", "score", "rank", "movement")  # read their input and call the core only
+
+
+def init_core(app) -> None:
+    """Register only the commands that need neither the database nor the web (`CORE_COMMANDS`)."""
+    for command in (deal_command, score_command, rank_command, movement_command):
+        app.cli.add_command(command)
+
+
 def init_app(app) -> None:
     """Register the commands on the Flask app's CLI."""
     for command in (deal_command, score_command, rank_command, movement_command, import_command, export_command,

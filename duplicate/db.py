@@ -5,7 +5,9 @@ SQLite (the default) is tuned for several scorers entering results at once: ever
 instead of failing) and ``foreign_keys=ON``. SQLAlchemy emits BEGIN itself (the pysqlite recipe of the
 SQLAlchemy documentation) so that write transactions start with ``BEGIN IMMEDIATE``: the write lock is
 taken at the start, and two writers queue instead of one failing with "database is locked" when it
-upgrades a read lock. Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN.
+upgrades a read lock. Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
+and so do the views marked `reads_only` (sign-in and sign-out: a POST that writes nothing in the database),
+so that reads and sign-in never wait for a writer nor make one wait.
 
 Unit of work: views and operations call `get_session()`, add and flush, never commit. The request commits
 once when its response status is below 400 and rolls back otherwise (an unhandled exception gives a 500).
@@ -111,11 +113,20 @@ def get_engine(app=None) -> Engine:
     return get_database(app).engine
 
 
+def reads_only(view):
+    """Mark a view whose every method only reads the database (a POST that writes nothing, e.g. sign-in):
+    its session begins DEFERRED and takes no write lock on SQLite."""
+    view.reads_only = True
+    return view
+
+
 def get_session() -> Session:
     """The session of the current request or application context, created on first use."""
     if "db_session" not in g:
         database = get_database()
-        read_only = has_request_context() and request.method in SAFE_METHODS
+        read_only = has_request_context() and (
+            request.method in SAFE_METHODS
+            or getattr(current_app.view_functions.get(request.endpoint), "reads_only", False))
         g.db_session = Session(database.reader if read_only else database.engine)
     return g.db_session
 

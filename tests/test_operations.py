@@ -479,3 +479,17 @@ def test_odd_triplettes_expect_no_line_against_the_phantom(session):
     for line in lines:
         ops.record_result(session, tournament, **line.fields(TournamentKind.triplettes), score=56)
     assert ops.completeness(session, tournament) == {"complete": True, "missing": 0}
+
+
+def test_progress_from_light_rows_counts_as_the_lines_do(session):
+    """`progress` without lines (light rows, no result objects) counts what it counts from `all_lines`:
+    every line of the movement expected, the 3 lines entered on étui 1, étui 1 still incomplete."""
+    tournament = individual(session, players=24)
+    ops.generate_boards(session, tournament, count=24, seed="progres")
+    ops.choose_movement(session, tournament)
+    lines = ops.all_lines(session, tournament)
+    for line in [line for line in lines if line.board == 1][:3]:
+        ops.record_result(session, tournament, score=56, **line.fields(TournamentKind.individual))
+    light = ops.progress(session, tournament)
+    assert light == ops.progress(session, tournament, ops.all_lines(session, tournament))
+    assert (light["lines"], light["entered"]) == (len(lines), 3) and 1 in light["missing"]

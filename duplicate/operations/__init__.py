@@ -66,6 +66,7 @@ from ._publishing import (
     series_sessions, set_series,
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
+from ._scoring import adjusted_lines, board_numbers
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -82,5 +83,5 @@ __all__ = [
     "RESULTS_TO_LABELS", "add_fill_in_player", "add_late_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
-    "set_timezone", "preview_players_csv",
+    "set_timezone", "preview_players_csv", "adjusted_lines", "board_numbers",
 ]

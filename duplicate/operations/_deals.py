@@ -30,15 +30,17 @@ def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
 
 
-def board_takers(session: Session, tournament: Tournament) -> dict[int, str]:
-    """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's."""
-    movement = get_movement(session, tournament)
+def board_takers(session: Session, tournament: Tournament, movement: Movement | None = None) -> dict[int, str]:
+    """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's
+    (``movement``: the tournament's, when the caller has read it)."""
+    movement = movement or get_movement(session, tournament)
     takers = {}
     if movement is not None:
         for item in movement.data.get("boards", []) or []:
             if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
                 takers[item["number"]] = item["taker"]
-    takers.update({board.number: board.taker for board in boards(session, tournament) if board.taker})
+    takers.update(session.exec(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id,
+                                                                      Board.taker.is_not(None), Board.taker != "")).all())
     return takers
 
 

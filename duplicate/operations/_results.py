@@ -5,6 +5,12 @@ reader (`core.tournament.read_tournament`) before anything is written. A result 
 (``version_id``) or by a concurrent transaction (SQLAlchemy's version counter) raises `ConflictError`;
 so does a second score for an étui at a table (at a room, in a team match) that already has one — found
 before writing, or, when two scorers save at the same moment, by the database's unique constraint.
+
+A request of many lines (a fiche, a table's lines from the API) checks them all first
+(`check_new_result`, `check_change`: each sees the lines checked before it through the `CheckContext`),
+then writes them together (`write_results`: one flush, so the INSERTs go as one batch, and one batch of
+history rows) inside one savepoint: a line refused by the unique constraint at that moment leaves
+nothing of the request written and names the lines another transaction took (`SlotsTaken`).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
@@ -77,17 +84,20 @@ class CheckContext:
             model.tournament_id == tournament.id, model.entrant_id.is_not(None))).all())
         numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
         self.base = {"kind": kind.value, "boards": [{"number": number} for number in numbers]}
-        movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first()
+        found = session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
+        movement = found.data if found is not None else None  # the session's object: read once per request
         self.rounds: dict[Any, list] | None = None
         if movement is not None:
             self.rounds = {}
             for round_ in movement.get("rounds", []) if isinstance(movement, dict) else []:
                 for board in round_.get("boards", ()) if isinstance(round_, dict) else ():
                     self.rounds.setdefault(board, []).append(round_)
-        self._results: dict[Any, dict[int, dict]] = {}
+        self._results: dict[Any, dict[Any, dict]] = {}
+        self._index: dict[Any, dict[Any, list]] = {}  # étui → ("table", t) / ("room", r) / entrant → keys
 
-    def results_of(self, board: Any) -> dict[int, dict]:
-        """Result id → SPEC §9 dict of étui ``board``'s stored results, in the order they were entered."""
+    def results_of(self, board: Any) -> dict[Any, dict]:
+        """Result id → SPEC §9 dict of étui ``board``'s results, in the order they were entered: those
+        stored, then those the request has checked and not yet written (keyed by their object)."""
         if board not in self._results:
             with self.session.no_autoflush:
                 rows = self.session.exec(select(Result).where(Result.tournament_id == self.tournament_id,
@@ -96,9 +106,48 @@ class CheckContext:
         return self._results[board]
 
     def remember(self, result: Result) -> None:
-        """A result the request has just written (new or changed)."""
-        if result.board in self._results:
-            self._results[result.board][result.id] = interchange.result_to_dict(result)
+        """A result the request has just checked or written (new or changed)."""
+        key = id(result) if result.id is None else result.id
+        rows = self.results_of(result.board)
+        if key in rows or id(result) in rows:  # changed, or written: the index is rebuilt on the next look-up
+            rows.pop(id(result), None)
+            self._index.pop(result.board, None)
+        rows[key] = row = interchange.result_to_dict(result)
+        if result.board in self._index:
+            self._add(self._index[result.board], key, row)
+
+    def _keys(self, board: Any) -> dict[Any, list]:
+        """Étui ``board``'s results by table, by room and by entrant named (their keys, in entry order)."""
+        if board not in self._index:
+            index: dict[Any, list] = {}
+            for key, row in self.results_of(board).items():
+                self._add(index, key, row)
+            self._index[board] = index
+        return self._index[board]
+
+    @staticmethod
+    def _add(index: dict[Any, list], key: Any, row: Mapping) -> None:
+        for where in {("table", row.get("table")), ("room", row.get("room")), *_named(row)}:
+            index.setdefault(where, []).append(key)
+
+    def slot_taken(self, board: Any, slot: str) -> bool:
+        """Whether étui ``board`` has a result at ``slot`` (a table, or a room), stored or checked."""
+        rows = self.results_of(board)
+        kind, _, value = slot.partition(":")
+        if kind == "room":
+            return bool(self._keys(board).get(("room", value)))
+        return any(rows[key].get("room") is None for key in self._keys(board).get(("table", int(value)), ()))
+
+    def clashing(self, candidate: Mapping, skip: Any = None) -> list[dict]:
+        """The results of ``candidate``'s étui it could clash with, in entry order: at its table, in its
+        room, or naming one of its entrants (``skip``: the key of the result it replaces)."""
+        board = candidate.get("board")
+        rows, index = self.results_of(board), self._keys(board)
+        wanted = {("table", candidate.get("table")), *_named(candidate)}
+        if candidate.get("room") is not None:
+            wanted.add(("room", candidate.get("room")))
+        keys = {key for where in wanted for key in index.get(where, ())} - {skip}
+        return [row for key, row in rows.items() if key in keys]
 
     def tournament(self, results: list[dict]) -> dict:
         """The tournament as the core reads it, with only ``results`` (of one étui) and the entrants they name."""
@@ -127,10 +176,7 @@ def _check_results(session: Session, tournament: Tournament, candidate: dict, re
         if not check.ok:
             raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
     context = context or CheckContext(session, tournament)
-    table, room, named = candidate.get("table"), candidate.get("room"), _named(candidate)
-    rows = [row for ident, row in context.results_of(candidate.get("board")).items()
-            if (replaces is None or ident != replaces.id)
-            and (row.get("table") == table or room is not None and row.get("room") == room or _named(row) & named)]
+    rows = context.clashing(candidate, None if replaces is None else replaces.id)
     rows.append(candidate)
     try:
         read_tournament(context.tournament(rows))
@@ -154,59 +200,86 @@ def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:
     return values
 
 
-def _write(session: Session, result: Result, action: str, who: str | None, before: dict | None,
-           reason: str | None = None) -> Result:
-    result.updated_at = utcnow()
-    if who is not None:
-        result.entered_by = who
-    try:
-        session.flush()
-    except StaleDataError:
-        raise ConflictError("Ce résultat vient d'être modifié par quelqu'un d'autre : rechargez la page et "
-                            "vérifiez-le avant de recommencer.") from None
-    session.add(ResultHistory(result_id=result.id, who=who, action=action, before=before, reason=reason,
-                              after=interchange.result_to_dict(result)))
-    session.flush()
-    return result
-
-
 def record_result(session: Session, tournament: Tournament, *, entered_by: str | None = None,
                   context: CheckContext | None = None, **fields) -> Result:
     """Enter one line of a fiche ambulante: ``board``, ``table``, ``position``, then ``taker`` and
     ``defenders`` (individual) or ``taker_team`` and ``defence_team``, ``score``, ``chelem``; team match
     adds ``contract``, ``quarter``, ``room``. Checked by the core before anything is written (``context``:
     see `CheckContext`)."""
+    context = context or CheckContext(session, tournament)
+    result = check_new_result(session, tournament, entered_by=entered_by, context=context, **fields)
+    try:
+        write_results(session, [result], [], context)
+    except SlotsTaken as error:
+        raise error.errors[0] from None
+    return result
+
+
+def check_new_result(session: Session, tournament: Tournament, *, context: CheckContext,
+                     entered_by: str | None = None, **fields) -> Result:
+    """Check one new line (fields as `record_result`'s) with the étui's results, those the request has
+    checked already included, and return it unwritten: `write_results` writes it."""
     values = _result_fields(tournament, fields)
     for name in ("board", "table"):
         if not isinstance(values.get(name), int) or isinstance(values.get(name), bool) or values[name] < 1:
             raise OperationError(f"Le numéro {'d’étui' if name == 'board' else 'de table'} est obligatoire.", name)
     slot = result_slot(values["table"], values.get("room"))
-
-    def taken() -> bool:
-        return session.exec(select(Result.id).where(Result.tournament_id == tournament.id, Result.slot == slot,
-                                                    Result.board == values["board"])).first() is not None
-    if taken():
+    if context.slot_taken(values["board"], slot):
         raise _taken(values)
-    candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, **values))
+    result = Result(tournament_id=tournament.id, entered_by=entered_by, updated_at=utcnow(), **values)
     try:
-        _check_results(session, tournament, candidate, None, context)
+        _check_results(session, tournament, interchange.result_to_dict(result), None, context)
     except OperationError:
-        if taken():  # another scorer's line committed meanwhile (PostgreSQL, READ COMMITTED)
+        if _stored_slot(session, tournament.id, values["board"], slot):  # committed meanwhile (PostgreSQL)
             raise _taken(values) from None
         raise
-    result = Result(tournament_id=tournament.id, entered_by=entered_by, **values)
+    context.remember(result)
+    return result
+
+
+def _stored_slot(session: Session, tournament_id: int, board: int, slot: str) -> bool:
+    return session.exec(select(Result.id).where(Result.tournament_id == tournament_id, Result.slot == slot,
+                                                Result.board == board)).first() is not None
+
+
+class SlotsTaken(ConflictError):
+    """New lines refused by the unique constraint when written (another transaction stored those étuis
+    at those tables first): ``indexes`` into the lines written, ``errors`` their French conflicts."""
+
+    def __init__(self, indexes: list[int], errors: list[ConflictError]):
+        super().__init__(errors[0].message if errors else "Un de ces scores vient d'être enregistré par un "
+                         "autre marqueur : rien n'a été enregistré.")
+        self.indexes, self.errors = indexes, errors or [ConflictError(self.message)]
+
+
+def write_results(session: Session, created: list[Result], changed: list[tuple],
+                  context: CheckContext | None = None) -> None:
+    """Write the checked lines of a request at once: ``created`` new results, ``changed`` results already
+    modified by `check_change` (with their action, the values before, the reason and who); then one history row
+    each. All in one savepoint: on a refusal nothing of them is written. `SlotsTaken` when a new line's étui
+    and table were taken meanwhile; `ConflictError` when a changed one was changed meanwhile."""
+    now = utcnow()
     try:
-        with session.begin_nested():  # a refusal by the unique constraint leaves the session usable
-            session.add(result)
+        with session.begin_nested():
+            session.add_all(created)
             session.flush()
     except IntegrityError:
-        raise _taken(values) from None
-    session.add(ResultHistory(result_id=result.id, who=entered_by, action="create",
-                              after=interchange.result_to_dict(result)))
-    session.flush()
+        taken = [i for i, result in enumerate(created)
+                 if _stored_slot(session, result.tournament_id, result.board, result_slot(result.table, result.room))]
+        raise SlotsTaken(taken, [_taken(interchange.result_to_dict(created[i])) for i in taken]) from None
+    except StaleDataError:
+        raise ConflictError("Ce résultat vient d'être modifié par quelqu'un d'autre : rechargez la page et "
+                            "vérifiez-le avant de recommencer.") from None
+    history = [{"result_id": result.id, "who": result.entered_by, "at": now, "action": "create", "reason": None,
+                "before": None, "after": interchange.result_to_dict(result)} for result in created]
+    history += [{"result_id": result.id, "who": who, "at": now, "action": action, "reason": reason,
+                 "before": before, "after": interchange.result_to_dict(result)}
+                for result, action, before, reason, who in changed]
+    if history:
+        session.execute(insert(ResultHistory), history)
     if context is not None:
-        context.remember(result)
-    return result
+        for result in created:
+            context.remember(result)
 
 
 def _taken(values: Mapping) -> ConflictError:
@@ -227,13 +300,25 @@ def update_result(session: Session, result: Result, *, version_id: int | None, w
                   **changes) -> Result:
     """Change a result; ``version_id`` is the version the form was built from (ConflictError if stale).
     ``reason`` (the arbiter's, for an adjustment) is kept on the result and in its history."""
+    change = check_change(session, result, version_id=version_id, who=who, action=action, reason=reason,
+                          context=context, **changes)
+    write_results(session, [], [change], context)
+    return result
+
+
+def check_change(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
+                 action: str = "update", reason: str | None = None, context: CheckContext | None = None,
+                 **changes) -> tuple:
+    """Check a change with the étui's results and apply it to ``result`` (not written: `write_results`
+    writes it, with its history row); returns what `write_results` takes."""
     tournament = session.get(Tournament, result.tournament_id)
     _expect_version(result, version_id)
     before = interchange.result_to_dict(result)
     values = _result_fields(tournament, changes)
     merged = {name: getattr(result, name) for name in RESULT_FIELDS}
     merged.update(values)
-    candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, extra=result.extra, **merged))
+    candidate = interchange.result_to_dict(Result(tournament_id=tournament.id, extra=result.extra,
+                                                  updated_at=result.updated_at, **merged))
     _check_results(session, tournament, candidate, result, context)
     reason = _clean(reason) or None
     if reason is not None and len(reason) > 500:
@@ -242,10 +327,12 @@ def update_result(session: Session, result: Result, *, version_id: int | None, w
         setattr(result, name, value)
     if reason is not None:
         result.reason = reason
-    _write(session, result, action, who, before, reason)
+    if who is not None:
+        result.entered_by = who
+    result.updated_at = utcnow()
     if context is not None:
         context.remember(result)
-    return result
+    return result, action, before, reason, who
 
 
 def annul_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,

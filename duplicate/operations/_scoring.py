@@ -6,10 +6,11 @@ individual the taker is the player in the étui's taker seat (`_deals.board_take
 the line holding that seat attacks (NS for a taker N or S); in quadrettes and team matches the round
 says who attacks (a team match adds its quarter — the position — and its room).
 
-Entry goes through `record_result` / `update_result`, so each score is checked by the core
-(`core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`) and every
-change is kept in the result's history. A line already scored is changed only from the version the
-form showed (``version_id``): a second scorer saving the same fiche is refused, never silently applied;
+Entry checks every line of the request first (`check_new_result` / `check_change`: each score by the
+core, `core.scoring.check_score`, then with its étui by `core.tournament.read_tournament`, seeing the
+request's lines checked before it), then writes them all at once with their history (`write_results`).
+A line already scored is changed only from the version the form showed (``version_id``): a second scorer
+saving the same fiche is refused, never silently applied;
 the scorer then sees the stored score next to the typed one and may replace it by an explicit
 « Remplacer », which the result's history records (action ``replace``).
 
@@ -23,15 +24,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
-from duplicate.models import Result, ResultHistory, Role, Tournament, TournamentKind, result_slot
+from duplicate.models import (
+    Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
+)
 
-from ._common import ConflictError, OperationError, _entrants, _kind
+from ._common import ConflictError, OperationError, _kind
 from ._deals import board_takers, get_movement
 from ._journal import journal
-from ._results import RESULT_FIELDS, CheckContext, record_result, update_result
+from ._results import RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, write_results
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
@@ -124,13 +128,11 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
                 and (table is None or round_.get("table") == table))
     lines: list[Line] = []
     if movement is not None:
-        takers = board_takers(session, tournament)
+        takers = board_takers(session, tournament, movement)
         for round_ in movement.data.get("rounds", []):
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
-        placed = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
-        if placed:  # a phantom team (odd triplettes): its opponent sits out, no line is expected
-            lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
+        lines = _without_phantoms(session, tournament, lines)
     query = select(Result).where(Result.tournament_id == tournament.id)
     if boards is not None:
         query = query.where(Result.board.in_(list(boards)))
@@ -148,6 +150,17 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
 
 
+def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line]) -> list[Line]:
+    """The movement's lines that real entrants play: against a phantom team (odd triplettes) the opponent
+    sits out and no line is expected. Before the draw every line stands."""
+    model = Player if _kind(tournament) is TournamentKind.individual else Team
+    placed = set(session.exec(select(model.entrant_id).where(model.tournament_id == tournament.id,
+                                                             model.entrant_id.is_not(None))).all())
+    if not placed:
+        return lines
+    return [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
+
+
 def traveller(session: Session, tournament: Tournament, board: int) -> list[Line]:
     """The fiche ambulante of étui ``board``: its lines in movement order (position, then table)."""
     return all_lines(session, tournament, boards={board})
@@ -158,23 +171,61 @@ def table_round(session: Session, tournament: Tournament, position: int, table: 
     return sorted(all_lines(session, tournament, position=position, table=table), key=lambda line: line.board)
 
 
+def _entered(session: Session, tournament: Tournament) -> list[tuple[int, int, int | None, bool]]:
+    """``(étui, table, position, entered)`` of every line of every fiche, as `all_lines` orders them, from
+    light rows (no result objects): what `progress` counts."""
+    kind = _kind(tournament)
+    movement = get_movement(session, tournament)
+    stored = {(board, result_slot(table, room)): (table, position) for board, table, room, position in session.execute(
+        select(Result.board, Result.table, Result.room, Result.position).where(Result.tournament_id == tournament.id))}
+    lines = []
+    if movement is not None:
+        takers = board_takers(session, tournament, movement)
+        played = _without_phantoms(session, tournament, [line for round_ in movement.data.get("rounds", [])
+                                                          for line in _round_lines(kind, round_, takers)])
+        for line in played:
+            lines.append((line.board, line.table, line.position, stored.pop((line.board, line.slot), None) is not None))
+    lines += [(board, table, position, True) for (board, _slot), (table, position) in stored.items()]
+    return lines
+
+
+def board_numbers(session: Session, tournament: Tournament) -> list[int]:
+    """The étuis that have a fiche: those the movement sends to a table, and those with a result."""
+    movement = get_movement(session, tournament)
+    rounds = movement.data.get("rounds", []) if movement is not None else []
+    numbers = {int(b) for r in rounds for b in r.get("boards", ())}
+    numbers.update(session.exec(select(Result.board).where(Result.tournament_id == tournament.id).distinct()).all())
+    return sorted(numbers)
+
+
+def adjusted_lines(session: Session, tournament: Tournament) -> list[Line]:
+    """The lines the arbiter has annulled, adjusted or given an arbitral note, by étui and table."""
+    noted = Result.notes.is_not(None) & (cast(Result.notes, String) != "null")  # SQL NULL or JSON null: none
+    query = select(Result).where(Result.tournament_id == tournament.id, Result.annulled | Result.adjusted | noted)
+    return sorted((_from_result(r) for r in session.exec(query) if r.annulled or r.adjusted or r.notes is not None),
+                  key=lambda line: (line.board, line.position or 0, line.table))
+
+
 def progress(session: Session, tournament: Tournament, lines: list[Line] | None = None) -> dict:
     """How far scoring has gone: ``lines``/``entered``; per étui ``(number, entered, expected)``; the
-    étuis whose fiche is still incomplete (``missing``); per position and table what is left."""
-    lines = all_lines(session, tournament) if lines is None else lines
+    étuis whose fiche is still incomplete (``missing``); per position and table what is left. Without
+    ``lines``, counted from light rows (`_entered`)."""
+    if lines is None:
+        entered = _entered(session, tournament)
+    else:
+        entered = [(line.board, line.table, line.position, line.result is not None) for line in lines]
     per_board: dict[int, list[int]] = {}
     per_round: dict[tuple[int, int], list[int]] = {}
-    for line in lines:
-        done = line.result is not None
-        per_board.setdefault(line.board, [0, 0])
-        per_board[line.board][0] += done
-        per_board[line.board][1] += 1
-        if line.position is not None:
-            per_round.setdefault((line.position, line.table), [0, 0])
-            per_round[(line.position, line.table)][0] += done
-            per_round[(line.position, line.table)][1] += 1
+    for board, table, position, done in entered:
+        per_board.setdefault(board, [0, 0])
+        per_board[board][0] += done
+        per_board[board][1] += 1
+        if position is not None:
+            per_round.setdefault((position, table), [0, 0])
+            per_round[(position, table)][0] += done
+            per_round[(position, table)][1] += 1
     return {
-        "lines": len(lines), "entered": sum(line.result is not None for line in lines),
+        "lines": len(entered), "entered": sum(done for *_, done in entered),
         "boards": [(number, done, total) for number, (done, total) in sorted(per_board.items())],
         "missing": [number for number, (done, total) in sorted(per_board.items()) if done < total],
         "rounds": [(position, table, done, total) for (position, table), (done, total) in sorted(per_round.items())],
@@ -244,75 +295,98 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
     names its current version: then it is replaced and its history records the action ``replace``. Every
     line is tried; if any is refused, `LinesError` lists them all (the caller rolls back: nothing is
-    kept)."""
+    kept). Every line is checked before any is written; then all are written at once (`write_results`)."""
     kind = _kind(tournament)
     context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
-    saved = []
-    for line in lines:
-        entry = entries.get(line.key)
-        if entry is None:
-            continue
-        try:
-            score = parse_score(entry.get("score"))
-            chelem = bool(entry.get("chelem"))
-            contract = entry.get("contract") if kind is TournamentKind.team_match else None
-            if contract is not None and contract not in CONTRACTS:
-                raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
-            version = entry.get("version")
-            if line.result is None:
-                if version is not None:
-                    raise ConflictError("Ce score a disparu entre-temps : rechargez la fiche.")
-                if score is None:
-                    continue
-                fields = line.fields(kind)
-                fields.update(score=score, chelem=chelem)
-                if contract is not None:
-                    fields["contract"] = contract
-                saved.append(record_result(session, tournament, entered_by=who, context=context, **fields))
-                continue
-            result = line.result
-            if version is None and score is None:
-                continue  # the line was empty on this scorer's form and still is: nothing typed
-            changes: dict[str, Any] = {}
-            if score is None:
-                if result.score is not None:
-                    raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
-                                         "d'annuler la donne.", "score")
-            elif score != result.score:
-                changes["score"] = score
-            if chelem != bool(result.chelem):
-                changes["chelem"] = chelem
-            if contract is not None and contract != (result.contract or "garde"):
-                changes["contract"] = contract
-            if not changes:
-                continue
-            replace = entry.get("replace")
-            if replace is not None:
-                before = result.score
-                saved.append(update_result(session, result, version_id=int(replace), who=who, action="replace",
-                                           context=context, **changes))
-                room = "ouverte" if line.room == "open" else "fermée"
-                where = f"salle {room}" if line.room else f"table {line.table}"
-                place = {"étui": line.board, **({"salle": room} if line.room else {"table": line.table})}
-                journal(session, tournament, action="result.replace", who=who,
-                        summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
-                                f"{_signed(result.score)} (« Remplacer » après un conflit de saisie).",
-                        before={**place, "score": _signed(before)}, after={**place, "score": _signed(result.score)})
-            elif version is None or int(version) != result.version_id:
-                raise _conflict(result)
-            else:
-                saved.append(update_result(session, result, version_id=int(version), who=who, context=context,
-                                           **changes))
-        except ConflictError as error:
-            errors[line.key] = error.message
-            conflicts.add(line.key)
-        except OperationError as error:
-            errors[line.key] = error.message
+    created: list[tuple[str, Result]] = []
+    changed: list[tuple] = []
+    replaced: list[tuple[Line, int | None]] = []
+    with session.no_autoflush:  # nothing is written before every line is checked
+        for line in lines:
+            _check_line(session, tournament, kind, context, line, entries, who, created, changed, replaced,
+                        errors, conflicts)
     if errors:
         raise LinesError(errors, conflicts)
-    return saved
+    try:
+        write_results(session, [result for _key, result in created], changed, context)
+    except SlotsTaken as error:
+        raise LinesError({created[i][0]: e.message for i, e in zip(error.indexes, error.errors)},
+                         {created[i][0] for i in error.indexes}) from None
+    except ConflictError as error:
+        keys = [key for key, _ in created] + [f"{r.board}-{r.table}" for r, *_ in changed]
+        raise LinesError({key: error.message for key in keys}, set(keys)) from None
+    for line, before in replaced:
+        room = "ouverte" if line.room == "open" else "fermée"
+        where = f"salle {room}" if line.room else f"table {line.table}"
+        place = {"étui": line.board, **({"salle": room} if line.room else {"table": line.table})}
+        journal(session, tournament, action="result.replace", who=who,
+                summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
+                        f"{_signed(line.result.score)} (« Remplacer » après un conflit de saisie).",
+                before={**place, "score": _signed(before)}, after={**place, "score": _signed(line.result.score)})
+    return [result for _key, result in created] + [change[0] for change in changed]
+
+
+def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, context: CheckContext, line: Line,
+                entries: Mapping[str, Mapping], who: str | None, created: list, changed: list, replaced: list,
+                errors: dict[str, str], conflicts: set[str]) -> None:
+    """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``),
+    or note why it is refused (``errors``, ``conflicts``)."""
+    entry = entries.get(line.key)
+    if entry is None:
+        return
+    try:
+        score = parse_score(entry.get("score"))
+        chelem = bool(entry.get("chelem"))
+        contract = entry.get("contract") if kind is TournamentKind.team_match else None
+        if contract is not None and contract not in CONTRACTS:
+            raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
+        version = entry.get("version")
+        if line.result is None:
+            if version is not None:
+                raise ConflictError("Ce score a disparu entre-temps : rechargez la fiche.")
+            if score is None:
+                return
+            fields = line.fields(kind)
+            fields.update(score=score, chelem=chelem)
+            if contract is not None:
+                fields["contract"] = contract
+            created.append((line.key, check_new_result(session, tournament, entered_by=who, context=context,
+                                                       **fields)))
+            return
+        result = line.result
+        if version is None and score is None:
+            return  # the line was empty on this scorer's form and still is: nothing typed
+        changes: dict[str, Any] = {}
+        if score is None:
+            if result.score is not None:
+                raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
+                                     "d'annuler la donne.", "score")
+        elif score != result.score:
+            changes["score"] = score
+        if chelem != bool(result.chelem):
+            changes["chelem"] = chelem
+        if contract is not None and contract != (result.contract or "garde"):
+            changes["contract"] = contract
+        if not changes:
+            return
+        replace = entry.get("replace")
+        if replace is not None:
+            before = result.score
+            changed.append(check_change(session, result, version_id=int(replace), who=who, action="replace",
+                                        context=context, **changes))
+            replaced.append((line, before))
+        elif version is None or int(version) != result.version_id:
+            raise _conflict(result)
+        else:
+            changed.append(check_change(session, result, version_id=int(version), who=who, context=context,
+                                        **changes))
+    except ConflictError as error:
+        errors[line.key] = error.message
+        conflicts.add(line.key)
+    except OperationError as error:
+        errors[line.key] = error.message
 
 
 # --- the electronic scoring API (SPEC §9 result objects) -----------------------------------------------------
@@ -387,18 +461,24 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
     """Store a list of SPEC §9 result objects, all or nothing (the caller rolls back on an error): each is
     checked like a line typed on screen. `ApiLineError` names the first refused one; a score already
     there for that étui and table is a conflict. Only an arbiter's token may send ``annulled``,
-    ``adjusted`` or ``notes``; other fields than those of SPEC §9 are ignored."""
+    ``adjusted`` or ``notes``; other fields than those of SPEC §9 are ignored. Every result is checked
+    before any is written; then all are written at once (`write_results`)."""
     if not isinstance(items, list) or not items:
         raise OperationError("Une liste JSON non vide de résultats est attendue.")
     if len(items) > 1000:
         raise OperationError("1000 résultats au plus par envoi.")
-    stored = []
+    stored: list[Result] = []
     kind = _kind(tournament)
     boards = {item.get("board") for item in items if isinstance(item, dict) and isinstance(item.get("board"), int)}
-    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards)
+    tables = {item["table"] for item in items if isinstance(item, dict) and type(item.get("table")) is int}
+    table = next(iter(tables)) if len(tables) == 1 and all(isinstance(item, dict) and item.get("table") in tables
+                                                           for item in items) else None
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table)
                 if line.in_movement}
     context = CheckContext(session, tournament)
-    known = {entrant.entrant_id for entrant in _entrants(session, tournament) if entrant.entrant_id}
+    known = set(context.lines) - set(session.exec(  # who is seated: the substitutes are not (SPEC §11)
+        select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
+        .where(Substitution.tournament_id == tournament.id)).all())
     for index, item in enumerate(items):
         try:
             fields = _api_fields(item)
@@ -408,7 +488,12 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
             if Role(role) is not Role.arbiter and any(name in fields for name in ARBITER_FIELDS):
                 raise PermissionError(f"résultat n° {index + 1} : seul un jeton d'arbitre peut annuler une "
                                       "donne, ajuster un score ou donner une note arbitrale")
-            stored.append(record_result(session, tournament, entered_by=who, context=context, **fields))
+            with session.no_autoflush:
+                stored.append(check_new_result(session, tournament, entered_by=who, context=context, **fields))
         except OperationError as error:
             raise ApiLineError(index, error) from None
+    try:
+        write_results(session, stored, [], context)
+    except SlotsTaken as error:
+        raise ApiLineError(error.indexes[0] if error.indexes else 0, error.errors[0]) from None
     return stored

@@ -126,9 +126,16 @@ def entrant_names(session, tournament) -> dict[str, str]:
     from duplicate import operations
     from duplicate.models import TournamentKind
 
-    if tournament.kind == TournamentKind.individual:
-        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
-    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+    from sqlmodel import select
+
+    from duplicate.models import Player, Team
+
+    if tournament.kind == TournamentKind.individual:  # light rows: a page may name 1,200 players
+        rows = session.exec(select(Player.entrant_id, Player.surname, Player.first_name).where(
+            Player.tournament_id == tournament.id, Player.entrant_id.is_not(None)).order_by(Player.id)).all()
+        return {ident: " ".join(part for part in (surname, first) if part) for ident, surname, first in rows}
+    return dict(session.exec(select(Team.entrant_id, Team.name).where(
+        Team.tournament_id == tournament.id, Team.entrant_id.is_not(None)).order_by(Team.id)).all())
 
 
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp

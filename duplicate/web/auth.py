@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
 from duplicate import operations
-from duplicate.db import get_session
+from duplicate.db import get_session, reads_only
 from duplicate.models import Role, User
 from duplicate.web.forms import LoginForm
 
@@ -79,6 +79,7 @@ def _home_for(user: User) -> str:
 
 
 @bp.route("/connexion", methods=["GET", "POST"])
+@reads_only
 def login():
     """The sign-in form; a wrong user name or password gets one message that tells neither apart."""
     form = LoginForm()
@@ -95,6 +96,7 @@ def login():
 
 
 @bp.route("/deconnexion", methods=["POST"])
+@reads_only
 def logout():
     session.clear()
     flash("Vous êtes déconnecté.", "success")

@@ -50,8 +50,7 @@ def shared(rows, key: str) -> set:
 def results_context(session, tournament) -> dict:
     """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output); before
     publication, to anyone but the arbiter, the progress only (``secret``)."""
-    lines = operations.all_lines(session, tournament)
-    progress = operations.progress(session, tournament, lines)
+    progress = operations.progress(session, tournament)
     if not results_visible(tournament):
         return {"tournament": tournament, "secret": True, "progress": progress,
                 "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match)}
@@ -59,8 +58,7 @@ def results_context(session, tournament) -> dict:
     rows = output["ranking"]
     alternated = sorted((r for r in rows if r.get("alternated_rank") is not None),
                         key=lambda r: (r["alternated_rank"], r["id"]))
-    adjustments = [line for line in lines if line.result is not None and
-                   (line.result.annulled or line.result.adjusted or line.result.notes is not None)]
+    adjustments = operations.adjusted_lines(session, tournament)
     penalties = [p for p in operations.penalties(session, tournament)]
     return {
         "tournament": tournament, "output": output, "ranking": rows, "alternated": alternated,
@@ -90,7 +88,7 @@ def board(tournament_id: int, number: int):
     lines = operations.traveller(session, tournament, number)
     if not lines:
         abort(404)
-    numbers = [n for n, _, _ in operations.progress(session, tournament)["boards"]]
+    numbers = operations.board_numbers(session, tournament)
     if not results_visible(tournament):
         return render_template("public/board.html", tournament=tournament, number=number, lines=lines,
                                names=entrant_names(session, tournament), numbers=numbers, secret=True)

@@ -147,3 +147,24 @@ def test_every_form_carries_its_csrf_token(csrf_app, password):
         for form in forms:
             if 'method="post"' in form:
                 assert re.search(r'name="([\w-]+-)?csrf_token"', form), (path, form[:200])
+
+
+def test_sign_in_takes_no_write_lock(app, client, make_user, sign_in, database_url):
+    """Sign-in only reads: on SQLite it must not wait for a writer's lock (duplicate.db `reads_only`)."""
+    import sqlite3
+    import time
+
+    if not database_url.startswith("sqlite"):
+        pytest.skip("SQLite's write lock")
+    make_user("arbitre")
+    writer = sqlite3.connect(database_url.removeprefix("sqlite:///"), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another request is writing
+    try:
+        start = time.perf_counter()
+        response = sign_in(client, "arbitre")
+        elapsed = time.perf_counter() - start
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert response.status_code == 302 and elapsed < 2  # not the 5 s busy timeout
+    assert client.post("/deconnexion").status_code == 302
