@@ -50,6 +50,7 @@ def run(database_url: str, label: str, tables: int, positions: int, scorers: int
         tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=tables, positions=positions)
         create_users(database_url, *[(f"marqueur{i}", PASSWORD, "scorer") for i in range(scorers)])
         token = create_token(database_url)
+        arbiter_token = create_token(database_url, role="arbiter")  # the ranking is secret until published
         by_board: dict[int, list[dict]] = defaultdict(list)
         for line in lines:
             by_board[line["board"]].append(line)
@@ -115,7 +116,8 @@ def run(database_url: str, label: str, tables: int, positions: int, scorers: int
             for thread in threads:
                 thread.join(timeout=deadline_s + 60)
             elapsed = time.perf_counter() - t0
-            output = timed("classement (API)", lambda: get_json(server.url, f"/api/tournaments/{tournament_id}/ranking"))
+            output = timed("classement (API)", lambda: get_json(server.url, f"/api/tournaments/{tournament_id}/ranking",
+                                                                 token=arbiter_token))
 
         stored: dict[tuple[int, int], list[int]] = defaultdict(list)
         for board in output["boards"]:

@@ -32,8 +32,10 @@ def post_json(base: str, path: str, body, token: str, timeout: float = 30) -> tu
             return error.code, {"raw": raw.decode(errors="replace")}
 
 
-def get_json(base: str, path: str, timeout: float = 60):
-    with urllib.request.urlopen(base + path, timeout=timeout) as response:
+def get_json(base: str, path: str, timeout: float = 60, token: str | None = None):
+    """GET a JSON document; ``token``: an API bearer token (an arbiter's reads unpublished rankings)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers), timeout=timeout) as response:
         return json.loads(response.read())
 
 
