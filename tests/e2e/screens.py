@@ -1,6 +1,6 @@
 """What the end-to-end tests do on the screens, as the people in the room do it: sign in, type a fiche from
 the keyboard, download a file, read a PDF, take the screenshots of a key screen — shared by the test files
-of this folder (test_tournament_flow.py, test_evening.py).
+of this folder (test_tournament_flow.py, test_real_evening.py).
 """
 
 from __future__ import annotations
