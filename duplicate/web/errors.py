@@ -3,6 +3,8 @@
 * `OperationalError` — the database cannot write or answer: disk full, disk I/O error, a read-only file,
   a lock held too long, PostgreSQL away. 503, with what happened and « rien n'a été enregistré » (the
   request's transaction is rolled back, `duplicate.db`).
+* `sqlalchemy.exc.TimeoutError` — every connection of the pool is busy (many tables sending at once):
+  503 « occupée », like a lock held too long; the client sends again.
 * `DataError` — the database refused a value the checks let through (a NUL character, which PostgreSQL
   cannot store in text; a number out of its column's range). 422: the input is refused, nothing kept.
 * Any other unexpected error: a French 500 page.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from flask import session as cookie_session
-from sqlalchemy.exc import DataError, OperationalError
+from sqlalchemy.exc import DataError, OperationalError, TimeoutError as PoolTimeout
 from werkzeug.exceptions import InternalServerError
 
 bp = Blueprint("errors", __name__)
@@ -71,6 +73,12 @@ def database_unavailable(error: OperationalError):
     return _render(503, "Base de données indisponible", database_message(error))
 
 
+@bp.app_errorhandler(PoolTimeout)
+def database_busy(error: PoolTimeout):
+    current_app.logger.error("no database connection free on %s %s: %s", request.method, request.path, error)
+    return _render(503, "Base de données indisponible", "La base de données est occupée par d’autres saisies.")
+
+
 @bp.app_errorhandler(DataError)
 def data_refused(error: DataError):
     current_app.logger.warning("value refused by the database on %s %s: %s", request.method, request.path, error)
@@ -83,6 +91,8 @@ def internal_error(error: InternalServerError):
     original = getattr(error, "original_exception", None)
     if isinstance(original, OperationalError):
         return database_unavailable(original)
+    if isinstance(original, PoolTimeout):
+        return database_busy(original)
     if isinstance(original, DataError):
         return data_refused(original)
     return _render(500, "Erreur interne", "Le serveur a rencontré une erreur inattendue.")

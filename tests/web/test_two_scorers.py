@@ -168,3 +168,30 @@ def test_a_failed_save_says_so_once(app, scorers, monkeypatch):
     assert "enregistré." not in shown.replace("Rien n’a été enregistré", "")
     assert "score enregistré" not in _text(alice.get(url))
     assert _stored(app, tournament_id) == {}
+
+
+def test_no_free_database_connection_is_a_french_503_not_a_500(app, scorers, monkeypatch):
+    """150 tables sending at once can exhaust the connection pool (SQLAlchemy's TimeoutError after 30 s):
+    the API answers 503 « occupée » (the table sends again), never a 500; nothing is stored."""
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+    from sqlalchemy.orm import Session as OrmSession
+
+    tournament_id = ready(app)
+    with Session(db.get_engine(app)) as session:
+        bearer = operations.create_token(session, "scorer", "table")
+        tournament = operations.get_tournament(session, tournament_id)
+        fields = next(line for line in operations.all_lines(session, tournament) if line.board == 1).fields(
+            tournament.kind)
+        session.commit()
+
+    def pool_exhausted(self, *args, **kwargs):  # the first query of the request waits for a connection
+        raise PoolTimeout("QueuePool limit of size 5 overflow 10 reached, connection timed out, timeout 30.00")
+
+    with monkeypatch.context() as patch:
+        patch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)
+        patch.setattr(OrmSession, "execute", pool_exhausted)
+        response = scorers[0].post(f"/api/tournaments/{tournament_id}/results", json=[dict(fields, score=106)],
+                                   headers={"Authorization": f"Bearer {bearer}"})
+    assert response.status_code == 503
+    assert "occupée" in response.get_json()["error"] and "Rien n’a été enregistré" in response.get_json()["error"]
+    assert _stored(app, tournament_id) == {}
