@@ -125,6 +125,9 @@ class Tournament(SQLModel, table=True):
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
     created_at: datetime.datetime = Field(default_factory=utcnow)
     archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
+    # the arbiter who made it (`operations.can_manage`); None: shared by every arbiter (made before
+    # accounts had tournaments, or from the command line)
+    owner_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL", index=True)
 
 
 class Player(SQLModel, table=True):
@@ -327,7 +330,11 @@ class Penalty(SQLModel, table=True):
 
 
 class User(SQLModel, table=True):
-    """A staff account; the password is stored as a werkzeug hash, never in clear."""
+    """A staff account; the password is stored as a werkzeug hash, never in clear.
+
+    A disabled account (``active`` false) cannot sign in and its sessions end. ``session_generation``
+    is copied into the session cookie at sign-in and checked on every request: signing out, a new
+    password or disabling the account increments it, which ends every session opened before."""
 
     __tablename__ = "user_account"
 
@@ -336,10 +343,41 @@ class User(SQLModel, table=True):
     password_hash: str = Field(max_length=300)
     role: Role = Field(sa_type=_enum(Role, "user_role"))
     created_at: datetime.datetime = Field(default_factory=utcnow)
+    active: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
+    session_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class TournamentAccess(SQLModel, table=True):
+    """A user given a tournament by its arbiter: an arbiter account is a co-arbiter of it (sees and
+    changes everything but who else has access), a scorer account enters its fiches (and nothing else)."""
+
+    __tablename__ = "tournament_access"
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    user_id: int = Field(foreign_key="user_account.id", ondelete="CASCADE", index=True)
+    granted_by: str | None = Field(default=None, max_length=100)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class SignInFailure(SQLModel, table=True):
+    """Consecutive failed sign-ins for one user name from one address (``key``), kept in the database
+    so that every thread and process of the server counts them together (`operations.sign_in`)."""
+
+    __tablename__ = "sign_in_failure"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=200, unique=True)
+    failures: int = Field(default=0)
+    last_at: datetime.datetime = Field(default_factory=utcnow)
+    locked_until: datetime.datetime | None = Field(default=None)
 
 
 class ApiToken(SQLModel, table=True):
-    """A bearer token for the electronic scoring API; only its SHA-256 is stored."""
+    """A bearer token for the electronic scoring API; only its SHA-256 is stored. A token made from a
+    tournament's screen serves that tournament only (``tournament_id``); one made from the command line
+    (``tournament_id`` None) serves every tournament."""
 
     __tablename__ = "api_token"
 
@@ -349,3 +387,5 @@ class ApiToken(SQLModel, table=True):
     label: str | None = Field(default=None, max_length=100)
     created_at: datetime.datetime = Field(default_factory=utcnow)
     revoked: bool = Field(default=False)
+    tournament_id: int | None = Field(default=None, foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    created_by: str | None = Field(default=None, max_length=100)
