@@ -26,6 +26,9 @@ class Config:
     SECRET_KEY: str | None = None
     MIGRATE_ON_START = True  # run `alembic upgrade head` in create_app
     SQLALCHEMY_ECHO = False
+    # the session cookie: never read by scripts, not sent by cross-site requests (issue 13)
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
 
 
 class TestConfig(Config):

@@ -25,7 +25,8 @@ Our choices:
 
 Modules, by concept (import from the package): ``_tournaments`` (tournaments, dashboard, ranking),
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
-penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
+penalties), ``_users`` (staff accounts, passwords, API tokens), ``_access`` (who may see and change which
+tournament: owner, co-arbiters, scorers), ``_sign_in`` (sign-in throttling), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
 séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
@@ -51,6 +52,12 @@ from ._tournaments import create_tournament, get_tournament, list_tournaments, r
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user
+from ._users import change_password, end_sessions, revoke_token, set_active, set_password, tokens
+from ._access import (
+    access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
+    take_over, token_serves, visible_tournaments, withdraw,
+)
+from ._sign_in import clear_failures, failures, locked_for, record_failure, throttle_key
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
@@ -84,4 +91,8 @@ __all__ = [
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
     "set_timezone", "preview_players_csv", "adjusted_lines", "board_numbers",
+    "change_password", "end_sessions", "revoke_token", "set_active", "set_password", "tokens",
+    "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
+    "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
+    "clear_failures", "failures", "locked_for", "record_failure", "throttle_key",
 ]

@@ -285,8 +285,15 @@ def _conflict(result: Result) -> ConflictError:
                          f"{_signed(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
 
 
+_ARBITER_ACTS = {"annulled": "Donne annulée", "notes": "Note arbitrale donnée", "adjusted": "Score ajusté"}
+
+
+def _arbiter_act(result: Result) -> str:
+    return "annulled" if result.annulled else ("notes" if result.notes is not None else "adjusted")
+
+
 def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
-               who: str | None) -> list[Result]:
+               who: str | None, *, arbiter: bool = False) -> list[Result]:
     """Save the typed lines of a fiche (or of a table): ``entries[line.key]`` holds ``score`` (text),
     ``chelem`` (bool), ``contract`` (team match), ``version`` (the version of the result the form
     showed, None when the line was empty) and ``replace`` (None, or the version of the other scorer's
@@ -295,7 +302,10 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
     names its current version: then it is replaced and its history records the action ``replace``. Every
     line is tried; if any is refused, `LinesError` lists them all (the caller rolls back: nothing is
-    kept). Every line is checked before any is written; then all are written at once (`write_results`)."""
+    kept). Every line is checked before any is written; then all are written at once (`write_results`).
+    A line the arbiter adjusted, annulled or gave an arbitral note is changed by an ``arbiter`` only: a
+    scorer's change is refused (before, it went through and the line kept the « score ajusté » flag and
+    reason of a score the arbiter had not chosen)."""
     kind = _kind(tournament)
     context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
@@ -306,7 +316,7 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     with session.no_autoflush:  # nothing is written before every line is checked
         for line in lines:
             _check_line(session, tournament, kind, context, line, entries, who, created, changed, replaced,
-                        errors, conflicts)
+                        errors, conflicts, arbiter)
     if errors:
         raise LinesError(errors, conflicts)
     try:
@@ -330,7 +340,7 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
 
 def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, context: CheckContext, line: Line,
                 entries: Mapping[str, Mapping], who: str | None, created: list, changed: list, replaced: list,
-                errors: dict[str, str], conflicts: set[str]) -> None:
+                errors: dict[str, str], conflicts: set[str], arbiter: bool = False) -> None:
     """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``),
     or note why it is refused (``errors``, ``conflicts``)."""
     entry = entries.get(line.key)
@@ -371,6 +381,9 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             changes["contract"] = contract
         if not changes:
             return
+        if not arbiter and (result.adjusted or result.annulled or result.notes is not None):
+            raise OperationError(f"{_ARBITER_ACTS[_arbiter_act(result)]} par l’arbitre : seul l’arbitre peut "
+                                 f"modifier cette ligne (score enregistré {_signed(result.score)}).", "score")
         replace = entry.get("replace")
         if replace is not None:
             before = result.score

@@ -24,9 +24,10 @@ from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _k
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
-                      colour=None, sessions: int = 1, timezone: str | None = None) -> Tournament:
+                      colour=None, sessions: int = 1, timezone: str | None = None, owner=None) -> Tournament:
     """A new tournament (individual, triplettes, quadrettes or team match); ``timezone`` as in
-    `set_timezone` (Europe/Paris when not given)."""
+    `set_timezone` (Europe/Paris when not given); ``owner`` the arbiter `User` it belongs to (None: shared
+    by every arbiter, `duplicate.operations._access`)."""
     name = (name or "").strip()
     if not name:
         raise OperationError("Le nom du tournoi est obligatoire.", "name")
@@ -40,7 +41,8 @@ def create_tournament(session: Session, *, name: str, kind: str | TournamentKind
         raise OperationError("Le nombre de séances doit être un entier entre 1 et 20.", "sessions")
     tournament = Tournament(name=name, kind=kind, date=date, place=(place or "").strip(),
                             colour=(colour or "").strip(), sessions=sessions,
-                            extra={"format": interchange.TOURNAMENT_FORMAT})
+                            extra={"format": interchange.TOURNAMENT_FORMAT},
+                            owner_id=owner.id if owner is not None else None)
     if timezone is not None:
         set_timezone(session, tournament, timezone)
     session.add(tournament)

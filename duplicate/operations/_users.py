@@ -2,10 +2,15 @@
 
 API tokens are 32 random bytes (URL-safe); only their SHA-256 is stored, so a stolen database does
 not give working tokens; a token is shown once, when it is created.
+
+An unknown user name costs the same time as a wrong password: `authenticate` checks the password against
+a dummy hash then (without it, an unknown name answered 14 times faster, telling which names exist).
+A new password, or a disabled account, ends the account's sessions (``User.session_generation``).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -13,9 +18,18 @@ import secrets
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from duplicate.models import ApiToken, Role, User
+from duplicate.models import ApiToken, Role, Tournament, User
 
-from ._common import MIN_PASSWORD, OperationError
+from ._common import MIN_PASSWORD, NotFound, OperationError
+
+
+def _check_password(password: str | None) -> str:
+    if len(password or "") < MIN_PASSWORD:
+        raise OperationError(f"Le mot de passe doit compter au moins {MIN_PASSWORD} caractères.", "password")
+    if len(password) > 200:
+        raise OperationError("Le mot de passe est trop long (200 caractères au plus).", "password")
+    return password
+
 
 def create_user(session: Session, username: str, password: str, role: str | Role = Role.arbiter) -> User:
     """A staff account (arbiter or scorer); the password is stored hashed (werkzeug)."""
@@ -25,8 +39,7 @@ def create_user(session: Session, username: str, password: str, role: str | Role
                              "username")
     if session.exec(select(User).where(User.username == username)).first() is not None:
         raise OperationError(f"L'identifiant « {username} » est déjà pris.", "username")
-    if len(password or "") < MIN_PASSWORD:
-        raise OperationError(f"Le mot de passe doit compter au moins {MIN_PASSWORD} caractères.", "password")
+    _check_password(password)
     try:
         role = Role(role)
     except ValueError:
@@ -37,26 +50,73 @@ def create_user(session: Session, username: str, password: str, role: str | Role
     return user
 
 
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of a random password, made like the real ones, to check against for an unknown name."""
+    return generate_password_hash(secrets.token_urlsafe(16))
+
+
 def authenticate(session: Session, username: str, password: str) -> User | None:
-    """The user with these credentials, or None."""
+    """The user with these credentials, or None; as slow for an unknown name as for a wrong password.
+    A disabled account is returned too (the caller refuses it: `User.active`)."""
     user = session.exec(select(User).where(User.username == (username or "").strip())).first()
-    if user is None or not check_password_hash(user.password_hash, password or ""):
+    if user is None:
+        check_password_hash(_dummy_hash(), password or "")
+        return None
+    if not check_password_hash(user.password_hash, password or ""):
         return None
     return user
+
+
+def set_password(session: Session, user: User, password: str) -> None:
+    """A new password (the arbiter resets a scorer's); every session of the account ends."""
+    user.password_hash = generate_password_hash(_check_password(password))
+    user.session_generation += 1
+    session.add(user)
+    session.flush()
+
+
+def change_password(session: Session, user: User, current: str, password: str) -> None:
+    """Change one's own password, the current one typed again; the account's other sessions end."""
+    if not check_password_hash(user.password_hash, current or ""):
+        raise OperationError("Mot de passe actuel incorrect.", "current")
+    if current == password:
+        raise OperationError("Le nouveau mot de passe doit différer de l’actuel.", "password")
+    set_password(session, user, password)
+
+
+def set_active(session: Session, user: User, active: bool) -> None:
+    """Disable an account (it can no longer sign in, its sessions end) or enable it again."""
+    user.active = bool(active)
+    user.session_generation += 1
+    session.add(user)
+    session.flush()
+
+
+def end_sessions(session: Session, user: User) -> None:
+    """Sign out: every session of the account opened so far stops working, copies of its cookie too."""
+    user.session_generation += 1
+    session.add(user)
+    session.flush()
 
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def create_token(session: Session, role: str | Role = Role.scorer, label: str | None = None) -> str:
-    """A new bearer token for the scoring API; returned once, only its SHA-256 is stored."""
+def create_token(session: Session, role: str | Role = Role.scorer, label: str | None = None, *,
+                 tournament: Tournament | None = None, created_by: str | None = None) -> str:
+    """A new bearer token for the scoring API, for one `tournament` (None: every tournament); returned
+    once, only its SHA-256 is stored."""
     try:
         role = Role(role)
     except ValueError:
         raise OperationError(f"Rôle inconnu « {role} » (arbiter ou scorer).", "role") from None
     token = secrets.token_urlsafe(32)
-    session.add(ApiToken(token_hash=_token_hash(token), role=role, label=(label or None)))
+    if label is not None and len(label.strip()) > 100:
+        raise OperationError("Nom du jeton trop long (100 caractères au plus).", "label")
+    session.add(ApiToken(token_hash=_token_hash(token), role=role, label=(label or "").strip() or None,
+                         tournament_id=tournament.id if tournament is not None else None, created_by=created_by))
     session.flush()
     return token
 
@@ -67,3 +127,20 @@ def authenticate_token(session: Session, token: str | None) -> ApiToken | None:
         return None
     row = session.exec(select(ApiToken).where(ApiToken.token_hash == _token_hash(token))).first()
     return row if row is not None and not row.revoked else None
+
+
+def tokens(session: Session, tournament: Tournament | None) -> list[ApiToken]:
+    """The API tokens made for `tournament` (None: those for every tournament), oldest first."""
+    return list(session.exec(select(ApiToken).where(ApiToken.tournament_id == (tournament.id if tournament else None))
+                             .order_by(ApiToken.id)))
+
+
+def revoke_token(session: Session, tournament: Tournament | None, token_id: int) -> ApiToken:
+    """Revoke one of the tokens of `tokens(session, tournament)`: it no longer authenticates."""
+    row = session.get(ApiToken, token_id)
+    if row is None or row.tournament_id != (tournament.id if tournament else None):
+        raise NotFound("Jeton introuvable.")
+    row.revoked = True
+    session.add(row)
+    session.flush()
+    return row

@@ -141,6 +141,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
+from duplicate.web import accounts, headers  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
 
 
 def init_app(app) -> None:
@@ -154,3 +155,4 @@ def init_app(app) -> None:
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback
+    headers.init_app(app)  # anti-framing and content-security policy on every response

@@ -12,6 +12,9 @@
   score at that table (or room). A request is stored whole or not at all. This endpoint alone is exempt
   from CSRF (it takes no cookie: the bearer token authenticates it).
 
+A token made for one tournament (on its « Accès » page) serves that tournament only: another answers 403
+(`operations.token_serves`); a token made from the command line serves every tournament.
+
 Safe under concurrent clients: one result per étui and table is a unique constraint of the database,
 so of two clients sending the same line one gets 201 and the other 409; writes are serialised on SQLite
 (``BEGIN IMMEDIATE``). Every acknowledged line survives a crash of the server: the transaction is
@@ -50,7 +53,8 @@ def ranking(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     status = dict(operations.completeness(session, tournament), published=operations.is_published(tournament))
     token = _bearer_token(session)
-    if not (token is not None and Role(token.role) is Role.arbiter or results_visible(tournament)):
+    arbiter_token = token is not None and Role(token.role) is Role.arbiter and operations.token_serves(token, tournament)
+    if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
     return jsonify(dict(operations.ranking(session, tournament), **status))
@@ -66,6 +70,8 @@ def post_results(tournament_id: int):
         response.headers["WWW-Authenticate"] = 'Bearer realm="saisie"'
         return response, 401
     tournament = tournament_or_404(tournament_id)
+    if not operations.token_serves(api_token, tournament):
+        return _error(403, "Ce jeton a été créé pour un autre tournoi.")
     items = request.get_json(silent=True)
     if items is None:
         return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")

@@ -1,5 +1,7 @@
 """The arbiter's screens, under ``/arbitre``: tournaments, players, teams, draw, étuis, movement,
-import and export. Every view requires a signed-in arbiter (`arbiter_required`).
+import and export. Every view requires a signed-in arbiter (`arbiter_required`), and one with a
+``tournament_id`` an arbiter who manages that tournament (`auth.tournament_for_arbiter`: its owner, a
+co-arbiter, any arbiter for a shared one).
 
 Each view parses its form, calls one operation (`duplicate.operations`) and renders or redirects. An
 `OperationError` is shown next to the field it names (or above the form) and the page answers 422, so
@@ -18,7 +20,7 @@ from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
 from duplicate.models import Player, Team
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.auth import arbiter_required, current_user
+from duplicate.web.auth import arbiter_required, check_tournament, current_user, tournament_for_arbiter
 
 bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
 
@@ -29,6 +31,9 @@ UNPROCESSABLE = 422
 @arbiter_required
 def require_arbiter():
     """Every page of this blueprint is for arbiters only."""
+
+
+bp.before_request(check_tournament(tournament_for_arbiter))  # and a tournament's pages for its arbiters
 
 
 
@@ -50,8 +55,10 @@ def _show_error(form, error) -> None:
 
 @bp.route("/")
 def tournaments():
-    """The arbiter's list of tournaments."""
-    return render_template("arbiter/tournaments.html", tournaments=operations.list_tournaments(get_session()))
+    """The arbiter's list of tournaments: those the arbiter manages."""
+    session = get_session()
+    return render_template("arbiter/tournaments.html", tournaments=operations.visible_tournaments(
+        session, current_user(), operations.list_tournaments(session)))
 
 
 @bp.route("/tournois/nouveau", methods=["GET", "POST"])
@@ -62,7 +69,7 @@ def new_tournament():
             tournament = operations.create_tournament(
                 get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
                 place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
-                timezone=form.timezone.data,
+                timezone=form.timezone.data, owner=current_user(),
             )
         except operations.OperationError as error:
             _show_error(form, error)
@@ -217,6 +224,8 @@ def import_tournament():
             except TournamentError as error:
                 form.form_errors.append(f"Fichier refusé : {error}. Rien n’a été importé.")
             else:
+                tournament.owner_id = current_user().id  # the arbiter who imports it owns it
+                get_session().flush()
                 flash(f"Tournoi « {tournament.name} » importé.", "success")
                 return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
     status = _status(form)

@@ -224,8 +224,9 @@ def edit_player(tournament_id: int, player_id: int):
 @bp.route("/archives")
 def archives():
     """The archived tournaments, each with its « Restaurer » button."""
-    return render_template("arbiter/archives.html", tournaments=operations.list_tournaments(get_session(),
-                                                                                          archived=True),
+    session = get_session()
+    return render_template("arbiter/archives.html", tournaments=operations.visible_tournaments(
+                               session, current_user(), operations.list_tournaments(session, archived=True)),
                            action_form=forms.ActionForm(prefix="action"))
 
 

@@ -190,7 +190,8 @@ def series():
             flash(f"Compétition « {created.name} » créée.", "success")
             return redirect(url_for("arbiter.series"))
     return render_template("arbiter/series.html", form=form, series=operations.list_series(get_session()),
-                           tournaments=operations.list_tournaments(get_session())), \
+                           tournaments=operations.visible_tournaments(
+                               get_session(), current_user(), operations.list_tournaments(get_session()))), \
         UNPROCESSABLE if form.is_submitted() else 200
 
 

@@ -124,6 +124,60 @@ class LoginForm(FrenchForm):
     password = PasswordField("Mot de passe", validators=[required()])
 
 
+def same_as(other: str, message: str):
+    """The field repeats field `other` (a new password typed twice)."""
+
+    def check(form, field):
+        if field.data != form[other].data:
+            raise StopValidation(message)
+
+    return check
+
+
+class PasswordChangeForm(FrenchForm):
+    """One's own password: the current one, the new one twice."""
+
+    current = PasswordField("Mot de passe actuel", validators=[required()])
+    password = PasswordField("Nouveau mot de passe", validators=[required(), length(200)],
+                             description="8 caractères au moins.")
+    confirm = PasswordField("Nouveau mot de passe, encore", validators=[
+        required(), same_as("password", "Les deux mots de passe diffèrent.")])
+
+
+class PasswordResetForm(FrenchForm):
+    """A scorer's new password, set by the arbiter."""
+
+    password = PasswordField("Nouveau mot de passe", validators=[required(), length(200)],
+                             description="8 caractères au moins ; donnez-le au marqueur.")
+
+
+class ScorerForm(FrenchForm):
+    """A new scorer account for one tournament."""
+
+    username = StringField("Identifiant", validators=[required(), length(100)],
+                           description="3 à 100 lettres, chiffres, « . », « @ », « - » ou « _ ».")
+    password = PasswordField("Mot de passe", validators=[required(), length(200)],
+                             description="8 caractères au moins ; donnez-le au marqueur.")
+
+
+class GrantForm(FrenchForm):
+    """Give the tournament to an existing account (an arbiter becomes co-arbiter)."""
+
+    username = StringField("Identifiant du compte", validators=[required(), length(100)])
+
+
+TOKEN_ROLES = {"scorer": "Saisie des résultats (marqueur)", "arbiter": "Arbitre (classement avant publication)"}
+
+
+class TokenForm(FrenchForm):
+    """A new API token for one tournament."""
+
+    label = StringField("Nom du jeton", validators=[Optional(), length(100)],
+                        description="Pour le reconnaître : « tablette salle 2 »…")
+    role = SelectField("Droits", choices=choices(TOKEN_ROLES), default="scorer",
+                       validators=[InputRequired(message=REQUIRED)])
+
+
 class ActionForm(FrenchForm):
     """A button that only needs its CSRF token (sign out, accept a movement…)."""
 

@@ -20,7 +20,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from duplicate import french
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
-from duplicate.web.auth import arbiter_required
+from duplicate.web.auth import arbiter_required, check_tournament, tournament_for_arbiter
 
 bp = Blueprint("printing", __name__, url_prefix="/arbitre/tournois/<int:tournament_id>/impression")
 
@@ -33,6 +33,9 @@ _JOB_NAME = re.compile(r"^[a-z-]+-[A-Za-z0-9_-]{16,}$")
 @arbiter_required
 def require_arbiter():
     """Every page of this blueprint is for arbiters only."""
+
+
+bp.before_request(check_tournament(tournament_for_arbiter))  # the tournament's arbiters only
 
 
 

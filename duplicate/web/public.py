@@ -15,7 +15,7 @@ from flask import Response, abort, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import Role, TournamentKind
+from duplicate.models import TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 
@@ -32,11 +32,10 @@ def home():
 
 def results_visible(tournament) -> bool:
     """Whether this request may see the séance's scores, notes and rankings: once published, or always
-    for a signed-in arbiter (SPEC §11)."""
+    for a signed-in arbiter of this tournament (SPEC §11; `operations.can_manage`)."""
     if operations.is_published(tournament):
         return True
-    user = current_user()
-    return user is not None and user.role == Role.arbiter
+    return operations.can_manage(get_session(), current_user(), tournament)
 
 
 def shared(rows, key: str) -> set:

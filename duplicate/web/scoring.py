@@ -1,6 +1,7 @@
 """The scorers' screens, under ``/saisie``: the fiches ambulantes, étui by étui or table by table.
 
-Open to staff (scorers and arbiters, `staff_required`). A fiche lists its tables in movement order with
+Open to staff (scorers and arbiters, `staff_required`), a tournament's screens to those who may enter its
+fiches (`auth.tournament_for_scorer`: its arbiters, the scorers it was given). A fiche lists its tables in movement order with
 the participants already filled in; the scorer types the scores only — Tab from one score to the next,
 Enter saves, the sign typed (``+106``, ``-42``). Each score is checked by the core as soon as it is
 typed (``/saisie/verifier``, from ``static/js/saisie.js``) and again, with the whole tournament, when the
@@ -22,7 +23,8 @@ from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
 from duplicate.web import entrant_names, forms, tournament_or_404
-from duplicate.web.auth import current_user, staff_required
+from duplicate.models import Role
+from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
 
@@ -35,12 +37,17 @@ def require_staff():
     """Every page of this blueprint is for the staff (scorers and arbiters)."""
 
 
+bp.before_request(check_tournament(tournament_for_scorer))  # a tournament's pages: those it was given
+
+
 
 
 @bp.route("/")
 def tournaments():
-    """The tournaments to score."""
-    return render_template("scoring/tournaments.html", tournaments=operations.list_tournaments(get_session()))
+    """The tournaments this user may score."""
+    session = get_session()
+    return render_template("scoring/tournaments.html", tournaments=operations.visible_tournaments(
+        session, current_user(), operations.list_tournaments(session)))
 
 
 @bp.route("/tournois/<int:tournament_id>/")
@@ -95,7 +102,8 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
         if form.validate_on_submit():
             user = current_user()
             try:
-                saved = operations.save_lines(session, tournament, lines, entries, user.username)
+                saved = operations.save_lines(session, tournament, lines, entries, user.username,
+                                              arbiter=user.role == Role.arbiter)
             except operations.LinesError as error:
                 errors, conflicts, message = error.errors, error.conflicts, error.message
                 status = CONFLICT if error.conflict else UNPROCESSABLE
