@@ -57,7 +57,7 @@ from ._access import (
     access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
     take_over, token_serves, visible_tournaments, withdraw,
 )
-from ._sign_in import clear_failures, failures, locked_for, record_failure, throttle_key
+from ._sign_in import clear_failures, failures, lock_after, locked_for, record_failure, throttle_key
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
@@ -94,5 +94,5 @@ __all__ = [
     "change_password", "end_sessions", "revoke_token", "set_active", "set_password", "tokens",
     "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
     "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
-    "clear_failures", "failures", "locked_for", "record_failure", "throttle_key",
+    "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "throttle_key",
 ]
