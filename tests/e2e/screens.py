@@ -57,6 +57,14 @@ def sign_in(page, base: str, username: str) -> None:
     assert "/connexion" not in page.url, page.content()
 
 
+def give_access(page, base: str, tournament_id: int, username: str) -> None:
+    """The arbiter gives the tournament to an existing account (« Accès » page): a scorer may enter its fiches."""
+    page.goto(f"{base}/arbitre/tournois/{tournament_id}/acces")
+    page.fill("#grant-username", username)
+    page.click("button:has-text('Donner l’accès')")
+    assert f"{username} a désormais accès au tournoi." in page.inner_text("body"), page.inner_text("main")
+
+
 def pdf_text(path: Path) -> str:
     assert path.read_bytes().startswith(b"%PDF"), path
     return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,

@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from live import create_token, create_users, flask
-from screens import ALLOWED, PASSWORD, download, fr2, pdf_text, shots, sign_in, table_rows
+from screens import ALLOWED, PASSWORD, download, fr2, give_access, pdf_text, shots, sign_in, table_rows
 
 SEAT_NAMES = {"Nord": "N", "Sud": "S", "Est": "E", "Ouest": "W"}
 SURNAMES = ["MARTIN", "BERNARD", "DUBOIS", "THOMAS", "ROBERT", "RICHARD", "PETIT", "DURAND", "LEROY", "MOREAU",
@@ -132,6 +132,8 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     arbiter.click("button:has-text('Créer le tournoi')")
     tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
     home = f"{base}/arbitre/tournois/{tid}"
+    for name in ("marqueur1", "marqueur2"):  # the tournament is the arbiter's: the scorers are given it
+        give_access(arbiter, base, tid, name)
     from duplicate.core.movements import generate  # the étuis the arbiter will need: one per movement étui
     board_count = len(generate("individual", None, None, players=evening.players).boards)
 

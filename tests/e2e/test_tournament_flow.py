@@ -20,8 +20,8 @@ import segno
 from duplicate.french import place_label
 
 from live import create_users, flask
-from screens import (ALLOWED, PASSWORD, assert_images_shown, download, enter_board, fr2, pdf_text, score_for, shot,
-                     sign_in)
+from screens import (ALLOWED, PASSWORD, assert_images_shown, download, enter_board, fr2, give_access, pdf_text,
+                     score_for, shot, sign_in)
 
 TABLES, PLAYERS, BOARDS = 5, 20, 20
 IMPOSSIBLE = "+31"  # README: `score --contract garde --check 31` is refused
@@ -58,6 +58,8 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     match = re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url)
     assert match, arbiter.url
     tid = int(match.group(1))
+    for name in ("marqueur1", "marqueur2"):  # the tournament is the arbiter's: the scorers are given it
+        give_access(arbiter, base, tid, name)
 
     csv_path = tmp_path / "joueurs.csv"
     csv_path.write_text(players_csv(), encoding="utf-8")
