@@ -111,6 +111,9 @@ def grant(session: Session, tournament: Tournament, username: str, by: User) -> 
     """Give the tournament to an existing account: an arbiter becomes co-arbiter (only the owner names
     co-arbiters), a scorer may enter its fiches."""
     user = _user_named(session, username)
+    if _role(user) is Role.arbiter and tournament.owner_id is None:
+        raise OperationError("Ce tournoi est partagé : tous les arbitres y ont déjà accès. Prenez-le en charge "
+                             "pour nommer des co-arbitres.", "username")
     if _role(user) is Role.arbiter and not is_owner(by, tournament):
         raise OperationError("Seul l’arbitre responsable du tournoi nomme des co-arbitres.", "username")
     if tournament.owner_id == user.id:

@@ -121,6 +121,10 @@ def test_shared_tournaments_are_every_arbiter_s_until_one_takes_one_over(app, si
     assert alice.get(f"/arbitre/tournois/{tid}/").status_code == 200
     assert bruno.get(f"/arbitre/tournois/{tid}/").status_code == 200
     assert "partagé" in bruno.get(f"/arbitre/tournois/{tid}/acces").get_data(as_text=True)
+    # no co-arbiter on a shared tournament: else one could name himself before another takes it over
+    response = bruno.post(f"/arbitre/tournois/{tid}/acces/donner", data={"grant-username": "bruno"})
+    assert response.status_code == 422 and "Prenez-le en charge pour nommer des co-arbitres." in response.get_data(
+        as_text=True)
     assert bruno.post(f"/arbitre/tournois/{tid}/acces/prendre-en-charge").status_code == 302
     assert alice.get(f"/arbitre/tournois/{tid}/").status_code == 403
     assert bruno.get(f"/arbitre/tournois/{tid}/").status_code == 200
