@@ -27,7 +27,8 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
+séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
+paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
@@ -67,6 +68,11 @@ from ._publishing import (
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
+from ._table import (
+    TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table, flag_conflict,
+    line_statuses, record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
+    table_secret, table_view,
+)
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -84,4 +90,7 @@ __all__ = [
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
     "set_timezone", "preview_players_csv", "adjusted_lines", "board_numbers",
+    "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
+    "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
+    "table_links", "table_numbers", "table_secret", "table_view",
 ]

@@ -27,14 +27,16 @@ from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    Board, Movement, Penalty, Player, Result, ResultHistory, Team, Tournament, TournamentKind, result_slot, utcnow,
+    WITH_PENDING, Board, Movement, Penalty, Player, Result, ResultHistory, Team, Tournament, TournamentKind, result_slot,
+    utcnow,
 )
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 from ._journal import journal
 
 def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
-    result = session.get(Result, result_id)
+    """A result of the tournament by id, pending (awaiting the table's confirmation) or done."""
+    result = session.get(Result, result_id, execution_options={WITH_PENDING: True})
     if result is None or result.tournament_id != tournament.id:
         raise NotFound(f"Résultat n° {result_id} introuvable.")
     return result
@@ -101,7 +103,8 @@ class CheckContext:
         if board not in self._results:
             with self.session.no_autoflush:
                 rows = self.session.exec(select(Result).where(Result.tournament_id == self.tournament_id,
-                                                              Result.board == board).order_by(Result.id))
+                                                              Result.board == board).order_by(Result.id)
+                                         .execution_options(**{WITH_PENDING: True}))  # they hold their slots
                 self._results[board] = {r.id: interchange.result_to_dict(r) for r in rows}
         return self._results[board]
 
@@ -239,7 +242,8 @@ def check_new_result(session: Session, tournament: Tournament, *, context: Check
 
 def _stored_slot(session: Session, tournament_id: int, board: int, slot: str) -> bool:
     return session.exec(select(Result.id).where(Result.tournament_id == tournament_id, Result.slot == slot,
-                                                Result.board == board)).first() is not None
+                                                Result.board == board)
+                        .execution_options(**{WITH_PENDING: True})).first() is not None
 
 
 class SlotsTaken(ConflictError):

@@ -29,7 +29,7 @@ from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
 from duplicate.models import (
-    Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
+    WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
 
 from ._common import ConflictError, OperationError, _kind
@@ -114,11 +114,12 @@ def _from_result(result: Result) -> Line:
 
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
-              position: int | None = None, table: int | None = None) -> list[Line]:
+              position: int | None = None, table: int | None = None, pending: bool = False) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
     movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
-    only the results of those étuis and table)."""
+    only the results of those étuis and table). A line entered at the table and not yet confirmed counts
+    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page)."""
     kind = _kind(tournament)
     movement = get_movement(session, tournament)
 
@@ -133,7 +134,7 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines)
-    query = select(Result).where(Result.tournament_id == tournament.id)
+    query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
     if boards is not None:
         query = query.where(Result.board.in_(list(boards)))
     if table is not None:
