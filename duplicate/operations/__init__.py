@@ -68,8 +68,9 @@ from ._publishing import (
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
+from ._results import flag_conflict
 from ._table import (
-    TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table, flag_conflict,
+    TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
     line_statuses, record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
     table_secret, table_view,
 )
@@ -90,7 +91,7 @@ __all__ = [
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
     "set_timezone", "preview_players_csv", "adjusted_lines", "board_numbers",
-    "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
+    "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
 ]

@@ -45,7 +45,7 @@ from duplicate.models import (
 from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers, get_movement
 from ._journal import journal
-from ._results import CheckContext, check_change, check_new_result, write_results
+from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
 
 ORIGIN_TABLE = "table"
@@ -217,6 +217,15 @@ def _line(session: Session, tournament: Tournament, table: int, board: Any) -> L
     raise OperationError(f"L’étui {board} ne se joue pas à la table {table}.", "board")
 
 
+class TableConflict(ConflictError):
+    """A table's score differs from its étui's done line: refused (409) and flagged to the arbiter;
+    ``board`` and ``stored`` (the score that stands) for the answer."""
+
+    def __init__(self, message: str, board: int, stored: int | None):
+        super().__init__(message)
+        self.board, self.stored = board, stored
+
+
 @dataclass
 class TableEntry:
     """What a table's entry did: ``result`` (its line), ``status`` (``pending`` or ``done``), ``written``."""
@@ -230,7 +239,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     """The North's entry of one étui (SPEC §12 ``POST /api/table/<secret>/results``), checked like a paper
     line, stored pending. Idempotent: the same score again writes nothing. A pending line takes a new
     score (the North corrects it before confirmation). On a done line a different score raises
-    `ConflictError` after flagging it to the arbiter (`flag_conflict`: the caller commits that flag)."""
+    `TableConflict` after flagging it to the arbiter (`flag_conflict`: the caller commits that flag)."""
     if not isinstance(payload, dict):
         raise OperationError("Un objet JSON est attendu : {\"board\": 5, \"score\": 56}.")
     kind = _kind(tournament)
@@ -243,8 +252,9 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         return TableEntry(result, line_status(result), written=False)
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
-        raise ConflictError(f"L’étui {line.board} est déjà enregistré à cette table avec {_signed(result.score)} : "
-                            f"votre score {_signed(score)} est signalé à l’arbitre, qui tranchera.")
+        raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {_signed(result.score)} : "
+                            f"votre score {_signed(score)} est signalé à l’arbitre, qui tranchera.", line.board,
+                            result.score)
     context = CheckContext(session, tournament)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
@@ -345,27 +355,6 @@ def conflict_result(session: Session, conflict: ResultConflict) -> Result:
     return session.get(Result, conflict.result_id, execution_options={WITH_PENDING: True})
 
 
-def flag_conflict(session: Session, tournament: Tournament, result: Result, *, source: str, score: int | None,
-                  chelem: bool, who: str | None) -> ResultConflict:
-    """Flag an entry that disagrees with ``result`` (``source``: ``paper`` or ``table``) to the arbiter; the
-    same disagreement already open is not flagged twice."""
-    for conflict in session.exec(select(ResultConflict).where(
-            ResultConflict.result_id == result.id, ResultConflict.resolved_at.is_(None))):
-        if conflict.source == source and conflict.score == score and conflict.chelem == chelem:
-            return conflict
-    conflict = ResultConflict(tournament_id=tournament.id, result_id=result.id, board=result.board,
-                              table=result.table, source=source, score=score, chelem=chelem, who=who)
-    session.add(conflict)
-    session.flush()
-    origin = "de la fiche papier" if source == "paper" else "saisi à la table"
-    journal(session, tournament, action="result.conflict", who=who,
-            summary=f"Étui {result.board}, table {result.table} : score {origin} {_signed(score)} ≠ "
-                    f"{_signed(result.score)} enregistré ({_status_name(result)}) : signalé à l’arbitre.",
-            before={"étui": result.board, "table": result.table, "score": _signed(result.score)},
-            after={"étui": result.board, "table": result.table, "score": _signed(score), "source": source})
-    return conflict
-
-
 def resolve_conflict(session: Session, tournament: Tournament, conflict_id: int, *, keep: str,
                      who: str | None) -> Result:
     """The arbiter keeps one of the two scores: ``stored`` (the line as it is) or ``entry`` (the score of the
@@ -430,5 +419,3 @@ def _seat_name(seat: str) -> str:
     return {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}.get(seat, seat)
 
 
-def _status_name(result: Result) -> str:
-    return "en attente" if result.status == PENDING else "confirmé"
