@@ -28,7 +28,8 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 penalties), ``_users`` (staff accounts, passwords, API tokens), ``_access`` (who may see and change which
 tournament: owner, co-arbiters, scorers), ``_sign_in`` (sign-in throttling), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
+séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
+paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
@@ -74,6 +75,12 @@ from ._publishing import (
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
+from ._results import flag_conflict
+from ._table import (
+    TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
+    line_statuses, record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
+    table_secret, table_view,
+)
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -95,4 +102,7 @@ __all__ = [
     "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
     "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
     "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "throttle_key",
+    "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
+    "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
+    "table_links", "table_numbers", "table_secret", "table_view",
 ]
