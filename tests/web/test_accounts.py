@@ -46,7 +46,7 @@ def _own(app, tid: int, username: str) -> None:
         session.commit()
 
 
-TOURNAMENT_PAGES = ["/arbitre/tournois/{tid}/", "/arbitre/tournois/{tid}/joueurs", "/arbitre/tournois/{tid}/etuis",
+TOURNAMENT_PAGES = ["/arbitre/tournois/{tid}/", "/arbitre/tournois/{tid}/tables", "/arbitre/tournois/{tid}/joueurs", "/arbitre/tournois/{tid}/etuis",
                     "/arbitre/tournois/{tid}/resultats", "/arbitre/tournois/{tid}/journal",
                     "/arbitre/tournois/{tid}/acces", "/arbitre/tournois/{tid}/export",
                     "/arbitre/tournois/{tid}/impression/", "/saisie/tournois/{tid}/"]
@@ -74,6 +74,15 @@ def test_a_tournament_belongs_to_the_arbiter_who_made_it(app, signed_in):
         assert operations.players(session, session.get(Tournament, tid)) == []
         assert session.get(Tournament, tid).archived_at is None
     assert bruno.get("/arbitre/tournois/999/").status_code == 404  # unknown stays unknown
+    # nor the tables' secret links (SPEC §12), by his session or by his arbiter token
+    assert alice.get(f"/api/tournaments/{tid}/tables").status_code == 200
+    assert bruno.get(f"/api/tournaments/{tid}/tables").status_code == 403
+    with Session(db.get_engine(app)) as session:
+        other = operations.create_tournament(session, name="Autre", kind="individual")
+        token = operations.create_token(session, "arbiter", "autre", tournament=other)
+        session.commit()
+    response = app.test_client().get(f"/api/tournaments/{tid}/tables", headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 403 and "arbitre du tournoi" in response.get_json()["error"]
 
 
 def test_a_co_arbiter_sees_and_changes_what_he_is_given(app, signed_in, make_user):
