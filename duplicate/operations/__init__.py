@@ -28,7 +28,8 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
 séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
-players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
+players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_live`` (the hall
+during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
 """
@@ -67,6 +68,10 @@ from ._publishing import (
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
+from ._live import (
+    STATUS_LABELS, clock_state, extend_clock, find_clock, line_status, live_room, minutes_per_board, pause_clock,
+    projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
+)
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -84,4 +89,7 @@ __all__ = [
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",
     "set_timezone", "preview_players_csv", "adjusted_lines", "board_numbers",
+    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
+    "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
+    "stop_clock",
 ]

@@ -141,6 +141,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
+from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
 
 
 def init_app(app) -> None:
