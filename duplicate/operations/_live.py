@@ -246,8 +246,9 @@ def _position_in_play(clock: PositionClock | None, cells: dict) -> int | None:
 def live_room(session: Session, tournament: Tournament) -> dict:
     """The arbiter's grid, from the movement and today's results.
 
-    ``cells``: ``"<position>-<table>"`` → ``{position, table, status, late, done, total, missing,
-    lines: [{board, key, status, result_id}]}``; ``tables``, ``positions``; ``position`` (in play);
+    ``cells``: ``"<position>-<table>"`` → ``{position, table, status, late, upcoming, done, total, missing,
+    lines: [{board, key, status, result_id}]}`` (``upcoming``: a position after the one in play, nothing
+    entered yet — shown « à venir », not as a problem); ``tables``, ``positions``; ``position`` (in play);
     ``counts`` of lines per status; ``late_tables``."""
     kind = _kind(tournament)
     movement = get_movement(session, tournament)
@@ -284,6 +285,7 @@ def live_room(session: Session, tournament: Tournament) -> dict:
         finished = complete[cell["position"]]
         behind = in_play is not None and cell["position"] < in_play
         cell["late"] = cell["missing"] > 0 and (behind or sum(finished) * 2 > len(finished))
+        cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
     return {
         "tables": sorted(tables), "positions": sorted(positions), "cells": cells, "position": in_play,
         "counts": counts, "late_tables": sorted({cell["table"] for cell in cells.values() if cell["late"]}),

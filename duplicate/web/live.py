@@ -59,7 +59,8 @@ def live_room_json(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     room = operations.live_room(session, tournament)
-    cells = {key: {"status": cell["status"], "late": cell["late"], "done": cell["done"], "total": cell["total"],
+    cells = {key: {"status": cell["status"], "late": cell["late"], "upcoming": cell["upcoming"],
+                   "done": cell["done"], "total": cell["total"],
                    "lines": {line["key"]: line["status"] for line in cell["lines"]}}
              for key, cell in room["cells"].items()}
     return _no_store(jsonify(

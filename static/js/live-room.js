@@ -30,7 +30,8 @@
     if (!td) { return false; }
     setStatus(td, cell.status);
     td.classList.toggle("late", cell.late);
-    setText(td.querySelector(".cell-status"), LABELS[cell.status]);
+    td.classList.toggle("upcoming", cell.upcoming);
+    setText(td.querySelector(".cell-status"), cell.upcoming ? "à venir" : LABELS[cell.status]);
     setText(td.querySelector(".cell-count"), cell.done + "/" + cell.total);
     Object.keys(cell.lines).forEach(function (lineKey) {
       var chip = td.querySelector("[data-line='" + lineKey + "']");

@@ -61,13 +61,16 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert len(cells) == 25  # 5 tables × 5 positions
     for table in (1, 2, 3):
         assert cells[f"1-{table}"]["status"] == "done" and cells[f"1-{table}"]["done"] == 4
-    assert cells["1-4"] == {"status": "missing", "late": True, "done": 2, "total": 4,
+    assert cells["1-4"] == {"status": "missing", "late": True, "upcoming": False, "done": 2, "total": 4,
                             "lines": {"13-4": "done", "14-4": "done", "15-4": "missing", "16-4": "missing"}}
     assert cells["1-5"]["status"] == "missing" and cells["1-5"]["done"] == 0 and cells["1-5"]["late"]
     assert cells["2-1"]["status"] == "done" and set(cells["2-1"]["lines"]) == {"5-1", "6-1", "7-1", "8-1"}
     # position 2: only table 1 is done — the others are not late (most tables have not finished it)
     assert [cells[f"2-{t}"]["late"] for t in range(2, 6)] == [False] * 4
     assert room["late_tables"] == [4, 5]
+    # after the position in play, a cell with nothing entered is « à venir », not a problem
+    assert [cells[f"2-{t}"]["upcoming"] for t in range(1, 6)] == [False, True, True, True, True]
+    assert not any(cells[f"1-{t}"]["upcoming"] for t in range(1, 6))
     assert room["counts"] == {"done": 3 * 4 + 2 + 4, "missing": 100 - 18, "pending": 0, "conflict": 0}
     assert room["position"] == 1  # no clock started: the first position with lines missing
     assert room["clock"]["state"] == "idle"
