@@ -28,14 +28,18 @@ from __future__ import annotations
 
 import datetime
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
-from duplicate.models import PositionClock, Result, Tournament, result_slot, utcnow
+from duplicate.models import (
+    Board, Movement, Player, PositionClock, Result, Team, Tournament, TournamentKind, result_slot, utcnow,
+)
 
 from ._common import OperationError, _kind
 from ._deals import board_takers, get_movement
@@ -70,14 +74,75 @@ def set_minutes_per_board(session: Session, tournament: Tournament, minutes: Any
     session.flush()
 
 
-def _core_movement(session: Session, tournament: Tournament) -> CoreMovement | None:
+@dataclass(frozen=True)
+class _Layout:
+    """What the movement lays out, read once per change of it: the core movement and the fiches' lines
+    ``(position, table, board, key, slot)`` that real entrants play (`_scoring._round_lines`, phantoms left
+    out by `_scoring._without_phantoms`), by position, table, étui."""
+
+    movement: CoreMovement | None
+    lines: tuple[tuple[int, int, int, str, str], ...]
+    tables: tuple[int, ...]
+    positions: tuple[int, ...]
+
+
+class _LayoutCache:
+    """The last `_Layout` of each tournament, keyed on what it is computed from — the movement's stored
+    text, the étuis' taker seats, the entrants placed — read in three light queries per request; the
+    screens of the hall ask every few seconds, the movement seldom changes. Per process, at most `SIZE`
+    tournaments, a lock guards it (as `_tournaments._RankingCache`)."""
+
+    SIZE = 16
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: dict[int, tuple[tuple, _Layout]] = {}
+
+    def get(self, session: Session, tournament: Tournament) -> _Layout:
+        model = Player if _kind(tournament) is TournamentKind.individual else Team
+        key = (
+            session.execute(select(cast(Movement.data, String)).where(Movement.tournament_id == tournament.id)).scalar(),
+            tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)
+                                  .order_by(Board.number)).all()),
+            tuple(session.execute(select(model.entrant_id).where(model.tournament_id == tournament.id)
+                                  .order_by(model.entrant_id)).scalars()),
+        )
+        with self.lock:
+            entry = self.entries.get(tournament.id)
+        if entry is not None and entry[0] == key:
+            return entry[1]
+        layout = _read_layout(session, tournament)
+        with self.lock:
+            self.entries.pop(tournament.id, None)
+            self.entries[tournament.id] = (key, layout)
+            while len(self.entries) > self.SIZE:
+                self.entries.pop(next(iter(self.entries)))
+        return layout
+
+
+def _read_layout(session: Session, tournament: Tournament) -> _Layout:
     movement = get_movement(session, tournament)
     if movement is None:
-        return None
+        return _Layout(None, (), (), ())
     try:
-        return CoreMovement.from_dict(movement.data)
+        core = CoreMovement.from_dict(movement.data)
     except MovementError:
-        return None
+        core = None
+    kind = _kind(tournament)
+    takers = board_takers(session, tournament, movement)
+    rounds = movement.data.get("rounds", [])
+    played = _without_phantoms(session, tournament, [line for round_ in rounds
+                                                     for line in _round_lines(kind, round_, takers)])
+    lines = tuple(sorted((line.position, line.table, line.board, line.key, line.slot) for line in played))
+    return _Layout(core, lines, tuple(sorted({int(r["table"]) for r in rounds})),
+                   tuple(sorted({int(r["position"]) for r in rounds})))
+
+
+_LAYOUTS = _LayoutCache()
+
+
+def _core_movement(session: Session, tournament: Tournament) -> CoreMovement | None:
+    return _LAYOUTS.get(session, tournament).movement
 
 
 def position_boards(movement: CoreMovement | None, position: int) -> int:
@@ -250,26 +315,14 @@ def live_room(session: Session, tournament: Tournament) -> dict:
     lines: [{board, key, status, result_id}]}`` (``upcoming``: a position after the one in play, nothing
     entered yet — shown « à venir », not as a problem); ``tables``, ``positions``; ``position`` (in play);
     ``counts`` of lines per status; ``late_tables``."""
-    kind = _kind(tournament)
-    movement = get_movement(session, tournament)
+    layout = _LAYOUTS.get(session, tournament)
     stored = _stored_lines(session, tournament)
     cells: dict[str, dict] = {}
-    tables: set[int] = set()
-    positions: set[int] = set()
-    if movement is not None:
-        takers = board_takers(session, tournament, movement)
-        rounds = movement.data.get("rounds", [])
-        for round_ in rounds:
-            tables.add(int(round_["table"]))
-            positions.add(int(round_["position"]))
-        lines = _without_phantoms(session, tournament, [line for round_ in rounds
-                                                        for line in _round_lines(kind, round_, takers)])
-        for line in sorted(lines, key=lambda line: (line.position or 0, line.table, line.board)):
-            found = stored.get((line.board, line.slot))
-            cell = cells.setdefault(f"{line.position}-{line.table}", {
-                "position": line.position, "table": line.table, "lines": []})
-            cell["lines"].append({"board": line.board, "key": line.key, "status": line_status(found),
-                                  "result_id": found.id if found is not None else None})
+    for position, table, board, key, slot in layout.lines:
+        found = stored.get((board, slot))
+        cell = cells.setdefault(f"{position}-{table}", {"position": position, "table": table, "lines": []})
+        cell["lines"].append({"board": board, "key": key, "status": line_status(found),
+                              "result_id": found.id if found is not None else None})
     counts = dict.fromkeys(STATUSES, 0)
     for cell in cells.values():
         statuses = [line["status"] for line in cell["lines"]]
@@ -287,7 +340,7 @@ def live_room(session: Session, tournament: Tournament) -> dict:
         cell["late"] = cell["missing"] > 0 and (behind or sum(finished) * 2 > len(finished))
         cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
     return {
-        "tables": sorted(tables), "positions": sorted(positions), "cells": cells, "position": in_play,
+        "tables": list(layout.tables), "positions": list(layout.positions), "cells": cells, "position": in_play,
         "counts": counts, "late_tables": sorted({cell["table"] for cell in cells.values() if cell["late"]}),
     }
 
@@ -311,7 +364,7 @@ def projector(session: Session, tournament: Tournament, now: datetime.datetime |
     progress; ``published``. Nothing secret: no score, note or ranking (`projector_ranking`, after
     publication only)."""
     room = live_room(session, tournament)
-    movement = _core_movement(session, tournament)
+    movement = _core_movement(session, tournament)  # cached: live_room has just read it
     position = room["position"]
     counts = room["counts"]
     return {

@@ -189,3 +189,38 @@ def test_the_projector_shows_no_score_before_publication(app, arbiter, evening):
     html = app.test_client().get(f"/tournois/{evening}/projecteur").get_data(as_text=True)
     assert "Classement général" in html and "Classement alterné" in html and "p-ranking" in html
     assert some_score not in html  # rankings only, no étui's score
+
+
+def test_the_grid_follows_a_new_movement(app, arbiter):
+    """The grid's layout is kept between polls; a movement chosen again (fewer positions) redraws it."""
+    tournament_id = ready(app)
+    assert len(arbiter.get(f"/arbitre/tournois/{tournament_id}/salle.json").get_json()["cells"]) == 25
+    with Session(db.get_engine(app)) as session:
+        operations.choose_movement(session, operations.get_tournament(session, tournament_id), positions=3)
+        session.commit()
+    room = arbiter.get(f"/arbitre/tournois/{tournament_id}/salle.json").get_json()
+    assert len(room["cells"]) == 15 and sorted({key.split("-")[0] for key in room["cells"]}) == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("kind", ["triplettes", "quadrettes", "team_match"])
+def test_every_kind_has_its_grid_and_its_projector(app, arbiter, kind):
+    """Every line the fiches expect is in one cell of the grid (as many as the public progress counts)."""
+    tournament_id = ready(app, kind)
+    room = arbiter.get(f"/arbitre/tournois/{tournament_id}/salle.json").get_json()
+    with Session(db.get_engine(app)) as session:
+        expected = operations.progress(session, operations.get_tournament(session, tournament_id))["lines"]
+    assert sum(cell["total"] for cell in room["cells"].values()) == room["counts"]["missing"] == expected > 0
+    assert arbiter.get(f"/arbitre/tournois/{tournament_id}/salle").status_code == 200
+    data = app.test_client().get(f"/tournois/{tournament_id}/projecteur.json").get_json()
+    assert data["position"] == 1 and data["progress"] == {"entered": 0, "lines": expected}
+    assert app.test_client().get(f"/tournois/{tournament_id}/projecteur").status_code == 200
+
+
+def test_the_projector_before_the_movement(app):
+    with Session(db.get_engine(app), expire_on_commit=False) as session:
+        tournament = operations.create_tournament(session, name="Sans mouvement", kind="individual")
+        session.commit()
+    page = app.test_client().get(f"/tournois/{tournament.id}/projecteur").get_data(as_text=True)
+    assert "En attente du mouvement" in page
+    data = app.test_client().get(f"/tournois/{tournament.id}/projecteur.json").get_json()
+    assert data["position"] is None and data["move"] is None and data["clock"]["state"] == "idle"
