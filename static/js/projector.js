@@ -21,7 +21,8 @@
     setText("clock-label", LABELS[state] || "");
   }) : null;
 
-  function ordinal(n) { return n === 1 ? "1re" : n + "e"; }
+  var masculine = body.getAttribute("data-masculine") === "true";  // « 1er quart temps », « 1re position »
+  function ordinal(n) { return n === 1 ? (masculine ? "1er" : "1re") : n + "e"; }
 
   function paintMove(data) {
     var section = document.querySelector(".p-move");

@@ -213,7 +213,8 @@ def test_every_kind_has_its_grid_and_its_projector(app, arbiter, kind):
     assert arbiter.get(f"/arbitre/tournois/{tournament_id}/salle").status_code == 200
     data = app.test_client().get(f"/tournois/{tournament_id}/projecteur.json").get_json()
     assert data["position"] == 1 and data["progress"] == {"entered": 0, "lines": expected}
-    assert app.test_client().get(f"/tournois/{tournament_id}/projecteur").status_code == 200
+    page = app.test_client().get(f"/tournois/{tournament_id}/projecteur").get_data(as_text=True)
+    assert ("1er</span> quart temps" if kind == "team_match" else "1re</span> position") in page
 
 
 def test_the_projector_before_the_movement(app):
