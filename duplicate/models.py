@@ -28,6 +28,7 @@ import secrets
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy import orm
 from sqlmodel import Field, SQLModel
 
 # Deterministic constraint names, identical on SQLite and PostgreSQL, so that migrations can name
@@ -125,6 +126,8 @@ class Tournament(SQLModel, table=True):
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
     created_at: datetime.datetime = Field(default_factory=utcnow)
     archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
+    # the key the tables' links are signed with (`operations.table_secret`): valid for this tournament only
+    table_key: str = Field(default_factory=new_token, max_length=64)
 
 
 class Player(SQLModel, table=True):
@@ -223,6 +226,11 @@ class Result(SQLModel, table=True):
     ``{"taker": 60, "defence": 40}``; ``reason`` the arbiter's reason for the last adjustment (annulled
     deal, adjusted score, arbitral note), shown with the result. ``slot`` is ``table:3`` or, in a team match, ``room:open``:
     unique per étui, it enforces one result per étui and table (per étui and room in a team match).
+
+    ``status`` (SPEC §12): ``done``, or ``pending`` — entered at the table and awaiting a defender's
+    confirmation. A pending line holds its slot but counts nowhere: every ORM query on results leaves
+    it out (`_counted_only`) unless it asks for it with ``execution_options(with_pending=True)``.
+    ``origin`` is ``table`` for a line entered on the table's phone (None: paper fiche, API, import).
     """
 
     __mapper_args__ = {"version_id_col": _result_version}
@@ -249,6 +257,8 @@ class Result(SQLModel, table=True):
     entered_by: str | None = Field(default=None, max_length=100)
     reason: str | None = Field(default=None, max_length=500)
     extra: dict[str, Any] | None = _json()
+    status: str = Field(default="done", max_length=10, sa_column_kwargs={"server_default": "done"})
+    origin: str | None = Field(default=None, max_length=10)
     version_id: int | None = Field(default=None, sa_column=_result_version)
     updated_at: datetime.datetime = Field(default_factory=utcnow)
 
@@ -256,6 +266,21 @@ class Result(SQLModel, table=True):
 def result_slot(table: int, room: str | None) -> str:
     """The key that makes a result unique on its étui: the room in a team match, else the table."""
     return f"room:{room}" if room is not None else f"table:{table}"
+
+
+DONE, PENDING = "done", "pending"
+WITH_PENDING = "with_pending"  # execution option: this query also sees the pending lines
+
+
+@sa.event.listens_for(orm.Session, "do_orm_execute")
+def _counted_only(state: orm.ORMExecuteState) -> None:
+    """A line awaiting confirmation counts nowhere (SPEC §12): every ORM SELECT touching `Result` —
+    rankings, topage, completeness, exports, public pages, printing — sees only ``done`` lines, unless
+    it says ``execution_options(with_pending=True)`` (the table's own page, the duplicate checks, the
+    arbiter's view). Attribute refreshes of an object already loaded are left alone."""
+    if state.is_select and not state.is_column_load and not state.execution_options.get(WITH_PENDING):
+        state.statement = state.statement.options(
+            orm.with_loader_criteria(Result, Result.status == DONE, include_aliases=True))
 
 
 @sa.event.listens_for(Result, "before_insert")
@@ -277,6 +302,29 @@ class ResultHistory(SQLModel, table=True):
     reason: str | None = Field(default=None, max_length=500)
     before: dict[str, Any] | None = _json()
     after: dict[str, Any] | None = _json()
+
+
+class ResultConflict(SQLModel, table=True):
+    """An entry that disagrees with a stored line (SPEC §12, issue 13): a paper fiche's score against a
+    line entered at the table, or the table's against a line already done. Never merged: it waits for
+    the arbiter, who keeps one (``kept``: ``stored`` or ``entry``) — ``resolved_at`` set then.
+    ``source`` is where the disagreeing entry came from (``paper`` or ``table``)."""
+
+    __tablename__ = "result_conflict"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    result_id: int = Field(foreign_key="result.id", ondelete="CASCADE", index=True)
+    board: int
+    table: int
+    source: str = Field(max_length=10)
+    score: int | None = Field(default=None)
+    chelem: bool = Field(default=False)
+    who: str | None = Field(default=None, max_length=100)
+    at: datetime.datetime = Field(default_factory=utcnow)
+    kept: str | None = Field(default=None, max_length=10)
+    resolved_by: str | None = Field(default=None, max_length=100)
+    resolved_at: datetime.datetime | None = Field(default=None)
 
 
 class JournalEntry(SQLModel, table=True):

@@ -50,7 +50,7 @@ from .cards import PACK, TOTAL_HALF_POINTS
 
 __all__ = [
     "Contract", "Chelem", "PetitAuBout", "Poignee", "ScoreError", "ScoreCheck",
-    "needed_points", "score_deal", "reachable_scores", "check_score",
+    "needed_points", "score_deal", "reachable_scores", "check_score", "score_facts",
 ]
 
 
@@ -274,3 +274,50 @@ def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreChec
     qualifier = "" if chelem else " sans chelem"
     return ScoreCheck(score, contract, False, f"score {signed(score)} impossible pour une {name}{qualifier} : "
                       + " ; ".join(reasons))
+
+
+_POIGNEE_SETS = ((), ("simple",), ("double",), ("triple",), ("simple", "simple"))
+
+
+def score_facts(contract, points: int, bouts: int, poignees=(), petit_au_bout=None, chelem=None) -> int:
+    """The score of a deal told by its facts, as the North types them at the table (SPEC §12), after
+    refusing, with a French `ScoreError`, the combinations the cards cannot produce:
+
+    * the bouts are worth 4.5 points each: the taker with ``b`` bouts has at least 4.5 × b points and the
+      defence, holding the other 3 − b, at least 4.5 × (3 − b) — so 0 bouts → 77 points at most,
+      3 bouts → 14 at least (points are whole at four players);
+    * the 22 trumps and the Excuse allow one poignée (simple, double, triple) or two simples, no more;
+    * a chelem made by the taker leaves the defence nothing but, perhaps, its Excuse: 91 points and
+      3 bouts, or 87 and 2 (seed: +582); the petit au bout then goes to the taker; a chelem by the
+      defence leaves the taker no trick (the petit au bout cannot be his);
+    * the score must then be one `check_score` accepts for the contract.
+    """
+    if not isinstance(points, int) or not 0 <= points <= 91:
+        raise ScoreError(f"nombre de points impossible : {points} (0 à 91)")
+    needed_points(bouts)
+    chelem = Chelem(chelem) if chelem is not None else None
+    made_chelem = chelem in (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE)
+    if made_chelem:
+        if (points, bouts) not in ((91, 3), (87, 2)):
+            raise ScoreError("un chelem réussi fait 91 points et 3 bouts (87 points et 2 bouts si la "
+                             "défense garde son Excuse)")
+    elif 2 * points < 9 * bouts:
+        raise ScoreError(f"{bouts} bouts valent déjà {9 * bouts / 2:.1f} points : {points} points est "
+                         "impossible".replace(".", ","))
+    elif 2 * (91 - points) < 9 * (3 - bouts):
+        raise ScoreError(f"la défense a {3 - bouts} bout{'s' if 3 - bouts > 1 else ''} : le preneur ne "
+                         f"peut pas avoir {points} points")
+    kinds = tuple(sorted(Poignee(p).value for p in poignees))
+    if kinds not in {tuple(sorted(s)) for s in _POIGNEE_SETS}:
+        raise ScoreError("poignées impossibles : une seule poignée (simple, double ou triple) ou deux "
+                         "simples au plus (22 atouts et l'Excuse)")
+    side = PetitAuBout(petit_au_bout) if petit_au_bout is not None else None
+    if made_chelem and side is PetitAuBout.DEFENCE:
+        raise ScoreError("le preneur fait toutes les levées : le petit au bout ne peut pas être à la défense")
+    if chelem is Chelem.DEFENCE and side is PetitAuBout.TAKER:
+        raise ScoreError("la défense fait toutes les levées : le petit au bout ne peut pas être au preneur")
+    score = score_deal(contract, points, bouts, kinds, side, chelem)
+    check = check_score(score, contract, chelem=chelem is not None)
+    if not check.ok:
+        raise ScoreError(check.message)
+    return score

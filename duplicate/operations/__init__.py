@@ -27,7 +27,8 @@ Modules, by concept (import from the package): ``_tournaments`` (tournaments, da
 ``_entrants`` (players, teams, draw), ``_deals`` (étuis, movement), ``_results`` (results, history,
 penalties), ``_users`` (staff accounts), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
-séances, publication), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
+séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
+paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_live`` (the hall
 during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
@@ -72,6 +73,12 @@ from ._live import (
     STATUS_LABELS, clock_state, extend_clock, find_clock, line_status, live_room, minutes_per_board, pause_clock,
     projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
 )
+from ._results import flag_conflict
+from ._table import (
+    TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
+    line_statuses, record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
+    table_secret, table_view,
+)
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -92,4 +99,7 @@ __all__ = [
     "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
     "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",
+    "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
+    "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
+    "table_links", "table_numbers", "table_secret", "table_view",
 ]

@@ -9,7 +9,7 @@ from typing import Mapping
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from duplicate.models import Player, Result, Substitution, Team, Tournament, TournamentKind
+from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, Tournament, TournamentKind
 
 TEAM_SIZES = {TournamentKind.triplettes: (3, 3), TournamentKind.quadrettes: (4, 4), TournamentKind.team_match: (4, 6)}
 ENTRANT_PATTERNS = {
@@ -60,7 +60,9 @@ def _count(session: Session, model, *where) -> int:
 
 
 def _has_results(session: Session, tournament: Tournament) -> bool:
-    return _count(session, Result, Result.tournament_id == tournament.id) > 0
+    """Whether any line is entered, awaiting confirmation included (it names the places and étuis)."""
+    query = select(func.count()).select_from(Result).where(Result.tournament_id == tournament.id)
+    return session.exec(query.execution_options(**{WITH_PENDING: True})).one() > 0
 
 
 def _refuse_after_results(session: Session, tournament: Tournament, what: str) -> None:

@@ -38,7 +38,8 @@ from sqlmodel import Session, select
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
-    Board, Movement, Player, PositionClock, Result, Team, Tournament, TournamentKind, result_slot, utcnow,
+    DONE, PENDING, WITH_PENDING, Board, Movement, Player, PositionClock, Result, ResultConflict, Team, Tournament,
+    TournamentKind, result_slot, utcnow,
 )
 
 from ._common import OperationError, _kind
@@ -271,27 +272,34 @@ def stop_clock(session: Session, tournament: Tournament, *, now: datetime.dateti
 
 @dataclass(frozen=True)
 class StoredLine:
-    """What the grid reads of a stored result: its id (the link to the line).
-
-    Hook for the table entry (issue 13 point 3): when results carry a status (« pending » until a
-    defender confirms) and a paper entry can disagree with a table entry, read them here and decide
-    in `line_status`."""
+    """What the grid reads of a stored result: its id (the link to the line), its ``status`` (``done``, or
+    ``pending`` until a defender confirms a line entered at the table, SPEC §12) and whether an entry that
+    disagrees with it waits for the arbiter (an open `ResultConflict`)."""
 
     id: int
+    status: str = DONE
+    conflict: bool = False
 
 
 def line_status(stored: StoredLine | None) -> str:
-    """The status of one line of a fiche — the only place it is decided: « missing » without a result,
-    else « done »."""
+    """The status of one line of a fiche — the only place the grid decides it: « missing » without a
+    result; « conflict » while an entry that disagrees with it is open (never merged: the arbiter settles
+    it); « pending » while it awaits a defender's confirmation (it counts nowhere yet); else « done »."""
     if stored is None:
         return "missing"
-    return "done"
+    if stored.conflict:
+        return "conflict"
+    return "pending" if stored.status == PENDING else "done"
 
 
 def _stored_lines(session: Session, tournament: Tournament) -> dict[tuple[int, str], StoredLine]:
-    rows = session.execute(select(Result.id, Result.board, Result.table, Result.room)
-                           .where(Result.tournament_id == tournament.id))
-    return {(board, result_slot(table, room)): StoredLine(id=ident) for ident, board, table, room in rows}
+    """Every stored line of the tournament, pending ones too, by (étui, slot)."""
+    disputed = set(session.execute(select(ResultConflict.result_id).where(
+        ResultConflict.tournament_id == tournament.id, ResultConflict.resolved_at.is_(None))).scalars())
+    rows = session.execute(select(Result.id, Result.board, Result.table, Result.room, Result.status)
+                           .where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: True}))
+    return {(board, result_slot(table, room)): StoredLine(ident, status, ident in disputed)
+            for ident, board, table, room, status in rows}
 
 
 def _worst(statuses) -> str:
@@ -314,15 +322,18 @@ def live_room(session: Session, tournament: Tournament) -> dict:
     ``cells``: ``"<position>-<table>"`` → ``{position, table, status, late, upcoming, done, total, missing,
     lines: [{board, key, status, result_id}]}`` (``upcoming``: a position after the one in play, nothing
     entered yet — shown « à venir », not as a problem); ``tables``, ``positions``; ``position`` (in play);
-    ``counts`` of lines per status; ``late_tables``."""
+    ``counts`` of lines per status; ``entered``: lines that count (done, conflicting or not — a pending
+    line counts nowhere, SPEC §12); ``late_tables``."""
     layout = _LAYOUTS.get(session, tournament)
     stored = _stored_lines(session, tournament)
     cells: dict[str, dict] = {}
+    entered = 0
     for position, table, board, key, slot in layout.lines:
         found = stored.get((board, slot))
         cell = cells.setdefault(f"{position}-{table}", {"position": position, "table": table, "lines": []})
         cell["lines"].append({"board": board, "key": key, "status": line_status(found),
                               "result_id": found.id if found is not None else None})
+        entered += found is not None and found.status == DONE
     counts = dict.fromkeys(STATUSES, 0)
     for cell in cells.values():
         statuses = [line["status"] for line in cell["lines"]]
@@ -341,7 +352,8 @@ def live_room(session: Session, tournament: Tournament) -> dict:
         cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
     return {
         "tables": list(layout.tables), "positions": list(layout.positions), "cells": cells, "position": in_play,
-        "counts": counts, "late_tables": sorted({cell["table"] for cell in cells.values() if cell["late"]}),
+        "counts": counts, "entered": entered,
+        "late_tables": sorted({cell["table"] for cell in cells.values() if cell["late"]}),
     }
 
 
@@ -371,7 +383,7 @@ def projector(session: Session, tournament: Tournament, now: datetime.datetime |
         "tournament": tournament.id, "name": tournament.name,
         "position": position, "positions": movement.positions if movement is not None else None,
         "clock": clock_state(find_clock(session, tournament), now), "move": move_after(movement, position),
-        "progress": {"entered": counts["done"], "lines": sum(counts.values())},
+        "progress": {"entered": room["entered"], "lines": sum(counts.values())},
         "published": is_published(tournament),
     }
 

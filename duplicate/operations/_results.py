@@ -24,17 +24,19 @@ from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.scoring import ScoreError, check_score
+from duplicate.core.scoring import ScoreError, check_score, signed
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    Board, Movement, Penalty, Player, Result, ResultHistory, Team, Tournament, TournamentKind, result_slot, utcnow,
+    PENDING, WITH_PENDING, Board, Movement, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
+    TournamentKind, result_slot, utcnow,
 )
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 from ._journal import journal
 
 def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
-    result = session.get(Result, result_id)
+    """A result of the tournament by id, pending (awaiting the table's confirmation) or done."""
+    result = session.get(Result, result_id, execution_options={WITH_PENDING: True})
     if result is None or result.tournament_id != tournament.id:
         raise NotFound(f"Résultat n° {result_id} introuvable.")
     return result
@@ -101,7 +103,8 @@ class CheckContext:
         if board not in self._results:
             with self.session.no_autoflush:
                 rows = self.session.exec(select(Result).where(Result.tournament_id == self.tournament_id,
-                                                              Result.board == board).order_by(Result.id))
+                                                              Result.board == board).order_by(Result.id)
+                                         .execution_options(**{WITH_PENDING: True}))  # they hold their slots
                 self._results[board] = {r.id: interchange.result_to_dict(r) for r in rows}
         return self._results[board]
 
@@ -239,7 +242,8 @@ def check_new_result(session: Session, tournament: Tournament, *, context: Check
 
 def _stored_slot(session: Session, tournament_id: int, board: int, slot: str) -> bool:
     return session.exec(select(Result.id).where(Result.tournament_id == tournament_id, Result.slot == slot,
-                                                Result.board == board)).first() is not None
+                                                Result.board == board)
+                        .execution_options(**{WITH_PENDING: True})).first() is not None
 
 
 class SlotsTaken(ConflictError):
@@ -362,6 +366,33 @@ def set_arbitral_note(session: Session, result: Result, *, taker: float, defence
 def result_history(session: Session, result: Result) -> list[ResultHistory]:
     return list(session.exec(select(ResultHistory).where(ResultHistory.result_id == result.id)
                              .order_by(ResultHistory.id)))
+
+
+# --- conflicts between entries (SPEC §12) ---------------------------------------------------------------------
+
+def _signed(score: int | None) -> str:
+    return "—" if score is None else (signed(score) if score else "0")
+
+
+def flag_conflict(session: Session, tournament: Tournament, result: Result, *, source: str, score: int | None,
+                  chelem: bool, who: str | None) -> ResultConflict:
+    """Flag an entry that disagrees with ``result`` (``source``: ``paper`` or ``table``) to the arbiter; the
+    same disagreement already open is not flagged twice."""
+    for conflict in session.exec(select(ResultConflict).where(
+            ResultConflict.result_id == result.id, ResultConflict.resolved_at.is_(None))):
+        if conflict.source == source and conflict.score == score and conflict.chelem == chelem:
+            return conflict
+    conflict = ResultConflict(tournament_id=tournament.id, result_id=result.id, board=result.board,
+                              table=result.table, source=source, score=score, chelem=chelem, who=who)
+    session.add(conflict)
+    session.flush()
+    origin = "de la fiche papier" if source == "paper" else "saisi à la table"
+    journal(session, tournament, action="result.conflict", who=who,
+            summary=f"Étui {result.board}, table {result.table} : score {origin} {_signed(score)} ≠ "
+                    f"{_signed(result.score)} enregistré ({'en attente' if result.status == PENDING else 'confirmé'}) : signalé à l’arbitre.",
+            before={"étui": result.board, "table": result.table, "score": _signed(result.score)},
+            after={"étui": result.board, "table": result.table, "score": _signed(score), "source": source})
+    return conflict
 
 
 # --- penalties -------------------------------------------------------------------------------------------------

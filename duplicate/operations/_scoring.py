@@ -29,13 +29,15 @@ from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
 from duplicate.models import (
-    Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
+    PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
 
 from ._common import ConflictError, OperationError, _kind
 from ._deals import board_takers, get_movement
 from ._journal import journal
-from ._results import RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, write_results
+from ._results import (
+    RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, flag_conflict, write_results,
+)
 
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
@@ -114,11 +116,12 @@ def _from_result(result: Result) -> Line:
 
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
-              position: int | None = None, table: int | None = None) -> list[Line]:
+              position: int | None = None, table: int | None = None, pending: bool = False) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
     movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
-    only the results of those étuis and table)."""
+    only the results of those étuis and table). A line entered at the table and not yet confirmed counts
+    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page)."""
     kind = _kind(tournament)
     movement = get_movement(session, tournament)
 
@@ -133,7 +136,7 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines)
-    query = select(Result).where(Result.tournament_id == tournament.id)
+    query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
     if boards is not None:
         query = query.where(Result.board.in_(list(boards)))
     if table is not None:
@@ -161,14 +164,18 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
     return [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
 
 
-def traveller(session: Session, tournament: Tournament, board: int) -> list[Line]:
-    """The fiche ambulante of étui ``board``: its lines in movement order (position, then table)."""
-    return all_lines(session, tournament, boards={board})
+def traveller(session: Session, tournament: Tournament, board: int, pending: bool = False) -> list[Line]:
+    """The fiche ambulante of étui ``board``: its lines in movement order (position, then table); with
+    ``pending``, the lines entered at the table and awaiting confirmation too."""
+    return all_lines(session, tournament, boards={board}, pending=pending)
 
 
-def table_round(session: Session, tournament: Tournament, position: int, table: int) -> list[Line]:
-    """What one table plays at one position (entry table by table), étui by étui."""
-    return sorted(all_lines(session, tournament, position=position, table=table), key=lambda line: line.board)
+def table_round(session: Session, tournament: Tournament, position: int, table: int,
+                pending: bool = False) -> list[Line]:
+    """What one table plays at one position (entry table by table), étui by étui (``pending``: see
+    `traveller`)."""
+    return sorted(all_lines(session, tournament, position=position, table=table, pending=pending),
+                  key=lambda line: line.board)
 
 
 def _entered(session: Session, tournament: Tournament) -> list[tuple[int, int, int | None, bool]]:
@@ -286,7 +293,7 @@ def _conflict(result: Result) -> ConflictError:
 
 
 def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
-               who: str | None) -> list[Result]:
+               who: str | None, flagged: list | None = None) -> list[Result]:
     """Save the typed lines of a fiche (or of a table): ``entries[line.key]`` holds ``score`` (text),
     ``chelem`` (bool), ``contract`` (team match), ``version`` (the version of the result the form
     showed, None when the line was empty) and ``replace`` (None, or the version of the other scorer's
@@ -295,8 +302,13 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
     names its current version: then it is replaced and its history records the action ``replace``. Every
     line is tried; if any is refused, `LinesError` lists them all (the caller rolls back: nothing is
-    kept). Every line is checked before any is written; then all are written at once (`write_results`)."""
+    kept). Every line is checked before any is written; then all are written at once (`write_results`).
+
+    A line entered at the table (pending, or done with origin ``table``, SPEC §12) is never changed from
+    a paper fiche: a score that disagrees is flagged to the arbiter as a conflict (`flag_conflict`) and
+    the line stays as it is; ``flagged`` (when given) receives ``(line, typed score)`` of each."""
     kind = _kind(tournament)
+    disagreeing: list[tuple[Line, int | None, bool]] = []
     context = CheckContext(session, tournament)
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
@@ -306,7 +318,7 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     with session.no_autoflush:  # nothing is written before every line is checked
         for line in lines:
             _check_line(session, tournament, kind, context, line, entries, who, created, changed, replaced,
-                        errors, conflicts)
+                        errors, conflicts, disagreeing)
     if errors:
         raise LinesError(errors, conflicts)
     try:
@@ -317,6 +329,10 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     except ConflictError as error:
         keys = [key for key, _ in created] + [f"{r.board}-{r.table}" for r, *_ in changed]
         raise LinesError({key: error.message for key in keys}, set(keys)) from None
+    for line, score, chelem in disagreeing:
+        flag_conflict(session, tournament, line.result, source="paper", score=score, chelem=chelem, who=who)
+        if flagged is not None:
+            flagged.append((line, score))
     for line, before in replaced:
         room = "ouverte" if line.room == "open" else "fermée"
         where = f"salle {room}" if line.room else f"table {line.table}"
@@ -330,9 +346,10 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
 
 def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, context: CheckContext, line: Line,
                 entries: Mapping[str, Mapping], who: str | None, created: list, changed: list, replaced: list,
-                errors: dict[str, str], conflicts: set[str]) -> None:
-    """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``),
-    or note why it is refused (``errors``, ``conflicts``)."""
+                errors: dict[str, str], conflicts: set[str], disagreeing: list) -> None:
+    """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``,
+    ``disagreeing``: a paper score against a line entered at the table), or note why it is refused
+    (``errors``, ``conflicts``)."""
     entry = entries.get(line.key)
     if entry is None:
         return
@@ -370,6 +387,10 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
         if contract is not None and contract != (result.contract or "garde"):
             changes["contract"] = contract
         if not changes:
+            return
+        if result.status == PENDING or result.origin == "table":
+            if score is not None:
+                disagreeing.append((line, score, chelem))
             return
         replace = entry.get("replace")
         if replace is not None:

@@ -53,5 +53,11 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
             raise ValueError(f"classement impossible : {error}") from None
     if kind == "route-sheets":
         options["route_urls"] = route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens)
+    if kind == "guide-cards":  # each table's link to score at the table (SPEC §12)
+        from duplicate import operations
+
+        base = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        options["table_urls"] = {link["table"]: base + link["path"] for link in
+                                 operations.table_links(session, operations.get_tournament(session, tournament_id))}
     return batch.render_to_file(kind, export, ranking, out_path, progress=progress, processes=processes,
                                 chunk_size=chunk_size, **options)

@@ -137,3 +137,10 @@ def board_list(numbers) -> str:
     if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
         return f"{numbers[0]} à {numbers[-1]}"
     return ", ".join(str(n) for n in numbers)
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code (segno, error correction M) for ``url``."""
+    import segno
+
+    return segno.make(url, error="m", micro=False).svg_inline(scale=3, border=2, dark="#000")

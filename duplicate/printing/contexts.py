@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from duplicate.core.cards import PACK, SUITS
 
 from . import formatting as fmt
-from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags
+from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags, qr_svg
 
 SEATS = ("N", "S", "E", "W")
 LABEL_GRID = (3, 8)
@@ -194,9 +194,11 @@ def _card_order(notation: str) -> int:
 
 # --- guide cards and personal movement cards -------------------------------------------------------------
 
-def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -> dict:
+def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
+                table_urls: Mapping[int, str] | None = None) -> dict:
     """One card per table: at each position, the étuis played there, who sits where, and where the
-    étuis and the players go next."""
+    étuis and the players go next; with ``table_urls`` (table → absolute URL of its phone page, SPEC §12)
+    the QR code of the table's link, to score at the table."""
     t = Tournament(export)
     by_table: dict[int, list[Mapping]] = {}
     for r in t.rounds:
@@ -218,7 +220,8 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else ""})
-        items.append({"table": table, "rows": rows})
+        url = (table_urls or {}).get(table, "")
+        items.append({"table": table, "rows": rows, "url": url, "qr": qr_svg(url) if url else ""})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}

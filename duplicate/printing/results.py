@@ -16,7 +16,7 @@ import json
 from typing import Any, Mapping
 
 from . import formatting as fmt
-from .common import ROOMS, Tournament, flags
+from .common import ROOMS, Tournament, flags, qr_svg
 from .contexts import _entrant_sort_key
 
 
@@ -48,13 +48,6 @@ def _places(rows: list[Mapping], key: str) -> dict[int, int]:
         if row.get(key) is not None:
             counts[row[key]] = counts.get(row[key], 0) + 1
     return counts
-
-
-def qr_svg(url: str) -> str:
-    """An inline SVG QR code (segno, error correction M) for ``url``."""
-    import segno
-
-    return segno.make(url, error="m", micro=False).svg_inline(scale=3, border=2, dark="#000")
 
 
 # --- route sheets ---------------------------------------------------------------------------------------

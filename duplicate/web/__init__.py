@@ -1,7 +1,8 @@
 """Web blueprints, one per role: ``web`` (public pages: results, rankings, route sheets by private link),
 ``auth`` (sign-in), ``arbiter`` (the arbiter's screens, under ``/arbitre``; adjustments and correction
 history in `arbiter_results`), ``scoring`` (the scorers' entry of the fiches, under ``/saisie``) and
-``api`` (JSON, under ``/api``: rankings, and the electronic scoring endpoint with bearer tokens).
+``api`` (JSON, under ``/api``: rankings, and the electronic scoring endpoint with bearer tokens), ``table``
+(scoring at the table, SPEC §12: the table API and the table's phone page, by the table's secret link).
 
 Views stay thin: parse the request, call an operation, render a template. A view that re-displays a
 rejected form answers 422, so that the request's session is rolled back (`duplicate.db`): nothing an
@@ -142,6 +143,7 @@ from duplicate.web import public  # noqa: E402,F401 -- registers the public view
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
 from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
+from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
 
 
 def init_app(app) -> None:
@@ -150,8 +152,10 @@ def init_app(app) -> None:
     app.register_blueprint(auth.bp)
     app.register_blueprint(arbiter.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(table.bp)
     if "csrf" in app.extensions:
         api.init_csrf(app.extensions["csrf"])
+        table.init_csrf(app.extensions["csrf"])
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback

@@ -42,11 +42,16 @@ def _jobs_folder() -> str:
     return folder
 
 
-def _options(kind: str, tokens: dict[str, str]) -> dict:
-    """Options from the form; QR links (to the private route-sheet pages) for route sheets."""
-    from duplicate import printing
+def _options(kind: str, tokens: dict[str, str], tournament=None) -> dict:
+    """Options from the form; QR links (to the private route-sheet pages) for route sheets, and to each
+    table's phone page (SPEC §12) for the guide cards."""
+    from duplicate import operations, printing
+    from duplicate.web.links import public_url
 
     options = {}
+    if kind == "guide-cards" and tournament is not None:
+        options["table_urls"] = {link["table"]: public_url(link["path"])
+                                 for link in operations.table_links(get_session(), tournament)}
     if kind == "travellers":
         options["scored"] = request.form.get("scored") == "1"
     if kind == "labels":
@@ -86,7 +91,7 @@ def make(tournament_id: int, kind: str):
         abort(404)
     tournament = tournament_or_404(tournament_id)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)
-    options = _options(kind, tokens)
+    options = _options(kind, tokens, tournament)
     name = printing.file_name(tournament.id, kind)
     if kind not in BATCH_KINDS:
         pdf = printing.render_kind(kind, export, ranking, **options)

@@ -6,7 +6,9 @@ Enter saves, the sign typed (``+106``, ``-42``). Each score is checked by the co
 typed (``/saisie/verifier``, from ``static/js/saisie.js``) and again, with the whole tournament, when the
 fiche is saved (`operations.save_lines`). A refused fiche is shown again with what was typed and the
 French message next to each faulty line (422; 409 when another scorer saved the fiche meanwhile): the
-request rolls back, nothing of it is kept.
+request rolls back, nothing of it is kept. A line entered at the table's phone (SPEC §12) shows « saisi à
+la table » (« en attente » until a defender confirms it); a paper score that disagrees with it changes
+nothing and is flagged to the arbiter.
 
 Two scorers, one fiche (SPEC §11): after a 409 each line in conflict shows the stored score (and who
 entered it) next to the typed one, which stays in its input. The form keeps the version the scorer's
@@ -21,7 +23,7 @@ from duplicate import operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import get_session
 from duplicate.models import TournamentKind
-from duplicate.web import entrant_names, forms, tournament_or_404
+from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import current_user, staff_required
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
@@ -94,14 +96,19 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
         entries = _entries(lines, tournament.kind)
         if form.validate_on_submit():
             user = current_user()
+            flagged: list = []
             try:
-                saved = operations.save_lines(session, tournament, lines, entries, user.username)
+                saved = operations.save_lines(session, tournament, lines, entries, user.username, flagged)
             except operations.LinesError as error:
                 errors, conflicts, message = error.errors, error.conflicts, error.message
                 status = CONFLICT if error.conflict else UNPROCESSABLE
             else:
                 flash(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
                       f"{'s' if len(saved) > 1 else ''}." if saved else f"{title} : rien à enregistrer.", "success")
+                for line, score in flagged:
+                    flash(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "
+                          f"comme la table ({_signed(line.result.score)}) : rien n’est changé, l’arbitre est "
+                          "prévenu et tranchera.", "warning")
                 return redirect(done_url())
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
@@ -131,7 +138,7 @@ def _next_board(tournament, number: int):
 def traveller(tournament_id: int, number: int):
     """The fiche ambulante of one étui: one line per table, in movement order."""
     tournament = tournament_or_404(tournament_id)
-    return _save(tournament, lambda: operations.traveller(get_session(), tournament, number),
+    return _save(tournament, lambda: operations.traveller(get_session(), tournament, number, pending=True),
                  "scoring/traveller.html", f"Étui {number}", lambda: _next_board(tournament, number),
                  number=number)
 
@@ -150,7 +157,7 @@ def table_round(tournament_id: int, position: int, table: int):
                            table=rounds[0][1])
         return url_for("scoring.overview", tournament_id=tournament.id)
 
-    return _save(tournament, lambda: operations.table_round(get_session(), tournament, position, table),
+    return _save(tournament, lambda: operations.table_round(get_session(), tournament, position, table, pending=True),
                  "scoring/table.html", f"Table {table}, position {position}", done, position=position, table=table)
 
 

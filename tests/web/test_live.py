@@ -16,7 +16,7 @@ from sqlmodel import Session
 from duplicate import db, operations
 from duplicate.models import PositionClock
 
-from scoring_helpers import publish, ready, score_for
+from scoring_helpers import ALLOWED, publish, ready, score_for
 
 T0 = datetime.datetime(2026, 3, 14, 20, 0, tzinfo=datetime.timezone.utc)
 
@@ -225,3 +225,28 @@ def test_the_projector_before_the_movement(app):
     assert "En attente du mouvement" in page
     data = app.test_client().get(f"/tournois/{tournament.id}/projecteur.json").get_json()
     assert data["position"] is None and data["move"] is None and data["clock"]["state"] == "idle"
+
+
+def test_lines_entered_at_the_table_await_confirmation_and_disagreements_show(app, arbiter, evening):
+    """By hand, on top of the evening: table 5 enters étui 17 on its phone (pending until a defender
+    confirms); table 1 sends for étui 1 a score that disagrees with the paper fiche already saved (a
+    conflict for the arbiter, never merged)."""
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        operations.record_table_result(session, tournament, 5, {"board": 17, "score": score_for(17, 5)})
+        other = next(score for score in ALLOWED if score != score_for(1, 1))
+        with pytest.raises(operations.TableConflict):
+            operations.record_table_result(session, tournament, 1, {"board": 1, "score": other})
+        session.commit()
+    room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
+    assert room["cells"]["1-5"]["lines"] == {"17-5": "pending", "18-5": "missing", "19-5": "missing",
+                                             "20-5": "missing"}
+    assert room["cells"]["1-5"]["status"] == "missing" and room["cells"]["1-5"]["late"]  # still lines missing
+    assert room["cells"]["1-1"]["lines"]["1-1"] == "conflict" and room["cells"]["1-1"]["status"] == "conflict"
+    assert room["cells"]["1-1"]["done"] == 3 and not room["cells"]["1-1"]["late"]
+    assert room["counts"] == {"done": 17, "conflict": 1, "pending": 1, "missing": 81}
+    # the hall counts the lines that count: the disputed one (done until the arbiter decides), not the pending one
+    assert app.test_client().get(f"/tournois/{evening}/projecteur.json").get_json()["progress"] == {
+        "entered": 18, "lines": 100}
+    page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
+    assert 'data-line="17-5" title="Étui 17 : en attente"' in page and 'title="Étui 1 : conflit"' in page

@@ -1,7 +1,7 @@
 """The hall's countdown for the position in play (issue 13, the projector).
 
 Revision ID: live_clock
-Revises: 0006
+Revises: 0008_table_scoring
 Create Date: 2026-11-23
 """
 
@@ -12,7 +12,7 @@ import sqlmodel  # noqa: F401 -- autogenerate renders sqlmodel.sql.sqltypes.Auto
 from alembic import op
 
 revision: str = 'live_clock'
-down_revision: Union[str, Sequence[str], None] = '0006'
+down_revision: Union[str, Sequence[str], None] = '0008_table_scoring'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

@@ -1,0 +1,158 @@
+"""Scoring at the table (SPEC §12): the table API and the table's phone page.
+
+The table's secret is in its link and its QR code (`operations.table_secret`); no cookie, no CSRF token
+— the secret authenticates, and only for that table of that tournament.
+
+* ``GET /api/tournaments/<id>/tables`` — to an arbiter (``Authorization: Bearer`` arbiter token, or a
+  signed-in arbiter): ``{"tables": [{"table", "secret", "url"}]}``; 401 without a token, 403 for a scorer.
+* ``GET /api/table/<secret>`` — the table's position, seats (names), étuis with taker and status
+  (`operations.table_view`); ``?position=N`` asks for another position the table plays. 404 unknown link.
+* ``POST /api/table/<secret>/results`` — ``{"board", "score"}`` or the deal's facts → ``202 {"status":
+  "pending" | "done", "score"}``; 422 (French reason) for an impossible score or an étui the table does
+  not play; the same content again is the same write (202 again, nothing written); a different score on
+  a done étui → 409, and the arbiter sees it as a conflict.
+* ``POST /api/table/<secret>/results/<board>/confirm`` — ``{"seat": "E"}`` a defender's seat →
+  ``200 {"status": "done"}``; the taker's seat → 422; nothing entered yet → 404.
+* ``GET /api/table/<secret>/boards/<n>`` — the étui's confirmed results at the tables that played it, once
+  this table's line is done and if the arbiter allows it; else 403.
+* ``GET /table/<secret>`` — the phone page (HTML, `static/js/table.js`): what the API gives, for people.
+
+Every answer is ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer`` (the secret is in the
+address). Writes are committed before the answer is sent: a 202 is durable.
+"""
+
+from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request
+from sqlalchemy.exc import OperationalError
+
+from duplicate import operations
+from duplicate.db import get_session
+from duplicate.models import Role
+from duplicate.web import tournament_or_404
+from duplicate.web.auth import current_user
+from duplicate.web.errors import database_message
+from duplicate.web.links import public_url
+
+bp = Blueprint("table", __name__)
+
+
+@bp.after_request
+def _private(response):
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _error(code: int, message: str, **extra):
+    return jsonify(error=message, **extra), code
+
+
+def _table(secret: str):
+    """The tournament and table of the link, or a JSON 404."""
+    try:
+        return operations.find_table(get_session(), secret)
+    except operations.NotFound as error:
+        abort(make_response(_error(404, error.message)))
+
+
+@bp.get("/api/tournaments/<int:tournament_id>/tables")
+def tables(tournament_id: int):
+    """The tables' links, for the arbiter (or a device the arbiter sets up)."""
+    session = get_session()
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    api_token = operations.authenticate_token(session, token.strip()) if scheme.lower() == "bearer" else None
+    user = current_user()
+    if api_token is None and user is None:
+        response = jsonify(error="Jeton absent ou invalide : envoyez « Authorization: Bearer <jeton> » d’arbitre.")
+        response.headers["WWW-Authenticate"] = 'Bearer realm="arbitre"'
+        return response, 401
+    if not ((api_token is not None and Role(api_token.role) is Role.arbiter) or (user is not None and user.role == Role.arbiter)):
+        return _error(403, "Seul l’arbitre obtient les liens des tables.")
+    tournament = tournament_or_404(tournament_id)
+    return jsonify(tables=[{"table": link["table"], "secret": link["secret"], "url": public_url(link["path"])}
+                           for link in operations.table_links(session, tournament)])
+
+
+@bp.get("/api/table/<secret>")
+def view(secret: str):
+    """What the table plays now: position, seats, étuis."""
+    tournament, table = _table(secret)
+    position = request.args.get("position", type=int)
+    return jsonify(operations.table_view(get_session(), tournament, table, position))
+
+
+@bp.post("/api/table/<secret>/results")
+def enter(secret: str):
+    """The North's entry of one étui (pending until a defender confirms)."""
+    session = get_session()
+    tournament, table = _table(secret)
+    payload = request.get_json(silent=True)
+    for attempt in range(2):
+        try:
+            entry = operations.record_table_result(session, tournament, table, payload)
+            body = {"board": entry.result.board, "status": entry.status, "score": entry.result.score}
+            session.commit()  # durable before the table is told so
+            return jsonify(body), 202
+        except operations.TableConflict as error:
+            session.commit()  # keep the conflict flagged to the arbiter; the line itself is untouched
+            return _error(409, error.message, board=error.board, score=error.stored, status="done")
+        except operations.ConflictError as error:  # another phone of the table wrote it meanwhile: look again
+            session.rollback()
+            if attempt:
+                return _error(409, error.message)
+            tournament, table = _table(secret)
+        except operations.OperationError as error:
+            return _error(422, error.message, field=error.field)
+        except OperationalError as error:  # busy, read-only, full: nothing stored
+            session.rollback()
+            current_app.logger.warning("table API: %s", error)
+            return _error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra le score.")
+    return _error(409, "Réessayez.")  # not reached
+
+
+@bp.post("/api/table/<secret>/results/<int:board>/confirm")
+def confirm(secret: str, board: int):
+    """A defender confirms the North's line: it then counts."""
+    session = get_session()
+    tournament, table = _table(secret)
+    payload = request.get_json(silent=True)
+    seat = payload.get("seat") if isinstance(payload, dict) else None
+    try:
+        result = operations.confirm_table_result(session, tournament, table, board, seat)
+        body = {"board": board, "status": "done", "score": result.score}
+        session.commit()
+    except operations.NotFound as error:
+        return _error(404, error.message)
+    except operations.OperationError as error:
+        return _error(422, error.message, field=error.field)
+    except OperationalError as error:
+        session.rollback()
+        current_app.logger.warning("table API: %s", error)
+        return _error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra la confirmation.")
+    return jsonify(body), 200
+
+
+@bp.get("/api/table/<secret>/boards/<int:number>")
+def board(secret: str, number: int):
+    """How the other tables scored an étui this table has played, entered and had confirmed."""
+    tournament, table = _table(secret)
+    try:
+        return jsonify(operations.board_results(get_session(), tournament, table, number))
+    except (PermissionError, operations.OperationError) as error:
+        return _error(403, getattr(error, "message", None) or str(error))
+
+
+@bp.get("/table/<secret>")
+def page(secret: str):
+    """The table's phone page (390 px first)."""
+    try:
+        tournament, table = operations.find_table(get_session(), secret)
+    except operations.NotFound as error:
+        return render_template("error.html", title="Lien de table inconnu", message=error.message), 404
+    return render_template("table/page.html", tournament=tournament, table=table, secret=secret)
+
+
+def init_csrf(csrf) -> None:
+    """The table's secret authenticates its requests: no cookie, so no CSRF token."""
+    csrf.exempt(enter)
+    csrf.exempt(confirm)
