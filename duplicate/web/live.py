@@ -60,7 +60,7 @@ def live_room_json(tournament_id: int):
     session = get_session()
     room = operations.live_room(session, tournament)
     cells = {key: {"status": cell["status"], "late": cell["late"], "upcoming": cell["upcoming"],
-                   "done": cell["done"], "total": cell["total"],
+                   "done": cell["done"], "missing": cell["missing"], "total": cell["total"],
                    "lines": {line["key"]: line["status"] for line in cell["lines"]}}
              for key, cell in room["cells"].items()}
     return _no_store(jsonify(

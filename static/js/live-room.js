@@ -32,7 +32,7 @@
     td.classList.toggle("late", cell.late);
     td.classList.toggle("upcoming", cell.upcoming);
     setText(td.querySelector(".cell-status"), cell.upcoming ? "à venir" : LABELS[cell.status]);
-    setText(td.querySelector(".cell-count"), cell.done + "/" + cell.total);
+    setText(td.querySelector(".cell-count"), (cell.total - cell.missing) + "/" + cell.total);  // lines in
     Object.keys(cell.lines).forEach(function (lineKey) {
       var chip = td.querySelector("[data-line='" + lineKey + "']");
       if (chip) {

@@ -1,10 +1,11 @@
 """The hall during play (issue 13 points 4 and 5), in real Chromium against the real server (CSRF on).
 
-Three people, three browser contexts: the arbiter with the live room open, a scorer typing a table's
-position on the « par table » screen, the hall's projector at 1920×1080. The arbiter starts position 1;
-the scorer saves table 1's four lines; the arbiter's cell (position 1, table 1) turns « saisi » without
-the page being reloaded (short polling), and the projector shows the countdown in huge type, the
-position and the next move. Once the arbiter publishes, the projector turns to the rankings by itself.
+Four devices, four browser contexts: the arbiter with the live room open, a scorer typing a table's
+position on the « par table » screen, table 2's phone (the table API, SPEC §12), the hall's projector at
+1920×1080. The arbiter starts position 1; the scorer saves table 1's four lines; the arbiter's cell
+(position 1, table 1) turns « saisi » without the page being reloaded (short polling); table 2's lines
+show « en attente » until a defender confirms them, then « saisi »; the projector shows the countdown in
+huge type, the position and the next move. Once the arbiter publishes, the projector turns to the rankings by itself.
 Screenshots at 390 and 1920 px: ``live-room-*.png``, ``projector-*.png``.
 """
 
@@ -52,7 +53,25 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
     assert "status-done" in cell.get_attribute("class")
     assert "status-done" in arbiter.locator(f"[data-line='{mine[0]['board']}-1']").get_attribute("class")
     assert arbiter.locator("td[data-cell='1-2'] .cell-status").inner_text() == "manquant"
+
+    # table 2 enters its étuis on its phone (SPEC §12): « en attente » until a defender confirms, then « saisi »
+    links = arbiter.request.get(f"{base}/api/tournaments/{tid}/tables").json()["tables"]
+    secret = next(link["secret"] for link in links if link["table"] == 2)
+    phone = new_page(viewport={"width": 390, "height": 844}).request
+    table2 = [line for line in lines if line["position"] == 1 and line["table"] == 2]
+    for line in table2:
+        answer = phone.post(f"{base}/api/table/{secret}/results", data={"board": line["board"], "score": line["score"]})
+        assert answer.status == 202, answer.text()
+    arbiter.wait_for_function(
+        "document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'en attente'", timeout=15_000)
     shots(arbiter, artifacts, "live-room")
+    for line in table2:
+        defender = next(seat for seat in "NSEW" if seat != line["taker"][0])
+        answer = phone.post(f"{base}/api/table/{secret}/results/{line['board']}/confirm", data={"seat": defender})
+        assert answer.status == 200, answer.text()
+    arbiter.wait_for_function(
+        "document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'saisi'", timeout=15_000)
+    assert arbiter.evaluate("window.__sameDocument") == "oui"
 
     projector = new_page(viewport={"width": 1920, "height": 1080})
     projector.goto(f"{base}/tournois/{tid}/projecteur")
@@ -67,7 +86,7 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
     assert projector.inner_text(".p-position") == "1re position sur 5"
     assert projector.locator(".p-parts li").all_inner_texts() == ["Nord fixe", "Sud +1", "Est +2", "Ouest −2",
                                                                    "Étuis −1"]
-    assert "Fiches : 4 / 100 lignes saisies" in projector.inner_text(".p-header")
+    assert "Fiches : 8 / 100 lignes saisies" in projector.inner_text(".p-header")
     projector.screenshot(path=str(artifacts / "projector-1920.png"))
     projector.set_viewport_size({"width": 390, "height": 844})
     projector.screenshot(path=str(artifacts / "projector-390.png"))

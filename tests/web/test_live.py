@@ -61,7 +61,7 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert len(cells) == 25  # 5 tables × 5 positions
     for table in (1, 2, 3):
         assert cells[f"1-{table}"]["status"] == "done" and cells[f"1-{table}"]["done"] == 4
-    assert cells["1-4"] == {"status": "missing", "late": True, "upcoming": False, "done": 2, "total": 4,
+    assert cells["1-4"] == {"status": "missing", "late": True, "upcoming": False, "done": 2, "missing": 2, "total": 4,
                             "lines": {"13-4": "done", "14-4": "done", "15-4": "missing", "16-4": "missing"}}
     assert cells["1-5"]["status"] == "missing" and cells["1-5"]["done"] == 0 and cells["1-5"]["late"]
     assert cells["2-1"]["status"] == "done" and set(cells["2-1"]["lines"]) == {"5-1", "6-1", "7-1", "8-1"}
