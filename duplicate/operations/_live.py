@@ -26,13 +26,14 @@ screen is public.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import math
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import String, cast
+from sqlalchemy import String, cast, func
 from sqlmodel import Session, select
 
 from duplicate.core.movements import Movement as CoreMovement
@@ -87,38 +88,51 @@ class _Layout:
     positions: tuple[int, ...]
 
 
-class _LayoutCache:
-    """The last `_Layout` of each tournament, keyed on what it is computed from — the movement's stored
-    text, the étuis' taker seats, the entrants placed — read in three light queries per request; the
-    screens of the hall ask every few seconds, the movement seldom changes. Per process, at most `SIZE`
-    tournaments, a lock guards it (as `_tournaments._RankingCache`)."""
+class _Cache:
+    """The last value computed for each tournament, with the key it was computed from: a value is served
+    only while the stored rows give the same key (read in a few light queries per request), so it is never
+    stale, whichever process or transaction wrote. Per process, at most `SIZE` tournaments, a lock guards
+    it (as `_tournaments._RankingCache`)."""
 
     SIZE = 16
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.entries: dict[int, tuple[tuple, _Layout]] = {}
+        self.entries: dict[int, tuple[tuple, Any]] = {}
 
-    def get(self, session: Session, tournament: Tournament) -> _Layout:
-        model = Player if _kind(tournament) is TournamentKind.individual else Team
-        key = (
-            session.execute(select(cast(Movement.data, String)).where(Movement.tournament_id == tournament.id)).scalar(),
-            tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)
-                                  .order_by(Board.number)).all()),
-            tuple(session.execute(select(model.entrant_id).where(model.tournament_id == tournament.id)
-                                  .order_by(model.entrant_id)).scalars()),
-        )
+    def get(self, tournament_id: int, key: tuple) -> Any:
         with self.lock:
-            entry = self.entries.get(tournament.id)
-        if entry is not None and entry[0] == key:
-            return entry[1]
-        layout = _read_layout(session, tournament)
+            entry = self.entries.get(tournament_id)
+        return entry[1] if entry is not None and entry[0] == key else None
+
+    def put(self, tournament_id: int, key: tuple, value: Any) -> None:
         with self.lock:
-            self.entries.pop(tournament.id, None)
-            self.entries[tournament.id] = (key, layout)
+            self.entries.pop(tournament_id, None)
+            self.entries[tournament_id] = (key, value)
             while len(self.entries) > self.SIZE:
                 self.entries.pop(next(iter(self.entries)))
-        return layout
+
+
+def _layout_key(session: Session, tournament: Tournament) -> tuple:
+    """What a `_Layout` is computed from: the movement's stored text, the étuis' taker seats, the entrants
+    placed — the screens of the hall ask every few seconds, the movement seldom changes."""
+    model = Player if _kind(tournament) is TournamentKind.individual else Team
+    return (
+        session.execute(select(cast(Movement.data, String)).where(Movement.tournament_id == tournament.id)).scalar(),
+        tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)
+                              .order_by(Board.number)).all()),
+        tuple(session.execute(select(model.entrant_id).where(model.tournament_id == tournament.id)
+                              .order_by(model.entrant_id)).scalars()),
+    )
+
+
+def _layout(session: Session, tournament: Tournament, key: tuple | None = None) -> _Layout:
+    key = key if key is not None else _layout_key(session, tournament)
+    layout = _LAYOUTS.get(tournament.id, key)
+    if layout is None:
+        layout = _read_layout(session, tournament)
+        _LAYOUTS.put(tournament.id, key, layout)
+    return layout
 
 
 def _read_layout(session: Session, tournament: Tournament) -> _Layout:
@@ -139,11 +153,12 @@ def _read_layout(session: Session, tournament: Tournament) -> _Layout:
                    tuple(sorted({int(r["position"]) for r in rounds})))
 
 
-_LAYOUTS = _LayoutCache()
+_LAYOUTS = _Cache()
+_PROJECTIONS = _Cache()
 
 
 def _core_movement(session: Session, tournament: Tournament) -> CoreMovement | None:
-    return _LAYOUTS.get(session, tournament).movement
+    return _layout(session, tournament).movement
 
 
 def position_boards(movement: CoreMovement | None, position: int) -> int:
@@ -316,7 +331,7 @@ def _position_in_play(clock: PositionClock | None, cells: dict) -> int | None:
     return incomplete[0] if incomplete else (positions[-1] if positions else None)
 
 
-def live_room(session: Session, tournament: Tournament) -> dict:
+def live_room(session: Session, tournament: Tournament, layout_key: tuple | None = None) -> dict:
     """The arbiter's grid, from the movement and today's results.
 
     ``cells``: ``"<position>-<table>"`` → ``{position, table, status, late, upcoming, done, total, missing,
@@ -324,7 +339,7 @@ def live_room(session: Session, tournament: Tournament) -> dict:
     entered yet — shown « à venir », not as a problem); ``tables``, ``positions``; ``position`` (in play);
     ``counts`` of lines per status; ``entered``: lines that count (done, conflicting or not — a pending
     line counts nowhere, SPEC §12); ``late_tables``."""
-    layout = _LAYOUTS.get(session, tournament)
+    layout = _layout(session, tournament, layout_key)
     stored = _stored_lines(session, tournament)
     cells: dict[str, dict] = {}
     entered = 0
@@ -371,21 +386,42 @@ def move_after(movement: CoreMovement | None, position: int | None) -> dict | No
             "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining]}
 
 
+def _entry_key(session: Session, tournament: Tournament) -> tuple:
+    """A fingerprint of the stored lines and open conflicts: any line entered, changed (its version
+    counter), confirmed or deleted, any conflict opened or settled, gives another one."""
+    lines = session.execute(select(func.count(Result.id), func.sum(Result.version_id), func.max(Result.updated_at),
+                                   func.count(Result.id).filter(Result.status == PENDING))
+                            .where(Result.tournament_id == tournament.id)
+                            .execution_options(**{WITH_PENDING: True})).one()
+    conflicts = session.execute(select(func.count(ResultConflict.id), func.max(ResultConflict.id))
+                                .where(ResultConflict.tournament_id == tournament.id,
+                                       ResultConflict.resolved_at.is_(None))).one()
+    return tuple(lines) + tuple(conflicts)
+
+
 def projector(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> dict:
     """What the hall's screen shows: the position in play, the countdown, the next move, the entry's
     progress; ``published``. Nothing secret: no score, note or ranking (`projector_ranking`, after
-    publication only)."""
-    room = live_room(session, tournament)
-    movement = _core_movement(session, tournament)  # cached: live_room has just read it
-    position = room["position"]
-    counts = room["counts"]
-    return {
-        "tournament": tournament.id, "name": tournament.name,
-        "position": position, "positions": movement.positions if movement is not None else None,
-        "clock": clock_state(find_clock(session, tournament), now), "move": move_after(movement, position),
-        "progress": {"entered": room["entered"], "lines": sum(counts.values())},
-        "published": is_published(tournament),
-    }
+    publication only). Every phone of the hall may ask for it every few seconds: all but the countdown is
+    kept until a line, the movement, the clock's position or the publication changes (`_Cache`)."""
+    clock = find_clock(session, tournament)
+    layout_key = _layout_key(session, tournament)
+    key = (layout_key, _entry_key(session, tournament), clock.position if clock is not None else None,
+           is_published(tournament), tournament.name)
+    shown = _PROJECTIONS.get(tournament.id, key)
+    if shown is None:
+        room = live_room(session, tournament, layout_key)
+        movement = _layout(session, tournament, layout_key).movement
+        position = room["position"]
+        shown = {
+            "tournament": tournament.id, "name": tournament.name,
+            "position": position, "positions": movement.positions if movement is not None else None,
+            "move": move_after(movement, position),
+            "progress": {"entered": room["entered"], "lines": sum(room["counts"].values())},
+            "published": is_published(tournament),
+        }
+        _PROJECTIONS.put(tournament.id, key, shown)
+    return {**copy.deepcopy(shown), "clock": clock_state(clock, now)}
 
 
 def projector_ranking(session: Session, tournament: Tournament) -> list[dict]:

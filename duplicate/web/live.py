@@ -19,7 +19,7 @@ from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.printing.formatting import ordinal
 from duplicate.web import bp as public_bp
-from duplicate.web import tournament_or_404
+from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, bp
 
 POLL_ROOM_MS = 4000
@@ -81,12 +81,10 @@ def _whole(text) -> int | None:
 @bp.route("/tournois/<int:tournament_id>/horloge", methods=["POST"])
 def clock(tournament_id: int):
     """The countdown's buttons: « Lancer la position », pause, reprise, ± minutes, arrêt; minutes per étui."""
-    from duplicate.web.forms import ActionForm
-
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     action = request.form.get("action")
-    if not ActionForm().validate_on_submit() or action not in CLOCK_ACTIONS:
+    if not forms.ActionForm().validate_on_submit() or action not in CLOCK_ACTIONS:
         return _room_page(tournament, "Le formulaire a expiré : recommencez.", request.form, UNPROCESSABLE)
     try:
         if action == "start":

@@ -250,3 +250,27 @@ def test_lines_entered_at_the_table_await_confirmation_and_disagreements_show(ap
         "entered": 18, "lines": 100}
     page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
     assert 'data-line="17-5" title="Étui 17 : en attente"' in page and 'title="Étui 1 : conflit"' in page
+
+
+def test_the_projector_follows_each_line_at_once(app, evening):
+    """The projector's data is kept between polls, never past a change: a pending line does not count,
+    its confirmation does."""
+    def entered():
+        return app.test_client().get(f"/tournois/{evening}/projecteur.json").get_json()["progress"]["entered"]
+
+    assert entered() == 18
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        operations.record_table_result(session, tournament, 5, {"board": 17, "score": score_for(17, 5)})
+        session.commit()
+    assert entered() == 18
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        for seat in "NSEW":  # a defender's seat confirms (the taker's is refused)
+            try:
+                operations.confirm_table_result(session, tournament, 5, 17, seat)
+                break
+            except operations.OperationError:
+                session.rollback()
+        session.commit()
+    assert entered() == 19
