@@ -14,10 +14,10 @@ lines are not all in (`_position_in_play`).
 **The live room** (`live_room`): the grid of tables × positions of the movement, each cell the étuis that
 table plays at that position, each line's status decided in one place (`line_status`): « done » (entered),
 « pending » (entered at the table, awaiting a defender's confirmation, SPEC §12), « conflict » (an entry —
-paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is *late* at a position when lines of it are missing
-there while the position is behind the hall — before the position in play — or while most tables of that
-position (more than half) have all their lines in: « still missing lines of a position the others
-finished ».
+paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is
+*late* at a position when lines of it are missing there while the position is behind the hall — before
+the position in play — or while most tables of that position (more than half) have all their lines in:
+« still missing lines of a position the others finished ».
 
 The hall's screens ask every few seconds: the movement's layout (`_Layout`) and the projector's data are
 kept per tournament and served again only while the rows they come from are unchanged (`_Cache`).
@@ -226,7 +226,8 @@ def start_position(session: Session, tournament: Tournament, position: Any, *,
     now = now or utcnow()
     clock = get_clock(session, tournament)
     clock.position = position
-    clock.ends_at = now + datetime.timedelta(minutes=minutes_per_board(tournament) * position_boards(movement, position))
+    minutes = minutes_per_board(tournament) * position_boards(movement, position)
+    clock.ends_at = now + datetime.timedelta(minutes=minutes)
     clock.paused_remaining = None
     clock.updated_at = now
     session.flush()
