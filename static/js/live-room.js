@@ -11,8 +11,18 @@
   function setText(element, text) { if (element && element.textContent !== text) { element.textContent = text; } }
 
   var clockElement = document.querySelector("[data-countdown]");
+  function showButtons(state) {  // the clock may be run from another device: its buttons follow
+    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-states]"), function (button) {
+      button.hidden = button.getAttribute("data-clock-states").split(" ").indexOf(state) < 0;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-enabled]"), function (button) {
+      button.disabled = state === "idle";
+    });
+  }
+
   var countdown = clockElement ? window.Countdown.attach(clockElement, function (state) {
     setText(live("clock-label"), CLOCK[state] || "");
+    showButtons(state);
   }) : null;
 
   var grid = document.querySelector("table.live-grid");

@@ -74,6 +74,15 @@
   }
   window.setTimeout(poll, pollMs);
 
+  // « Plein écran » (a browser enters full screen only on a click); hidden once full screen
+  var full = document.querySelector("[data-fullscreen]");
+  if (full && document.documentElement.requestFullscreen) {
+    var follow = function () { full.hidden = !!document.fullscreenElement; };
+    full.addEventListener("click", function () { document.documentElement.requestFullscreen().catch(function () {}); });
+    document.addEventListener("fullscreenchange", follow);
+    follow();
+  }
+
   // the ranking pages, one at a time
   var pages = Array.prototype.slice.call(document.querySelectorAll(".p-page"));
   if (pages.length > 1) {

@@ -95,6 +95,8 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
     # the arbiter pauses: the projector's clock stops on the next poll
     with arbiter.expect_navigation():
         arbiter.click("button:has-text('Pause')")
+    assert arbiter.locator("button:has-text('Reprendre')").is_visible()
+    assert not arbiter.locator("button:has-text('Pause')").is_visible()
     projector.wait_for_function("document.querySelector('.p-clock').dataset.state === 'paused'", timeout=10_000)
     assert projector.inner_text(".p-clock-label") == "En pause"
 
