@@ -22,9 +22,9 @@ from duplicate import french
 
 from duplicate.core.cards import SEATS, CardError, Seat, format_cards
 from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
-from duplicate.models import Board, Movement, Result, Tournament, TournamentKind
+from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament, TournamentKind
 
-from ._common import OperationError, _count, _entrants, _kind, _parse_json, _refuse_after_results
+from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
@@ -127,7 +127,8 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
         board = Board(tournament_id=tournament.id, number=number)
         session.add(board)
     before = board_takers(session, tournament).get(number)
-    played = _count(session, Result, Result.tournament_id == tournament.id, Result.board == number)
+    played = session.exec(select(Result.id).where(Result.tournament_id == tournament.id, Result.board == number)
+                          .execution_options(**{WITH_PENDING: True})).first() is not None  # awaiting confirmation too
     if before is not None and seats.get("taker", before) != before and played:
         raise OperationError(f"L'étui {number} a déjà des résultats qui nomment son preneur en "
                              f"{Seat.parse(before).french} : le preneur ne peut plus changer.", "taker")
@@ -198,7 +199,8 @@ def contradicted_results(session: Session, tournament: Tournament, data: Mapping
     each result finds, in the new movement, a line with the same étui, table and position, the same
     taker at the étui's taker seat and the same defenders. Choice: outside the individual (teams), any
     entered result counts as contradicted (the team movements are not re-checked line by line)."""
-    results = list(session.exec(select(Result).where(Result.tournament_id == tournament.id)))
+    results = list(session.exec(select(Result).where(Result.tournament_id == tournament.id)
+                                .execution_options(**{WITH_PENDING: True})))  # a line awaiting confirmation too
     if _kind(tournament) is not TournamentKind.individual:
         return results
     takers = board_takers(session, tournament)

@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 
 from duplicate.core.evening import RESULTS_TO, lateness_points
 from duplicate import french
-from duplicate.models import Player, Result, Substitution, Tournament, TournamentKind, utcnow
+from duplicate.models import WITH_PENDING, Player, Result, Substitution, Tournament, TournamentKind, utcnow
 
 from ._common import ENTRANT_PATTERNS, NotFound, OperationError, _clean, _entrants, _kind, players
 from ._deals import _store_movement, contradicted_results, describe_contradicted, get_movement
@@ -117,7 +117,8 @@ def add_late_player(session: Session, tournament: Tournament, *, licence, surnam
     if movement is None or not any(p.entrant_id for p in entrants):
         raise OperationError("Arrivée en retard : faites d’abord le placement et le mouvement "
                              "(avant le placement, inscrivez simplement le joueur).")
-    if any((r.position or 0) >= 2 for r in session.exec(select(Result).where(Result.tournament_id == tournament.id))):
+    if any((r.position or 0) >= 2 for r in session.exec(select(Result).where(Result.tournament_id == tournament.id)
+                                                        .execution_options(**{WITH_PENDING: True}))):
         raise OperationError("Arrivée en retard : des résultats de la position 2 ou suivante sont déjà saisis, "
                              "il est trop tard ; ajoutez plutôt un joueur de complément.")
     count = len(entrants)

@@ -17,7 +17,8 @@
   var storeKey = "tarot-table:" + app.getAttribute("data-secret");
   var content = document.getElementById("content");
   var banner = document.getElementById("connection");
-  var SEATS = { N: "Nord", S: "Sud", E: "Est", W: "Ouest" };
+  var SEATS = { N: "Nord", S: "Sud", E: "Est", W: "Ouest", NS: "Nord-Sud", EW: "Est-Ouest", attack: "Attaque",
+    defence: "Défense" };
   var STATUS = { todo: "à jouer", pending: "en attente", done: "confirmé" };
   var CHELEMS = [["", "pas de chelem"], ["announced_made", "annoncé et réussi"],
     ["unannounced_made", "réussi sans annonce"], ["announced_failed", "annoncé et chuté"],
@@ -151,11 +152,12 @@
       });
   }
 
-  function seatList(view) {
-    var list = el("dl", { "class": "seats" });
-    Object.keys(view.seats).forEach(function (seat) {
+  function seatList(view) {  // as round the table: North at the top, South facing, East to the right
+    var list = el("dl", { "class": "seats", "aria-label": "Qui est assis où" });
+    ["N", "W", "E", "S", "NS", "EW", "attack", "defence"].forEach(function (seat) {
       var who = view.seats[seat];
-      list.appendChild(el("div", { "class": "seat" }, [
+      if (!who) { return; }
+      list.appendChild(el("div", { "class": "seat seat-" + seat }, [
         el("dt", { text: SEATS[seat] || seat }),
         el("dd", {}, [el("span", { "class": "name", text: who.name }), " ", el("span", { "class": "ident", text: who.id })])
       ]));
@@ -253,10 +255,10 @@
     var box = el("div", { "class": "confirm" }, [
       el("p", { "class": "confirm-help", text: "Un défenseur vérifie le score et confirme : touchez votre place." })]);
     var seats = el("div", { "class": "seat-buttons" });
-    ["N", "E", "S", "W"].forEach(function (seat) {
-      if (!view.seats[seat]) { return; }
+    ["N", "E", "S", "W"].forEach(function (seat) {  // teams: four people at the table all the same
+      if (view.kind === "individual" && !view.seats[seat]) { return; }
       var button = el("button", { type: "button", "class": "button seat-button", "data-seat": seat },
-        ["Je suis " + SEATS[seat]]);
+        ["Je suis " + SEATS[seat] + (seat === board.taker_seat ? " (preneur)" : "")]);
       button.addEventListener("click", function () {
         delete state.messages[board.number];
         enqueue({ type: "confirm", board: board.number, body: { seat: seat } });
@@ -298,9 +300,10 @@
   function boardSection(view, board, data) {
     var queued = data.queue.filter(function (item) { return item.board === board.number; });
     var status = board.status;
+    var waiting = queued.length && status !== "done";
     var section = el("section", { "class": "board status-" + status, id: "etui-" + board.number, "data-board": board.number });
     section.appendChild(el("h2", {}, ["Étui " + board.number + " ",
-      el("span", { "class": "badge badge-" + status, text: STATUS[status] })]));
+      el("span", { "class": "badge badge-" + (waiting ? "queued" : status), text: waiting ? "à envoyer" : STATUS[status] })]));
     section.appendChild(el("p", { "class": "taker" }, ["Preneur : ", el("strong", { text: SEATS[board.taker_seat] || board.taker_seat }),
       " — " + board.taker_name]));
     if (board.score !== undefined && status !== "todo") {

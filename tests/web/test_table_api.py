@@ -325,3 +325,28 @@ def test_guide_cards_carry_the_tables_qr_codes(app, evening):
     context = guide_cards(export, table_urls={1: "http://192.0.2.5:5000/table/1.1.abc"})
     assert context["items"][0]["url"] == "http://192.0.2.5:5000/table/1.1.abc"
     assert context["items"][0]["qr"].startswith("<svg") and context["items"][1]["qr"] == ""
+
+
+@pytest.mark.parametrize("kind", ["triplettes", "quadrettes"])
+def test_teams_confirm_by_a_defending_seat(app, client, kind):
+    """Triplettes: the taker's line (NS for a taker N or S) does not confirm, the other does; quadrettes and
+    team matches: the taker sits South (SPEC §2), North, East and West defend."""
+    tournament_id = ready(app, kind)
+    secret = secret_of(app, tournament_id, 1)
+    body = client.get(f"/api/table/{secret}").get_json()
+    assert set(body["seats"]) == ({"NS", "EW"} if kind == "triplettes" else {"attack", "defence"})
+    board = body["boards"][0]
+    seat = board["taker_seat"]
+    if kind == "triplettes":
+        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+        refused, accepted = [seat, partner], [s for s in "NESW" if s not in (seat, partner)]
+    else:
+        assert seat == "S"
+        refused, accepted = ["S"], ["N", "E", "W"]
+    assert set(board["confirm_seats"]) == set(accepted)
+    assert client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56}).status_code == 202
+    for bad in refused:
+        response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm", json={"seat": bad})
+        assert response.status_code == 422 and "un défenseur le confirme" in response.get_json()["error"]
+    response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm", json={"seat": accepted[0]})
+    assert response.status_code == 200 and response.get_json()["status"] == "done"
