@@ -437,3 +437,18 @@ class ApiToken(SQLModel, table=True):
     revoked: bool = Field(default=False)
     tournament_id: int | None = Field(default=None, foreign_key="tournament.id", ondelete="CASCADE", index=True)
     created_by: str | None = Field(default=None, max_length=100)
+
+
+class PositionClock(SQLModel, table=True):
+    """The hall's countdown for the position in play (the projector, `operations.clock_state`): one per
+    tournament. Running: ``ends_at`` is when time is up; paused: ``paused_remaining`` seconds are left;
+    neither: not started. Every screen computes the remaining time from these, so all show the same clock."""
+
+    __tablename__ = "position_clock"
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", unique=True)
+    position: int | None = Field(default=None)
+    ends_at: datetime.datetime | None = Field(default=None)
+    paused_remaining: int | None = Field(default=None)
+    updated_at: datetime.datetime = Field(default_factory=utcnow)

@@ -20,6 +20,7 @@ def test_upgrade_check_downgrade(database_url):
         "alembic_version", "tournament", "player", "team", "team_member", "board", "movement", "result",
         "result_history", "penalty", "user_account", "api_token", "series", "journal_entry", "substitution",
         "tournament_access", "sign_in_failure",
+        "position_clock",
         "result_conflict",
     }
 

@@ -30,7 +30,8 @@ tournament: owner, co-arbiters, scorers), ``_sign_in`` (sign-in throttling), ``_
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
 séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
 paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
-players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_common`` (errors and
+players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_live`` (the hall
+during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
 """
@@ -75,6 +76,10 @@ from ._publishing import (
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
+from ._live import (
+    STATUS_LABELS, clock_state, extend_clock, find_clock, line_status, live_room, minutes_per_board, pause_clock,
+    projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
+)
 from ._results import flag_conflict
 from ._table import (
     TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
@@ -102,6 +107,9 @@ __all__ = [
     "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
     "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
     "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "throttle_key",
+    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
+    "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
+    "stop_clock",
     "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",

@@ -143,6 +143,7 @@ from duplicate.web import public  # noqa: E402,F401 -- registers the public view
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
 from duplicate.web import accounts, headers  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
+from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
 
 

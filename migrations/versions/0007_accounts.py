@@ -6,7 +6,7 @@ Tournaments made before this revision get no owner: they stay shared by every ar
 (README, « Accounts and ownership »), until one of them takes one over (« Prendre en charge »).
 
 Revision ID: 0007_accounts
-Revises: 0008_table_scoring (0006 when written; main had gained 0008 meanwhile)
+Revises: live_clock (0009_position_clock; 0006 when written, main gained 0008 and 0009 meanwhile)
 Create Date: 2026-11-23
 """
 
@@ -17,7 +17,7 @@ import sqlmodel  # noqa: F401 -- autogenerate renders sqlmodel.sql.sqltypes.Auto
 from alembic import op
 
 revision: str = '0007_accounts'
-down_revision: Union[str, Sequence[str], None] = '0008_table_scoring'
+down_revision: Union[str, Sequence[str], None] = 'live_clock'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

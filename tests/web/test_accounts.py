@@ -46,7 +46,8 @@ def _own(app, tid: int, username: str) -> None:
         session.commit()
 
 
-TOURNAMENT_PAGES = ["/arbitre/tournois/{tid}/", "/arbitre/tournois/{tid}/tables", "/arbitre/tournois/{tid}/joueurs", "/arbitre/tournois/{tid}/etuis",
+TOURNAMENT_PAGES = ["/arbitre/tournois/{tid}/", "/arbitre/tournois/{tid}/tables", "/arbitre/tournois/{tid}/salle",
+                    "/arbitre/tournois/{tid}/salle.json", "/arbitre/tournois/{tid}/joueurs", "/arbitre/tournois/{tid}/etuis",
                     "/arbitre/tournois/{tid}/resultats", "/arbitre/tournois/{tid}/journal",
                     "/arbitre/tournois/{tid}/acces", "/arbitre/tournois/{tid}/export",
                     "/arbitre/tournois/{tid}/impression/", "/saisie/tournois/{tid}/"]

@@ -12,17 +12,19 @@ Public API (wired into ``flask --app app movement …`` by the CLI):
 * :func:`check` — the validator, returning a :class:`Report` (``ok``, ``errors``, ``warnings``,
   ``text()``);
 * :func:`guide_cards` / :func:`personal_cards` — plain data for the printed cards;
+* :func:`next_move` / :func:`describe_move` — the move after a position, as announced in the hall (``moves``);
 * :func:`reach` — positions reached without any repeat and at most, per kind and table count.
 
 Modules: ``model`` (values and JSON), ``designs`` + ``offset_tables`` (the arithmetic of the
 individual), ``individual``, ``small_clubs`` (3–4 tables), ``triplettes``, ``quadrettes``,
-``team_match``, ``relais`` (headcounts not a multiple of 4), ``validator``, ``cards_data``.  Standard library only.
+``team_match``, ``relais`` (headcounts not a multiple of 4), ``validator``, ``cards_data``, ``moves``.  Standard library only.
 """
 
 from __future__ import annotations
 
 from .cards_data import guide_cards, personal_cards
 from .individual import clean_positions, generate_individual, max_positions
+from .moves import Move, describe as describe_move, next_move
 from .model import FORMAT, KINDS, Board, Movement, MovementError, Round
 from .relais import generate_with_relais, individual_entrant_ids
 from .quadrettes import generate_quadrettes, quadrettes_max_positions
@@ -32,7 +34,8 @@ from .validator import Report, check
 
 __all__ = [
     "generate", "check", "guide_cards", "personal_cards", "reach", "Movement", "Round", "Board",
-    "Report", "MovementError", "FORMAT", "KINDS", "from_schedule", "individual_entrant_ids",
+    "Report", "MovementError", "FORMAT", "KINDS", "from_schedule", "individual_entrant_ids", "Move", "next_move",
+    "describe_move",
 ]
 
 _GENERATORS = {

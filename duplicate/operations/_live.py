@@ -1,0 +1,453 @@
+"""The hall during play: the countdown of the position in play, the projector's page, the arbiter's live room.
+
+**The clock** (`PositionClock`, one per tournament). The arbiter starts a position: the countdown gets
+``minutes per étui × étuis of the position`` (``settings["minutes_per_board"]``, 7 by default — our
+choice, the FFT texts give no figure: a duplicate deal has no bidding, and 7 minutes lets a table play,
+score and check it), then pauses, resumes, extends it (or shortens it). What is stored is a moment or a
+length, never a ticking value: running, ``ends_at``; paused, ``paused_remaining`` seconds; so every
+projector and phone computes the same remaining time from the same row (`clock_state`, with the server's
+``now`` so that a screen with a wrong clock still shows the right time).
+
+**The position in play** is the clock's position; before the arbiter starts one, the first position whose
+lines are not all in (`_position_in_play`).
+
+**The live room** (`live_room`): the grid of tables × positions of the movement, each cell the étuis that
+table plays at that position, each line's status decided in one place (`line_status`): « done » (entered),
+« pending » (entered at the table, awaiting a defender's confirmation, SPEC §12), « conflict » (an entry —
+paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is
+*late* at a position when lines of it are missing there while the position is behind the hall — before
+the position in play — or while most tables of that position (more than half) have all their lines in:
+« still missing lines of a position the others finished ».
+
+The hall's screens ask every few seconds: the movement's layout (`_Layout`) and the projector's data are
+kept per tournament and served again only while the rows they come from are unchanged (`_Cache`).
+
+Secrecy (SPEC §11): the projector's data (`projector`) carries the ranking only once the séance is
+published (`is_published`), even when an arbiter is signed in on the projector's computer: the hall's
+screen is public.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import math
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import String, cast, func
+from sqlmodel import Session, select
+
+from duplicate.core.movements import Movement as CoreMovement
+from duplicate.core.movements import MovementError, describe_move, next_move
+from duplicate.models import (
+    DONE, PENDING, WITH_PENDING, Board, Movement, Player, PositionClock, Result, ResultConflict, Team, Tournament,
+    TournamentKind, result_slot, utcnow,
+)
+
+from ._common import OperationError, _kind
+from ._deals import board_takers, get_movement
+from ._publishing import is_published
+from ._scoring import _round_lines, _without_phantoms
+from ._tournaments import ranking
+
+DEFAULT_MINUTES_PER_BOARD = 7
+MINUTES_RANGE = (1, 60)
+EXTEND_RANGE = (-30, 30)
+
+#: A line's statuses, and a cell's (the worst of its lines: first in this order).
+STATUSES = ("conflict", "missing", "pending", "done")
+STATUS_LABELS = {"done": "saisi", "pending": "en attente", "conflict": "conflit", "missing": "manquant"}
+
+
+# --- the clock -----------------------------------------------------------------------------------------
+
+def minutes_per_board(tournament: Tournament) -> int:
+    """Minutes per étui for the countdown (``settings["minutes_per_board"]``, 7 by default)."""
+    value = (tournament.settings or {}).get("minutes_per_board")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_MINUTES_PER_BOARD
+
+
+def set_minutes_per_board(session: Session, tournament: Tournament, minutes: Any) -> None:
+    """Set the minutes per étui (a whole number from 1 to 60); the running countdown is left as it is."""
+    low, high = MINUTES_RANGE
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high:
+        raise OperationError(f"Indiquez un nombre entier de minutes par étui, de {low} à {high}.", "minutes")
+    tournament.settings = {**(tournament.settings or {}), "minutes_per_board": minutes}  # a new dict: see publish
+    session.add(tournament)
+    session.flush()
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What the movement lays out, read once per change of it: the core movement and the fiches' lines
+    ``(position, table, board, key, slot)`` that real entrants play (`_scoring._round_lines`, phantoms left
+    out by `_scoring._without_phantoms`), by position, table, étui."""
+
+    movement: CoreMovement | None
+    lines: tuple[tuple[int, int, int, str, str], ...]
+    tables: tuple[int, ...]
+    positions: tuple[int, ...]
+
+
+class _Cache:
+    """The last value computed for each tournament, with the key it was computed from: a value is served
+    only while the stored rows give the same key (read in a few light queries per request), so it is never
+    stale, whichever process or transaction wrote. Per process, at most `SIZE` tournaments, a lock guards
+    it (as `_tournaments._RankingCache`)."""
+
+    SIZE = 16
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: dict[int, tuple[tuple, Any]] = {}
+
+    def get(self, tournament_id: int, key: tuple) -> Any:
+        with self.lock:
+            entry = self.entries.get(tournament_id)
+        return entry[1] if entry is not None and entry[0] == key else None
+
+    def put(self, tournament_id: int, key: tuple, value: Any) -> None:
+        with self.lock:
+            self.entries.pop(tournament_id, None)
+            self.entries[tournament_id] = (key, value)
+            while len(self.entries) > self.SIZE:
+                self.entries.pop(next(iter(self.entries)))
+
+
+def _layout_key(session: Session, tournament: Tournament) -> tuple:
+    """What a `_Layout` is computed from: the movement's stored text, the étuis' taker seats, the entrants
+    placed — the screens of the hall ask every few seconds, the movement seldom changes."""
+    model = Player if _kind(tournament) is TournamentKind.individual else Team
+    return (
+        session.execute(select(cast(Movement.data, String)).where(Movement.tournament_id == tournament.id)).scalar(),
+        tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)
+                              .order_by(Board.number)).all()),
+        tuple(session.execute(select(model.entrant_id).where(model.tournament_id == tournament.id)
+                              .order_by(model.entrant_id)).scalars()),
+    )
+
+
+def _layout(session: Session, tournament: Tournament, key: tuple | None = None) -> _Layout:
+    key = key if key is not None else _layout_key(session, tournament)
+    layout = _LAYOUTS.get(tournament.id, key)
+    if layout is None:
+        layout = _read_layout(session, tournament)
+        _LAYOUTS.put(tournament.id, key, layout)
+    return layout
+
+
+def _read_layout(session: Session, tournament: Tournament) -> _Layout:
+    movement = get_movement(session, tournament)
+    if movement is None:
+        return _Layout(None, (), (), ())
+    try:
+        core = CoreMovement.from_dict(movement.data)
+    except MovementError:
+        core = None
+    kind = _kind(tournament)
+    takers = board_takers(session, tournament, movement)
+    rounds = movement.data.get("rounds", [])
+    played = _without_phantoms(session, tournament, [line for round_ in rounds
+                                                     for line in _round_lines(kind, round_, takers)])
+    lines = tuple(sorted((line.position, line.table, line.board, line.key, line.slot) for line in played))
+    return _Layout(core, lines, tuple(sorted({int(r["table"]) for r in rounds})),
+                   tuple(sorted({int(r["position"]) for r in rounds})))
+
+
+_LAYOUTS = _Cache()
+_PROJECTIONS = _Cache()
+
+
+def _core_movement(session: Session, tournament: Tournament) -> CoreMovement | None:
+    return _layout(session, tournament).movement
+
+
+def position_boards(movement: CoreMovement | None, position: int) -> int:
+    """How many étuis a table plays at ``position`` (the most of any table); 0 without a movement."""
+    if movement is None:
+        return 0
+    return max((len(r.boards) for r in movement.rounds_at(position)), default=0)
+
+
+def find_clock(session: Session, tournament: Tournament) -> PositionClock | None:
+    """The tournament's clock, None before the arbiter first starts a position (reads only)."""
+    return session.exec(select(PositionClock).where(PositionClock.tournament_id == tournament.id)).first()
+
+
+def get_clock(session: Session, tournament: Tournament) -> PositionClock:
+    """The tournament's clock to change (a new, not started one the first time: added to the session)."""
+    clock = find_clock(session, tournament)
+    if clock is None:
+        clock = PositionClock(tournament_id=tournament.id)
+        session.add(clock)
+    return clock
+
+
+def _aware(moment: datetime.datetime | None) -> datetime.datetime | None:
+    if moment is not None and moment.tzinfo is None:  # SQLite hands back naive UTC
+        return moment.replace(tzinfo=datetime.timezone.utc)
+    return moment
+
+
+def _seconds_left(clock: PositionClock, now: datetime.datetime) -> int | None:
+    """Whole seconds left (rounded up, never below 0); None when the clock is not started."""
+    if clock.ends_at is not None:
+        return max(0, math.ceil((_aware(clock.ends_at) - now).total_seconds()))
+    return clock.paused_remaining
+
+
+def clock_state(clock: PositionClock | None, now: datetime.datetime | None = None) -> dict:
+    """What every screen shows: ``state`` (« idle », « running », « paused », « over »), ``position``,
+    ``remaining`` (whole seconds, rounded up), ``ends_at`` (ISO, when running) and the server's ``now``."""
+    now = now or utcnow()
+    state = {"state": "idle", "position": None, "remaining": None, "ends_at": None, "now": now.isoformat()}
+    if clock is None:
+        return state
+    state["position"] = clock.position
+    if clock.ends_at is not None:
+        remaining = _seconds_left(clock, now)
+        state.update(state="running" if remaining > 0 else "over", remaining=remaining,
+                     ends_at=_aware(clock.ends_at).isoformat())
+    elif clock.paused_remaining is not None:
+        state.update(state="paused", remaining=clock.paused_remaining)
+    return state
+
+
+def start_position(session: Session, tournament: Tournament, position: Any, *,
+                   now: datetime.datetime | None = None) -> PositionClock:
+    """Start the countdown of ``position``: minutes per étui × its étuis, from ``now``."""
+    movement = _core_movement(session, tournament)
+    if movement is None:
+        raise OperationError("Choisissez d’abord le mouvement : il donne les positions et leurs étuis.")
+    if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= movement.positions:
+        raise OperationError(f"Position inconnue : choisissez de 1 à {movement.positions}.", "position")
+    now = now or utcnow()
+    clock = get_clock(session, tournament)
+    clock.position = position
+    minutes = minutes_per_board(tournament) * position_boards(movement, position)
+    clock.ends_at = now + datetime.timedelta(minutes=minutes)
+    clock.paused_remaining = None
+    clock.updated_at = now
+    session.flush()
+    return clock
+
+
+def pause_clock(session: Session, tournament: Tournament, *, now: datetime.datetime | None = None) -> PositionClock:
+    """Stop the countdown, keeping the seconds left."""
+    now = now or utcnow()
+    clock = get_clock(session, tournament)
+    if clock.ends_at is None:
+        raise OperationError("Le compte à rebours n’est pas en marche.")
+    clock.paused_remaining, clock.ends_at, clock.updated_at = _seconds_left(clock, now), None, now
+    session.flush()
+    return clock
+
+
+def resume_clock(session: Session, tournament: Tournament, *, now: datetime.datetime | None = None) -> PositionClock:
+    """Restart a paused countdown with the seconds it had left."""
+    now = now or utcnow()
+    clock = get_clock(session, tournament)
+    if clock.paused_remaining is None:
+        raise OperationError("Le compte à rebours n’est pas en pause.")
+    clock.ends_at = now + datetime.timedelta(seconds=clock.paused_remaining)
+    clock.paused_remaining, clock.updated_at = None, now
+    session.flush()
+    return clock
+
+
+def extend_clock(session: Session, tournament: Tournament, minutes: Any, *,
+                 now: datetime.datetime | None = None) -> PositionClock:
+    """Give the position ``minutes`` more (fewer when negative; never below zero left), running or paused.
+    A countdown already over restarts from zero: « +2 » after the bell gives two minutes."""
+    low, high = EXTEND_RANGE
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or not low <= minutes <= high:
+        raise OperationError(f"Indiquez un nombre entier de minutes, de {low} à {high}, autre que 0.", "minutes")
+    now = now or utcnow()
+    clock = get_clock(session, tournament)
+    delta = datetime.timedelta(minutes=minutes)
+    if clock.ends_at is not None:
+        clock.ends_at = max(max(_aware(clock.ends_at), now) + delta, now)
+    elif clock.paused_remaining is not None:
+        clock.paused_remaining = max(0, clock.paused_remaining + minutes * 60)
+    else:
+        raise OperationError("Lancez d’abord une position.")
+    clock.updated_at = now
+    session.flush()
+    return clock
+
+
+def stop_clock(session: Session, tournament: Tournament, *, now: datetime.datetime | None = None) -> PositionClock:
+    """Put the clock back to « not started » (the position in play follows the entry again)."""
+    clock = get_clock(session, tournament)
+    clock.position = clock.ends_at = clock.paused_remaining = None
+    clock.updated_at = now or utcnow()
+    session.flush()
+    return clock
+
+
+# --- the grid ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StoredLine:
+    """What the grid reads of a stored result: its id (the link to the line), its ``status`` (``done``, or
+    ``pending`` until a defender confirms a line entered at the table, SPEC §12) and whether an entry that
+    disagrees with it waits for the arbiter (an open `ResultConflict`)."""
+
+    id: int
+    status: str = DONE
+    conflict: bool = False
+
+
+def line_status(stored: StoredLine | None) -> str:
+    """The status of one line of a fiche — the only place the grid decides it: « missing » without a
+    result; « conflict » while an entry that disagrees with it is open (never merged: the arbiter settles
+    it); « pending » while it awaits a defender's confirmation (it counts nowhere yet); else « done »."""
+    if stored is None:
+        return "missing"
+    if stored.conflict:
+        return "conflict"
+    return "pending" if stored.status == PENDING else "done"
+
+
+def _stored_lines(session: Session, tournament: Tournament) -> dict[tuple[int, str], StoredLine]:
+    """Every stored line of the tournament, pending ones too, by (étui, slot)."""
+    disputed = set(session.execute(select(ResultConflict.result_id).where(
+        ResultConflict.tournament_id == tournament.id, ResultConflict.resolved_at.is_(None))).scalars())
+    rows = session.execute(select(Result.id, Result.board, Result.table, Result.room, Result.status)
+                           .where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: True}))
+    return {(board, result_slot(table, room)): StoredLine(ident, status, ident in disputed)
+            for ident, board, table, room, status in rows}
+
+
+def _worst(statuses) -> str:
+    return min(statuses, key=STATUSES.index)
+
+
+def _position_in_play(clock: PositionClock | None, cells: dict) -> int | None:
+    """The clock's position; before one is started, the first position with lines still missing (the last
+    when all are in); None without a movement."""
+    if clock is not None and clock.position is not None:
+        return clock.position
+    positions = sorted({cell["position"] for cell in cells.values()})
+    incomplete = sorted({cell["position"] for cell in cells.values() if cell["missing"]})
+    return incomplete[0] if incomplete else (positions[-1] if positions else None)
+
+
+def live_room(session: Session, tournament: Tournament, layout_key: tuple | None = None) -> dict:
+    """The arbiter's grid, from the movement and today's results.
+
+    ``cells``: ``"<position>-<table>"`` → ``{position, table, status, late, upcoming, done, total, missing,
+    lines: [{board, key, status, result_id}]}`` (``upcoming``: a position after the one in play, nothing
+    entered yet — shown « à venir », not as a problem); ``tables``, ``positions``; ``position`` (in play);
+    ``counts`` of lines per status; ``entered``: lines that count (done, conflicting or not — a pending
+    line counts nowhere, SPEC §12); ``late_tables``."""
+    layout = _layout(session, tournament, layout_key)
+    stored = _stored_lines(session, tournament)
+    cells: dict[str, dict] = {}
+    entered = 0
+    for position, table, board, key, slot in layout.lines:
+        found = stored.get((board, slot))
+        cell = cells.setdefault(f"{position}-{table}", {"position": position, "table": table, "lines": []})
+        cell["lines"].append({"board": board, "key": key, "status": line_status(found),
+                              "result_id": found.id if found is not None else None})
+        entered += found is not None and found.status == DONE
+    counts = dict.fromkeys(STATUSES, 0)
+    for cell in cells.values():
+        statuses = [line["status"] for line in cell["lines"]]
+        for status in statuses:
+            counts[status] += 1
+        cell.update(status=_worst(statuses), total=len(statuses), done=statuses.count("done"),
+                    missing=statuses.count("missing"))
+    in_play = _position_in_play(find_clock(session, tournament), cells)
+    complete: dict[int, list[bool]] = {}
+    for cell in cells.values():
+        complete.setdefault(cell["position"], []).append(cell["missing"] == 0)
+    for cell in cells.values():
+        finished = complete[cell["position"]]
+        behind = in_play is not None and cell["position"] < in_play
+        cell["late"] = cell["missing"] > 0 and (behind or sum(finished) * 2 > len(finished))
+        cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
+    return {
+        "tables": list(layout.tables), "positions": list(layout.positions), "cells": cells, "position": in_play,
+        "counts": counts, "entered": entered,
+        "late_tables": sorted({cell["table"] for cell in cells.values() if cell["late"]}),
+    }
+
+
+# --- the projector -------------------------------------------------------------------------------------
+
+def move_after(movement: CoreMovement | None, position: int | None) -> dict | None:
+    """The move after ``position`` as the hall reads it: ``parts`` (« Sud +1 »…), ``resting`` (ids going
+    to the relais), ``joining`` (``{id, table, seat}`` coming back); None after the last position."""
+    if movement is None or position is None:
+        return None
+    move = next_move(movement, position)
+    if move is None:
+        return None
+    return {"parts": describe_move(move), "resting": list(move.resting),
+            "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining]}
+
+
+def _entry_key(session: Session, tournament: Tournament) -> tuple:
+    """A fingerprint of the stored lines and open conflicts: any line entered, changed (its version
+    counter), confirmed or deleted, any conflict opened or settled, gives another one."""
+    lines = session.execute(select(func.count(Result.id), func.sum(Result.version_id), func.max(Result.updated_at),
+                                   func.count(Result.id).filter(Result.status == PENDING))
+                            .where(Result.tournament_id == tournament.id)
+                            .execution_options(**{WITH_PENDING: True})).one()
+    conflicts = session.execute(select(func.count(ResultConflict.id), func.max(ResultConflict.id))
+                                .where(ResultConflict.tournament_id == tournament.id,
+                                       ResultConflict.resolved_at.is_(None))).one()
+    return tuple(lines) + tuple(conflicts)
+
+
+def projector(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> dict:
+    """What the hall's screen shows: the position in play, the countdown, the next move, the entry's
+    progress; ``published``. Nothing secret: no score, note or ranking (`projector_ranking`, after
+    publication only). Every phone of the hall may ask for it every few seconds: all but the countdown is
+    kept until a line, the movement, the clock's position or the publication changes (`_Cache`)."""
+    clock = find_clock(session, tournament)
+    layout_key = _layout_key(session, tournament)
+    key = (layout_key, _entry_key(session, tournament), clock.position if clock is not None else None,
+           is_published(tournament), tournament.name)
+    shown = _PROJECTIONS.get(tournament.id, key)
+    if shown is None:
+        room = live_room(session, tournament, layout_key)
+        movement = _layout(session, tournament, layout_key).movement
+        position = room["position"]
+        shown = {
+            "tournament": tournament.id, "name": tournament.name,
+            "position": position, "positions": movement.positions if movement is not None else None,
+            "move": move_after(movement, position),
+            "progress": {"entered": room["entered"], "lines": sum(room["counts"].values())},
+            "published": is_published(tournament),
+        }
+        _PROJECTIONS.put(tournament.id, key, shown)
+    return {**copy.deepcopy(shown), "clock": clock_state(clock, now)}
+
+
+def projector_ranking(session: Session, tournament: Tournament) -> list[dict]:
+    """The rankings the hall's screen turns through, once published (else ``[]``, whoever asks):
+    ``[{"title", "pm", "rows": [{"rank", "tie", "id", "name", "value"}]}]`` — the general ranking, then
+    the alternated one (individual and triplettes), best first."""
+    if not is_published(tournament):
+        return []
+    output = ranking(session, tournament)
+    rows = output["ranking"]
+
+    def table(title: str, key: str, value: str, pm: bool) -> dict:
+        ranked = sorted((row for row in rows if row.get(key) is not None), key=lambda row: (row[key], str(row["id"])))
+        counts: dict = {}
+        for row in ranked:
+            counts[row[key]] = counts.get(row[key], 0) + 1
+        return {"title": title, "pm": pm, "rows": [
+            {"rank": row[key], "tie": counts[row[key]] > 1, "id": row["id"], "name": row.get("name", ""),
+             "value": row.get(value)} for row in ranked]}
+    if any("pm" in row for row in rows):
+        return [table("Classement en points de match", "rank", "pm", True)]
+    tables = [table("Classement général", "rank", "global", False)]
+    if any(row.get("alternated_rank") is not None for row in rows):
+        tables.append(table("Classement alterné", "alternated_rank", "global", False))
+    return tables

@@ -1,0 +1,98 @@
+/* The hall's projector (issue 13): asks projecteur.json every few seconds and repaints the position,
+   the countdown (countdown.js), the next move and the entry's progress; reloads itself when the results
+   are published or withdrawn (the rankings are drawn by the server, only once published); turns the
+   ranking pages. A lost connection changes nothing on screen: the countdown goes on from what it had. */
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.getAttribute("data-url");
+  var pollMs = Number(body.getAttribute("data-poll-ms")) || 5000;
+  var LABELS = { idle: "Position pas encore lancée", running: "", paused: "En pause", over: "Temps écoulé" };
+
+  function live(name) { return document.querySelector("[data-live='" + name + "']"); }
+
+  function setText(name, text) {
+    var element = live(name);
+    if (element && element.textContent !== text) { element.textContent = text; }
+  }
+
+  var clockElement = document.querySelector("[data-countdown]");
+  var countdown = clockElement ? window.Countdown.attach(clockElement, function (state) {
+    setText("clock-label", LABELS[state] || "");
+  }) : null;
+
+  var masculine = body.getAttribute("data-masculine") === "true";  // « 1er quart temps », « 1re position »
+  function ordinal(n) { return n === 1 ? (masculine ? "1er" : "1re") : n + "e"; }
+
+  function paintMove(data) {
+    var section = document.querySelector(".p-move");
+    var last = live("last");
+    if (!section) { return; }
+    var move = data.move;
+    section.hidden = !move || !move.parts.length;
+    if (last) { last.hidden = !data.position || !!move; }
+    var list = live("parts");
+    var parts = move ? move.parts : [];
+    if (list.getAttribute("data-text") !== parts.join("|")) {
+      list.setAttribute("data-text", parts.join("|"));
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      parts.forEach(function (part) {
+        var item = document.createElement("li");
+        item.textContent = part;
+        list.appendChild(item);
+      });
+    }
+    var relais = "";
+    if (move && move.resting.length) { relais += "Au relais : " + move.resting.join(", ") + ". "; }
+    if (move && move.joining.length) {
+      relais += "Reviennent : " + move.joining.map(function (j) { return j.id + " (table " + j.table + ")"; }).join(", ") + ".";
+    }
+    setText("relais", relais.trim());
+  }
+
+  function paint(data) {
+    var published = data.published ? "true" : "false";
+    if (published !== body.getAttribute("data-published")) { window.location.reload(); return; }
+    if (data.position && String(data.position) !== body.getAttribute("data-position")) {
+      body.setAttribute("data-position", String(data.position));
+      if (!live("ordinal")) { window.location.reload(); return; }  // the movement has just been chosen
+      setText("ordinal", ordinal(data.position));
+      setText("of", "sur " + data.positions);
+    }
+    setText("progress", data.progress.lines ? "Fiches : " + data.progress.entered + " / " + data.progress.lines +
+      " lignes saisies" : "");
+    paintMove(data);
+    if (countdown) { countdown.update(data.clock); }
+  }
+
+  function poll() {
+    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) { if (data) { paint(data); } })
+      .catch(function () { /* offline for now: the countdown goes on, the next poll will catch up */ })
+      .then(function () { window.setTimeout(poll, pollMs); });
+  }
+  window.setTimeout(poll, pollMs);
+
+  // « Plein écran » (a browser enters full screen only on a click); hidden once full screen
+  var full = document.querySelector("[data-fullscreen]");
+  if (full && document.documentElement.requestFullscreen) {
+    var follow = function () { full.hidden = !!document.fullscreenElement; };
+    full.addEventListener("click", function () { document.documentElement.requestFullscreen().catch(function () {}); });
+    document.addEventListener("fullscreenchange", follow);
+    follow();
+  }
+
+  // the ranking pages, one at a time
+  var pages = Array.prototype.slice.call(document.querySelectorAll(".p-page"));
+  if (pages.length > 1) {
+    var rotateMs = Number(document.querySelector(".p-rankings").getAttribute("data-rotate-ms")) || 10000;
+    var shownPage = 0;
+    pages.forEach(function (page, i) { page.hidden = i !== 0; });
+    window.setInterval(function () {
+      pages[shownPage].hidden = true;
+      shownPage = (shownPage + 1) % pages.length;
+      pages[shownPage].hidden = false;
+    }, rotateMs);
+  }
+})();
