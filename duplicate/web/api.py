@@ -53,7 +53,8 @@ def ranking(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     status = dict(operations.completeness(session, tournament), published=operations.is_published(tournament))
     token = _bearer_token(session)
-    arbiter_token = token is not None and Role(token.role) is Role.arbiter and operations.token_serves(token, tournament)
+    arbiter_token = (token is not None and Role(token.role) is Role.arbiter
+                     and operations.token_serves(token, tournament))
     if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)

@@ -1,6 +1,9 @@
 """What the end-to-end tests do on the screens, as the people in the room do it: sign in, type a fiche from
 the keyboard, download a file, read a PDF, take the screenshots of a key screen — shared by the test files
 of this folder (test_tournament_flow.py, test_real_evening.py).
+
+Predicates of ``wait_for_function`` are written as functions (``"() => …"``): an expression string is
+evaluated with ``eval``, which the pages' content-security policy forbids (no ``'unsafe-eval'``).
 """
 
 from __future__ import annotations
@@ -92,13 +95,13 @@ def enter_board(page, base: str, tournament_id: int, number: int, scores: dict[s
     """Open étui `number` from the scoring overview by keyboard and type its fiche; returns its line keys.
     Does not save: the caller presses Enter."""
     page.goto(f"{base}/saisie/tournois/{tournament_id}/")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'etui'", timeout=15_000)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'etui'", timeout=15_000)
     page.keyboard.type(str(number))  # « Aller à l'étui n° » has the focus
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(rf"/etuis/{number}$"))
     inputs = page.locator("input.score-input")
     keys = [name.removeprefix("score-") for name in inputs.evaluate_all("els => els.map(e => e.name)")]
-    page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{keys[0]}'",
+    page.wait_for_function(f"() => document.activeElement && document.activeElement.name === 'score-{keys[0]}'",
                            timeout=15_000)
     for i, key in enumerate(keys):
         board, table = map(int, key.split("-"))

@@ -47,7 +47,7 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
         scorer.click("button:has-text('Enregistrer')")
 
     arbiter.wait_for_function(
-        "document.querySelector(\"td[data-cell='1-1'] .cell-status\").textContent === 'saisi'", timeout=15_000)
+        "() => document.querySelector(\"td[data-cell='1-1'] .cell-status\").textContent === 'saisi'", timeout=15_000)
     assert arbiter.evaluate("window.__sameDocument") == "oui"  # filled in without a reload
     assert cell.locator(".cell-count").inner_text() == "4/4"
     assert "status-done" in cell.get_attribute("class")
@@ -63,14 +63,15 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
         answer = phone.post(f"{base}/api/table/{secret}/results", data={"board": line["board"], "score": line["score"]})
         assert answer.status == 202, answer.text()
     arbiter.wait_for_function(
-        "document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'en attente'", timeout=15_000)
+        "() => document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'en attente'",
+        timeout=15_000)
     shots(arbiter, artifacts, "live-room")
     for line in table2:
         defender = next(seat for seat in "NSEW" if seat != line["taker"][0])
         answer = phone.post(f"{base}/api/table/{secret}/results/{line['board']}/confirm", data={"seat": defender})
         assert answer.status == 200, answer.text()
     arbiter.wait_for_function(
-        "document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'saisi'", timeout=15_000)
+        "() => document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'saisi'", timeout=15_000)
     assert arbiter.evaluate("window.__sameDocument") == "oui"
 
     projector = new_page(viewport={"width": 1920, "height": 1080})
@@ -78,7 +79,7 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
     clock = projector.locator(".p-clock")
     assert re.fullmatch(r"2[78]:[0-5][0-9]", clock.inner_text())
     first = clock.inner_text()
-    projector.wait_for_function(f"document.querySelector('.p-clock').textContent !== '{first}'", timeout=5_000)
+    projector.wait_for_function(f"() => document.querySelector('.p-clock').textContent !== '{first}'", timeout=5_000)
     size = float(clock.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 300, size  # readable from 10 m: the digits are some 30 cm tall on a 3 m screen
     box = clock.bounding_box()
@@ -97,7 +98,7 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
         arbiter.click("button:has-text('Pause')")
     assert arbiter.locator("button:has-text('Reprendre')").is_visible()
     assert not arbiter.locator("button:has-text('Pause')").is_visible()
-    projector.wait_for_function("document.querySelector('.p-clock').dataset.state === 'paused'", timeout=10_000)
+    projector.wait_for_function("() => document.querySelector('.p-clock').dataset.state === 'paused'", timeout=10_000)
     assert projector.inner_text(".p-clock-label") == "En pause"
 
     # publication: the projector turns to the rankings by itself

@@ -132,8 +132,9 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
             assert "impossible" in error.inner_text().lower() or "31" in error.inner_text()
             shot(page, artifacts, "05-saisie-score-refuse")
             # what was typed is still there, the faulty score has the focus: retype it and save
-            page.wait_for_function(f"document.activeElement && document.activeElement.name === 'score-{refused_key}'",
-                                   timeout=15_000)
+            page.wait_for_function(
+                f"() => document.activeElement && document.activeElement.name === 'score-{refused_key}'",
+                timeout=15_000)
             board, table = map(int, refused_key.split("-"))
             page.keyboard.press("Control+A")
             page.keyboard.type(f"{score_for(board, table):+d}")
