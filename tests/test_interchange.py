@@ -58,7 +58,7 @@ def individual_file():
         "place": "Salle des fêtes", "colour": "vert", "sessions": 1, "organiser": {"club": "TCL"},
         "deal_seed": "fichier", "settings": {"rounding": 2},
         "players": players, "teams": [],
-        "boards": [{**deal, "number": 1}, {"number": 2, "taker": "S", "dealer": "W"}, {"number": 3}],
+        "boards": [{**deal, "number": 1}, {"number": 2, "taker": "N", "dealer": "W"}, {"number": 3}],
         "movement": {"format": "tarot-movement/1", "kind": "individual", "tables": 4, "positions": 1,
                      "rounds": [{"position": 1, "table": t, "boards": [1, 2, 3]} for t in (1, 2, 3, 4)]},
         "results": [
@@ -182,7 +182,7 @@ def bad_files():
         (one_per_line(bad_deal), "étui 1 : donne invalide : le chien a 5 cartes", '"strength"'),
         (one_per_line(twice), "équipe « NS1 » : un joueur figure deux fois", '"p0", "p0"'),
         ('{"kind": "individual",\n "players": [}', "JSON mal formé", '"players"'),
-        ('{"kind": "libre"}', "type de tournoi inconnu", None),
+        ('{"kind": "libre"}', "type de tournoi inconnu", '"kind"'),  # every message names its line (issue 14)
     ]
 
 
