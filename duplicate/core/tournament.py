@@ -51,7 +51,8 @@ from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
-           "locate_entries", "out_of_ranking", "ranking_output", "read_tournament"]
+           "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
+           "score_warnings"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -587,6 +588,19 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
             for board in round_.get("boards", []):
                 positions[(int(board), int(round_["table"]))] = round_["position"]
     return positions
+
+
+def score_warnings(tournament: Tournament) -> list[str]:
+    """A French warning for each score possible in theory only (SPEC §3: an extreme card distribution,
+    `check_score`), naming its result: the arbiter checks them; the ranking is computed all the same."""
+    warnings = []
+    for index, result in enumerate(tournament.results):
+        if result.score is not None:
+            check = check_score(result.score, result.contract or "garde", chelem=result.chelem)
+            if check.ok and check.warning:
+                warnings.append(f"résultat n° {index + 1} (étui {result.board}, table {result.table}) : "
+                                f"{check.warning}")
+    return warnings
 
 
 def credited_results(tournament: Tournament) -> tuple[Result, ...]:
