@@ -376,7 +376,7 @@ class _Reader:
             return {(int(board), int(round_["table"])) for round_ in movement["rounds"]
                     for board in round_["boards"]}
         except (KeyError, TypeError, ValueError):
-            raise TournamentError("mouvement « movement » mal formé : « rounds » avec table et boards attendus") from None
+            self.whole("movement", "mouvement « movement » mal formé : « rounds » avec table et boards attendus")
 
     def read_results(self) -> list[Result]:
         results: list[Result] = []
