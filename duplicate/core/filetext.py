@@ -127,24 +127,25 @@ _MESSAGES = {
 }
 
 
-def _check_tree(value) -> str | None:
-    """``depth`` or ``surrogate`` when the decoded value breaks a bound, else None (iterative walk)."""
-    stack = [(value, 1)]
+def _check_tree(value, text: str) -> str | None:
+    """``depth`` or ``surrogate`` when the decoded value breaks a bound, else None. An iterative walk of
+    the arrays and objects only; strings are looked at only when the text escapes a surrogate."""
+    strings = bool(_ESCAPED_SURROGATE.search(text))
+    stack = [(value, 1)] if isinstance(value, (dict, list)) else []
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            if depth > MAX_DEPTH:
-                return "depth"
-            for key, child in item.items():
-                if _LONE_SURROGATE.search(key):
-                    return "surrogate"
-                stack.append((child, depth + 1))
-        elif isinstance(item, list):
-            if depth > MAX_DEPTH:
-                return "depth"
-            stack.extend((child, depth + 1) for child in item)
-        elif isinstance(item, str) and _LONE_SURROGATE.search(item):
+        if depth > MAX_DEPTH:
+            return "depth"
+        children = item.values() if isinstance(item, dict) else item
+        if strings and isinstance(item, dict) and any(_LONE_SURROGATE.search(key) for key in item):
             return "surrogate"
+        for child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+            elif strings and isinstance(child, str) and _LONE_SURROGATE.search(child):
+                return "surrogate"
+    if strings and isinstance(value, str) and _LONE_SURROGATE.search(value):
+        return "surrogate"
     return None
 
 
@@ -164,7 +165,7 @@ def parse_json(text: str, limit: int = MAX_FILE_BYTES):
         raise FileTextError(_MESSAGES["depth"], _locate(text, "depth")) from None
     except json.JSONDecodeError as error:
         raise FileTextError(f"JSON mal formé ({error.msg}, colonne {error.colno})", error.lineno) from None
-    fault = _check_tree(value)
+    fault = _check_tree(value, text)
     if fault is not None:
         raise FileTextError(_MESSAGES[fault], _locate(text, fault))
     return value

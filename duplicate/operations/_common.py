@@ -72,9 +72,12 @@ def _parse_json(data: str | bytes | Mapping, what: str) -> Mapping:
     if isinstance(data, Mapping):
         return data
     try:
-        return parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)  # bounded: `core.filetext`
+        document = parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)  # bounded: `core.filetext`
     except (FileTextError, UnicodeDecodeError) as error:
         raise OperationError(f"{what} : JSON illisible ({error})", "file") from None
+    if not isinstance(document, Mapping):
+        raise OperationError(f"{what} : un objet JSON {{…}} est attendu", "file")
+    return document
 
 
 
