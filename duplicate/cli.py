@@ -111,7 +111,11 @@ def rank_command(file) -> None:
         _fail(str(error))
     for warning in score_warnings(tournament):
         click.echo(f"Attention : {one_line(warning)}", err=True)
-    _print_json(ranking_output(tournament))
+    try:
+        output = json.dumps(ranking_output(tournament), ensure_ascii=False, indent=2, allow_nan=False)
+    except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
+        _fail("un résultat du calcul n'est pas un nombre fini : fichier refusé")
+    click.echo(output)
 
 
 class _MovementGroup(click.Group):

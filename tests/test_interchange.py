@@ -58,7 +58,7 @@ def individual_file():
         "place": "Salle des fêtes", "colour": "vert", "sessions": 1, "organiser": {"club": "TCL"},
         "deal_seed": "fichier", "settings": {"rounding": 2},
         "players": players, "teams": [],
-        "boards": [{**deal, "number": 1}, {"number": 2, "taker": "N", "dealer": "W"}, {"number": 3}],
+        "boards": [{**deal, "number": 1}, {"number": 2, "taker": "S", "dealer": "W"}, {"number": 3}],
         "movement": {"format": "tarot-movement/1", "kind": "individual", "tables": 4, "positions": 1,
                      "rounds": [{"position": 1, "table": t, "boards": [1, 2, 3]} for t in (1, 2, 3, 4)]},
         "results": [

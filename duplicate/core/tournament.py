@@ -411,16 +411,19 @@ class _Reader:
         return results
 
     def check_seats(self, index: int, result: Result, where: str, seats: dict) -> None:
-        """Each at their line (SPEC §9 ids: N1 sits North): in the individual the four players come from
-        the four lines and the taker from the étui's taker seat (``boards``), and no player sits at two
-        tables in one position; in triplettes an NS triplette plays against an EW one."""
+        """No player sits at two tables in one position (individual). Without a ``movement`` the lines
+        are the only seating there is (SPEC §9 ids: N1 sits North), so each sits at his line: in the
+        individual the four players come from the four lines and the taker from the étui's taker seat
+        (``boards``); in triplettes an NS triplette plays an EW one. With a movement, the movement seats
+        them (a relais seats a player off his line) and `read_results` checks the result against it."""
         lines = [self.entrants_line(e) for e in (result.taker, *result.defence)]
+        by_lines = self.movement_tables is None
         if self.kind == "individual":
-            if all(line in INDIVIDUAL_LINES for line in lines) and len(set(lines)) != 4:
+            if by_lines and all(line in INDIVIDUAL_LINES for line in lines) and len(set(lines)) != 4:
                 self.fail("results", index, f"{where} : deux joueurs de la même ligne à la table "
                           f"({', '.join(lines)})")
             seat = self.boards.get(result.board, {}).get("taker")
-            if seat in INDIVIDUAL_LINES and lines[0] in INDIVIDUAL_LINES and lines[0] != seat:
+            if by_lines and seat in INDIVIDUAL_LINES and lines[0] in INDIVIDUAL_LINES and lines[0] != seat:
                 self.fail("results", index, f"{where} : le preneur « {result.taker} » est en ligne {lines[0]}, "
                           f"l'étui {result.board} se prend en {seat}")
             if result.position is not None:
@@ -429,7 +432,8 @@ class _Reader:
                     if table != result.table:
                         self.fail("results", index, f"{where} : « {entrant} » est aussi à la table {table} en "
                                   f"position {result.position} (résultat n° {first + 1})")
-        elif self.kind == "triplettes" and all(line in TRIPLETTE_LINES for line in lines) and lines[0] == lines[1]:
+        elif self.kind == "triplettes" and by_lines and all(line in TRIPLETTE_LINES for line in lines) \
+                and lines[0] == lines[1]:
             self.fail("results", index, f"{where} : deux triplettes de la ligne {lines[0]} l'une contre l'autre")
 
     def entrants_line(self, ident: str) -> str:
