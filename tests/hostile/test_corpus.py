@@ -109,6 +109,9 @@ def variants(data: dict):
 def test_generated_tournament_structures(data):
     for text in variants(data):
         record("JSON structure (core)", read_like_rank(text))
+    # the generated penalties, substitutions and étuis on a valid tournament: some of them are accepted
+    grafted = dict(individual(), **{k: v for k, v in data.items() if k in ("penalties", "substitutions", "name")})
+    record("JSON structure (core)", read_like_rank(json.dumps(grafted)))
 
 
 @corpus(500)
