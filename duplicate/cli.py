@@ -23,7 +23,7 @@ from duplicate.core.tournament import TournamentError, load_tournament, ranking_
 
 
 def _print_json(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _fail(message: str) -> None:
