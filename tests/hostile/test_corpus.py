@@ -104,7 +104,7 @@ def variants(data: dict):
     yield json.dumps(data)
 
 
-@corpus(1000)
+@corpus(800)
 @given(tournaments)
 def test_generated_tournament_structures(data):
     for text in variants(data):
@@ -114,7 +114,7 @@ def test_generated_tournament_structures(data):
     record("JSON structure (core)", read_like_rank(json.dumps(grafted)))
 
 
-@corpus(500)
+@corpus(400)
 @given(st.sampled_from(["individual", "triplettes", "team_match"]), st.lists(
     st.tuples(st.sampled_from(["players", "teams", "results", "penalties", "boards"]), st.integers(0, 9),
               st.sampled_from(["delete", "set", "add"]), st.sampled_from(["board", "x", "line", "room", "score",
@@ -144,7 +144,7 @@ SNIPPETS = st.sampled_from(["[" * 40, "]", "{", "}", ",", ":", '"', "\\", "\\ud8
                             "null", '"\\ud800"', "[" * 5000, "é", "\u2028", "0x1F", "-0", "1.", ".5", "01"])
 
 
-@corpus(500)
+@corpus(350)
 @given(st.lists(st.tuples(st.integers(0, len(BASE_TEXT)), st.integers(0, 12), st.one_of(SNIPPETS,
                                                                                          st.text(max_size=6))),
                 min_size=1, max_size=3))
@@ -230,7 +230,7 @@ def test_generated_form_posts(sqlite_arbiter):
         (f"/arbitre/tournois/{tid}/joueurs", ["licence", "surname", "first_name", "club"]),
     ]
 
-    @corpus(250)
+    @corpus(150)
     @given(st.sampled_from(range(len(forms))), st.data())
     def post(index, data):
         path, names = forms[index]
