@@ -15,8 +15,11 @@ import click
 from flask.cli import with_appcontext
 
 from duplicate.core.deals import DealError, deals_to_json, generate_boards
-from duplicate.core.scoring import Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, needed_points, score_deal, signed
-from duplicate.core.tournament import TournamentError, load_tournament, ranking_output
+from duplicate.core.filetext import MAX_FILE_BYTES, one_line
+from duplicate.core.scoring import (
+    Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, hand_fault, needed_points, score_deal, signed,
+)
+from duplicate.core.tournament import TournamentError, load_tournament, ranking_output, score_warnings
 
 
 def _print_json(data) -> None:
@@ -24,8 +27,21 @@ def _print_json(data) -> None:
 
 
 def _fail(message: str) -> None:
-    click.echo(f"Erreur : {message}", err=True)
+    click.echo(f"Erreur : {one_line(message)}", err=True)
     sys.exit(1)
+
+
+def _read_text(file) -> str:
+    """A file's text, refused before it is read whole when over `MAX_FILE_BYTES`, or not UTF-8 (a
+    byte-order mark is dropped later, by every reader alike: `core.filetext`)."""
+    raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        _fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        _fail(f"ligne {line} : le fichier n'est pas en UTF-8")
 
 
 def _choice(enum) -> click.Choice:
@@ -68,6 +84,9 @@ def score_command(contract, points, bouts, poignees, petit_au_bout, chelem, to_c
         return
     if points is None or bouts is None:
         _fail("indiquez --points et --bouts (ou --check SCORE)")
+    fault = hand_fault(contract, points, bouts, poignees, petit_au_bout, chelem)
+    if fault is not None:
+        _fail(f"donne impossible : {fault}")
     try:
         score = score_deal(contract, points, bouts, poignees, petit_au_bout, chelem)
     except ScoreError as error:
@@ -81,16 +100,22 @@ def score_command(contract, points, bouts, poignees, petit_au_bout, chelem, to_c
 
 
 @click.command("rank")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 def rank_command(file) -> None:
-    """Calcule topage et classements d'un fichier tournoi (JSON tarot-tournament/1)."""
+    """Calcule topage et classements d'un fichier tournoi (JSON tarot-tournament/1).
+
+    Les scores possibles en théorie seulement sont signalés sur la sortie d'erreur (statut 0)."""
     try:
-        tournament = load_tournament(file.read())
-    except UnicodeDecodeError:
-        _fail("le fichier n'est pas en UTF-8")
+        tournament = load_tournament(_read_text(file))
     except TournamentError as error:
         _fail(str(error))
-    _print_json(ranking_output(tournament))
+    for warning in score_warnings(tournament):
+        click.echo(f"Attention : {one_line(warning)}", err=True)
+    try:
+        output = json.dumps(ranking_output(tournament), ensure_ascii=False, indent=2, allow_nan=False)
+    except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
+        _fail("un résultat du calcul n'est pas un nombre fini : fichier refusé")
+    click.echo(output)
 
 
 class _MovementGroup(click.Group):
@@ -127,19 +152,18 @@ def movement_generate(kind: str, tables: int | None, players: int | None, positi
 
 
 @movement_command.command("check")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--players", type=click.IntRange(12, 2000),
               help="Individuel : nombre de joueurs inscrits (vérifie les relais et les places sans joueur).")
 def movement_check(file, players: int | None) -> None:
     """Vérifie un mouvement (JSON) : répétitions, équilibre, passages par étui, relais."""
+    from duplicate.core.filetext import FileTextError, parse_json
     from duplicate.core.movements import Movement, MovementError, check, individual_entrant_ids
 
     try:
-        movement = Movement.from_dict(json.load(file))
-    except json.JSONDecodeError as error:
-        _fail(f"ligne {error.lineno} : JSON mal formé ({error.msg}, colonne {error.colno})")
-    except UnicodeDecodeError:
-        _fail("le fichier n'est pas en UTF-8")
+        movement = Movement.from_dict(parse_json(_read_text(file)))
+    except FileTextError as error:
+        _fail(str(error))
     except MovementError as error:
         _fail(str(error))
     report = check(movement, individual_entrant_ids(players) if players else None)
@@ -151,19 +175,17 @@ def movement_check(file, players: int | None) -> None:
 # --- the database: import, export, demo, accounts (duplicate.operations, duplicate.interchange) ----------
 
 @click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("file", type=click.File("rb"))
 @with_appcontext
 def import_command(file) -> None:
     """Importe un fichier tournoi (JSON tarot-tournament/1) ; affiche le numéro du tournoi créé."""
     from duplicate.db import get_session
     from duplicate.interchange import import_tournament
 
+    text = _read_text(file)
     session = get_session()
     try:
-        tournament = import_tournament(session, file.read())
-    except UnicodeDecodeError:
-        session.rollback()
-        _fail("le fichier n'est pas en UTF-8")
+        tournament = import_tournament(session, text)
     except TournamentError as error:
         session.rollback()
         _fail(str(error))

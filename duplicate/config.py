@@ -19,10 +19,17 @@ SQLITE_FILENAME = "duplicate.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
 
 
+#: The largest request body (an uploaded or pasted tournament file, with the form around it): refused with
+#: a French 413 before it is read. A little above the files' own limit, `core.filetext.MAX_FILE_BYTES`.
+MAX_REQUEST_BYTES = 10 * 1024 * 1024
+
+
 class Config:
     """Settings for `make run` and production."""
 
     DATABASE_URL: str | None = None
+    MAX_CONTENT_LENGTH = MAX_REQUEST_BYTES
+    MAX_FORM_MEMORY_SIZE = MAX_REQUEST_BYTES  # a tournament file pasted in a text field (Werkzeug: 500 kB)
     SECRET_KEY: str | None = None
     MIGRATE_ON_START = True  # run `alembic upgrade head` in create_app
     SQLALCHEMY_ECHO = False

@@ -35,6 +35,7 @@ out-of-ranking row has ``"rank": null``, ``"alternated_rank": null``,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -43,13 +44,15 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from .evening import RESULTS_TO, Substitution, credit_results
+from .filetext import FileTextError, one_line, parse_json
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
-           "locate_entries", "out_of_ranking", "ranking_output", "read_tournament"]
+           "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
+           "score_warnings"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -64,6 +67,7 @@ class TournamentError(ValueError):
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
+        message = one_line(message)  # a value quoted from the file may hold newlines or 5,000 characters
         super().__init__(f"ligne {line} : {message}" if line else message)
 
 
@@ -167,21 +171,76 @@ class EntryLines(Mapping[str, list[int]]):
 
 # --- reading --------------------------------------------------------------------
 
-def load_tournament(text: str) -> Tournament:
-    """Read a tournament file (its text), checking everything; raise TournamentError."""
+def parse_tournament_text(text: str) -> dict:
+    """The JSON object of a tournament file's text, read within the bounds of `core.filetext` (size,
+    nesting, numbers, characters; a byte-order mark dropped), with its ``format`` and its players
+    checked: raise TournamentError (French, with the line)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TournamentError(f"JSON mal formé ({error.msg}, colonne {error.colno})", error.lineno) from None
+        data = parse_json(text)
+    except FileTextError as error:
+        raise TournamentError(error.reason, error.line) from None
     if not isinstance(data, dict):
         raise TournamentError("le fichier doit contenir un objet JSON « tarot-tournament/1 »", 1)
-    return _Reader(data, EntryLines(text)).tournament()
+    text = text.removeprefix("\ufeff")
+    if "format" in data and data["format"] != TOURNAMENT_FORMAT:
+        raise TournamentError(f"format « {data['format']} » inconnu (attendu « {TOURNAMENT_FORMAT} »)",
+                              key_line(text, "format"))
+    if data.get("kind") in KINDS and not data.get("players"):
+        raise TournamentError("tournoi vide : « players » ne nomme aucun joueur", key_line(text, "players"))
+    return data
+
+
+def load_tournament(text: str) -> Tournament:
+    """Read a tournament file (its text), checking everything; raise TournamentError."""
+    data = parse_tournament_text(text)
+    return _Reader(data, EntryLines(text.removeprefix("\ufeff"))).tournament()
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The line of the first ``"key":`` of the text (an error about a whole section names it)."""
+    match = re.search(r'"%s"\s*:' % re.escape(key), text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
 
 
 def read_tournament(data: Mapping) -> Tournament:
     """Check and read a tournament already parsed (a dict), as `load_tournament` does a file's text;
     errors name results by their number (« résultat n° 3 »), there being no file lines."""
     return _Reader(data, {}).tournament()
+
+
+#: Entrant ids (players, teams): short, ASCII, safe in a file name or a URL ("N1", "EW3", "joueur-12").
+ENTRANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+INDIVIDUAL_LINES = ("N", "S", "E", "W")
+TRIPLETTE_LINES = ("NS", "EW")
+#: Our bounds: a penalty in percentage points cannot exceed the 100 % of a note; PM (quadrettes, team
+#: match: penalties and bonuses) stay far under 10,000 in any real match.
+MAX_PENALTY = 100
+MAX_PM = 10_000
+#: A team match result without ``table`` is at the table of its room (SPEC §9 names it by ``room``).
+ROOM_TABLES = {"open": 1, "closed": 2}
+
+
+def _whole(value) -> bool:
+    """An integer of the file (``true`` is not one, though Python says so)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite_number(value) -> bool:
+    return (_whole(value) or isinstance(value, float)) and value == value and abs(value) != float("inf")
+
+
+def _line_fault(kind: str, section: str, line) -> str | None:
+    """Why an explicit ``line`` of a ranked entrant cannot be, or None (individual N/S/E/W, triplettes
+    NS/EW; quadrettes and team matches do not read it)."""
+    if line is None:
+        return None
+    allowed = {("individual", "players"): INDIVIDUAL_LINES, ("triplettes", "teams"): TRIPLETTE_LINES}
+    if not isinstance(line, str) or not line:
+        return "« line » doit être un texte"
+    expected = allowed.get((kind, section))
+    if expected and line not in expected:
+        return f"ligne « {line} » inconnue ({', '.join(expected)})"
+    return None
 
 
 class _Reader:
@@ -195,10 +254,15 @@ class _Reader:
         entries = self.lines.get(section, [])
         raise TournamentError(message, entries[index] if index < len(entries) else None)
 
+    def whole(self, key: str, message: str):
+        """Refuse the value of a top-level field: the line of its key when reading a file's text."""
+        text = getattr(self.lines, "text", None)
+        raise TournamentError(message, key_line(text, key) if text else None)
+
     def section(self, name: str) -> list:
         value = self.data.get(name, [])
         if not isinstance(value, list):
-            raise TournamentError(f"« {name} » doit être une liste")
+            self.whole(name, f"« {name} » doit être une liste")
         for index, item in enumerate(value):
             if not isinstance(item, dict):
                 self.fail(name, index, f"{name} n° {index + 1} : un objet JSON est attendu")
@@ -206,11 +270,14 @@ class _Reader:
 
     def tournament(self) -> Tournament:
         kind = self.data.get("kind")
-        if kind not in KINDS:
-            raise TournamentError(f"type de tournoi inconnu « {kind} » (individual, triplettes, quadrettes, team_match)")
+        if not isinstance(kind, str) or kind not in KINDS:
+            self.whole("kind", f"type de tournoi inconnu « {kind} » "
+                               "(« kind » : individual, triplettes, quadrettes, team_match)")
         self.kind = kind
         self.players = self.read_entrants("players", "joueur")
         self.teams = self.read_entrants("teams", "équipe")
+        if kind == "team_match" and len(self.teams) > 2:
+            self.fail("teams", 2, f"un match par équipes oppose deux équipes, pas {len(self.teams)}")
         self.boards = self.read_boards()
         self.movement_tables = self.read_movement()
         results = self.read_results()
@@ -222,10 +289,14 @@ class _Reader:
 
     def read_entrants(self, section: str, noun: str) -> dict[str, Entrant]:
         entrants: dict[str, Entrant] = {}
+        member_of: dict[str, str] = {}
         for index, item in enumerate(self.section(section)):
             ident = item.get("id")
             if not isinstance(ident, str) or not ident:
                 self.fail(section, index, f"{noun} n° {index + 1} : identifiant « id » manquant")
+            if not ENTRANT_ID.fullmatch(ident):
+                self.fail(section, index, f"{noun} n° {index + 1} : identifiant « {ident} » invalide (au plus "
+                          "32 lettres sans accent, chiffres, « - », « _ » ou « . »)")
             if ident in entrants:
                 self.fail(section, index, f"{noun} « {ident} » déclaré deux fois")
             members = item.get("members", [])
@@ -235,11 +306,21 @@ class _Reader:
                 unknown = [m for m in members if m not in self.players]
                 if unknown:
                     self.fail(section, index, f"équipe « {ident} » : joueur inconnu « {unknown[0]} »")
-            try:
-                bonus = Decimal(str(item.get("bonus", 0)))
-            except ArithmeticError:
-                self.fail(section, index, f"{noun} « {ident} » : bonus illisible")
-            line = item.get("line") or ident.rstrip("0123456789")
+                elsewhere = next((m for m in members if member_of.get(m, ident) != ident), None)
+                if elsewhere is not None:
+                    self.fail(section, index, f"équipe « {ident} » : « {elsewhere} » est déjà membre de "
+                              f"l'équipe « {member_of[elsewhere]} »")
+                member_of.update(dict.fromkeys(members, ident))
+            bonus = item.get("bonus", 0)
+            if not _finite_number(bonus) or abs(bonus) > MAX_PM:
+                self.fail(section, index, f"{noun} « {ident} » : « bonus » doit être un nombre entre "
+                          f"−{MAX_PM} et {MAX_PM}")
+            bonus = Decimal(str(bonus))
+            line = item.get("line")
+            fault = _line_fault(self.kind, section, line)
+            if fault:
+                self.fail(section, index, f"{noun} « {ident} » : {fault}")
+            line = line or ident.rstrip("0123456789")
             out_of_ranking = item.get("out_of_ranking", False)
             if not isinstance(out_of_ranking, bool):
                 self.fail(section, index, f"{noun} « {ident} » : « out_of_ranking » vaut true ou false")
@@ -280,7 +361,7 @@ class _Reader:
         boards = {}
         for index, item in enumerate(self.section("boards")):
             number = item.get("number")
-            if not isinstance(number, int) or number < 1:
+            if not _whole(number) or number < 1:
                 self.fail("boards", index, f"étui n° {index + 1} : numéro « number » invalide")
             if number in boards:
                 self.fail("boards", index, f"étui {number} déclaré deux fois")
@@ -295,12 +376,13 @@ class _Reader:
             return {(int(board), int(round_["table"])) for round_ in movement["rounds"]
                     for board in round_["boards"]}
         except (KeyError, TypeError, ValueError):
-            raise TournamentError("mouvement « movement » mal formé : « rounds » avec table et boards attendus") from None
+            self.whole("movement", "mouvement « movement » mal formé : « rounds » avec table et boards attendus")
 
     def read_results(self) -> list[Result]:
         results: list[Result] = []
         seen_tables: dict[tuple, int] = {}
         seen_entrants: dict[tuple, int] = {}
+        seats: dict[tuple, tuple[int, int]] = {}
         for index, item in enumerate(self.section("results")):
             result = self.read_result(index, item)
             where = f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
@@ -317,20 +399,62 @@ class _Reader:
                     self.fail("results", index, f"{where} : « {entrant} » joue l'étui {result.board} une "
                               f"deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
                 seen_entrants[slot] = index
+            self.check_seats(index, result, where, seats)
             key = (result.board, result.table)
-            if self.movement_tables is not None and key not in self.movement_tables:
+            if self.movement_tables is not None and "table" in item and key not in self.movement_tables:
                 self.fail("results", index, f"{where} : le mouvement n'envoie pas l'étui {result.board} "
                           f"à la table {result.table}")
             results.append(result)
+        self.played: dict[int, set[str]] = {}
+        for result in results:
+            self.played.setdefault(result.board, set()).update((result.taker, *result.defence))
         return results
+
+    def check_seats(self, index: int, result: Result, where: str, seats: dict) -> None:
+        """No player sits at two tables in one position (individual). Without a ``movement`` the lines
+        are the only seating there is (SPEC §9 ids: N1 sits North), so each sits at his line: in the
+        individual the four players come from the four lines and the taker from the étui's taker seat
+        (``boards``); in triplettes an NS triplette plays an EW one. With a movement, the movement seats
+        them (a relais seats a player off his line) and `read_results` checks the result against it."""
+        lines = [self.entrants_line(e) for e in (result.taker, *result.defence)]
+        by_lines = self.movement_tables is None
+        if self.kind == "individual":
+            if by_lines and all(line in INDIVIDUAL_LINES for line in lines) and len(set(lines)) != 4:
+                self.fail("results", index, f"{where} : deux joueurs de la même ligne à la table "
+                          f"({', '.join(lines)})")
+            seat = self.boards.get(result.board, {}).get("taker")
+            if by_lines and seat in INDIVIDUAL_LINES and lines[0] in INDIVIDUAL_LINES and lines[0] != seat:
+                self.fail("results", index, f"{where} : le preneur « {result.taker} » est en ligne {lines[0]}, "
+                          f"l'étui {result.board} se prend en {seat}")
+            if result.position is not None:
+                for entrant in (result.taker, *result.defence):
+                    table, first = seats.setdefault((result.position, entrant), (result.table, index))
+                    if table != result.table:
+                        self.fail("results", index, f"{where} : « {entrant} » est aussi à la table {table} en "
+                                  f"position {result.position} (résultat n° {first + 1})")
+        elif self.kind == "triplettes" and by_lines and all(line in TRIPLETTE_LINES for line in lines) \
+                and lines[0] == lines[1]:
+            self.fail("results", index, f"{where} : deux triplettes de la ligne {lines[0]} l'une contre l'autre")
+
+    def entrants_line(self, ident: str) -> str:
+        entrants = self.players if self.kind == "individual" else self.teams
+        return entrants[ident].line
 
     def read_result(self, index: int, item: Mapping) -> Result:
         def fail(message: str):
             self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
         board, table = item.get("board"), item.get("table")
-        if not isinstance(board, int) or not isinstance(table, int):
-            fail("« board » et « table » (nombres entiers) sont obligatoires")
+        if self.kind == "team_match" and table is None and isinstance(item.get("room"), str) \
+                and item["room"] in ROOM_TABLES:
+            table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
+        if not _whole(board) or not _whole(table) or board < 1 or table < 1:
+            fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
+                 if self.kind != "team_match" else "« board » (nombre entier, 1 ou plus) est obligatoire")
+        for field in ("position", "quarter"):
+            value = item.get(field)
+            if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):
+                fail(f"« {field} » doit être un nombre entier " + ("de 1 à 4" if field == "quarter" else "(1 ou plus)"))
         if self.boards and board not in self.boards:
             fail(f"étui {board} inconnu (absent de « boards »)")
         if self.kind == "individual":
@@ -350,9 +474,14 @@ class _Reader:
         notes = None
         if item.get("notes") is not None:
             try:
-                notes = ArbitralNote(Fraction(str(item["notes"]["taker"])), Fraction(str(item["notes"]["defence"])))
+                values = [item["notes"][side] for side in ("taker", "defence")]
+                if not all(_finite_number(value) for value in values):
+                    raise TypeError
+                notes = ArbitralNote(*(Fraction(str(value)) for value in values))
             except (KeyError, TypeError, ValueError, ZeroDivisionError):
                 fail("note arbitrale « notes » illisible (taker et defence attendus)")
+            if not all(0 <= value <= 100 for value in (notes.taker, notes.defence)):
+                fail("note arbitrale « notes » hors de 0 à 100")
         score = item.get("score")
         contract = item.get("contract", "garde") if self.kind == "team_match" else "garde"
         try:
@@ -388,16 +517,19 @@ class _Reader:
             entrant = item.get("player", item.get("team"))
             if not isinstance(entrant, str) or entrant not in entrants:
                 self.fail("penalties", index, f"pénalité n° {index + 1} : participant inconnu « {entrant} »")
-            try:
-                points = item["points"]
-                if isinstance(points, bool) or not isinstance(points, (int, float)):
-                    raise ValueError
-                points = Fraction(str(points))
-            except (KeyError, ValueError, ZeroDivisionError):
-                self.fail("penalties", index, f"pénalité n° {index + 1} : « points » illisible")
+            points = item.get("points")
+            limit = MAX_PENALTY if self.kind in ("individual", "triplettes") else MAX_PM
+            if not _finite_number(points) or abs(points) > limit:
+                self.fail("penalties", index, f"pénalité n° {index + 1} : « points » doit être un nombre entre "
+                          f"−{limit} et {limit}")
+            points = Fraction(str(points))
             board = item.get("board")
-            penalties.append(Penalty(entrant, points, str(item.get("reason", "")),
-                                     board if isinstance(board, int) else None))
+            if board is not None:
+                if not _whole(board) or entrant not in self.played.get(board, ()):
+                    self.fail("penalties", index, f"pénalité n° {index + 1} : « {entrant} » n'a pas joué l'étui "
+                              f"« {board} »" + ("" if _whole(board) and board in self.boards
+                                              or not self.boards else " (absent de « boards »)"))
+            penalties.append(Penalty(entrant, points, str(item.get("reason", "")), board))
         return penalties
 
 
@@ -460,6 +592,19 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
             for board in round_.get("boards", []):
                 positions[(int(board), int(round_["table"]))] = round_["position"]
     return positions
+
+
+def score_warnings(tournament: Tournament) -> list[str]:
+    """A French warning for each score possible in theory only (SPEC §3: an extreme card distribution,
+    `check_score`), naming its result: the arbiter checks them; the ranking is computed all the same."""
+    warnings = []
+    for index, result in enumerate(tournament.results):
+        if result.score is not None:
+            check = check_score(result.score, result.contract or "garde", chelem=result.chelem)
+            if check.ok and check.warning:
+                warnings.append(f"résultat n° {index + 1} (étui {result.board}, table {result.table}) : "
+                                f"{check.warning}")
+    return warnings
 
 
 def credited_results(tournament: Tournament) -> tuple[Result, ...]:

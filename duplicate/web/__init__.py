@@ -13,6 +13,7 @@ import datetime
 
 from flask import Blueprint, render_template
 from flask_wtf.csrf import CSRFError
+from werkzeug.routing import IntegerConverter
 
 from duplicate import french
 from duplicate.core.tournament import KIND_LABELS
@@ -146,8 +147,17 @@ from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blue
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
 
 
+class DatabaseId(IntegerConverter):
+    """``<int:...>`` in every route: at most 2³¹ − 1 (a database integer), so that an oversized id in a URL
+    is a 404 and never reaches the database (an overflow there was a 500)."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=2**31 - 1, signed=False):
+        super().__init__(url_map, fixed_digits, min, max, signed)
+
+
 def init_app(app) -> None:
     """Register the web blueprints on `app`."""
+    app.url_map.converters["int"] = DatabaseId  # before any rule is added
     app.register_blueprint(bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(arbiter.bp)

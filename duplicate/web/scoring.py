@@ -84,6 +84,17 @@ def _entries(lines, kind) -> dict[str, dict]:
     return entries
 
 
+def _theoretical(saved) -> list[str]:
+    """The warning of each saved score possible in theory only (SPEC §3): the arbiter checks it."""
+    warnings = []
+    for result in saved:
+        if result.score is not None:
+            check = check_score(result.score, result.contract or "garde", chelem=bool(result.chelem))
+            if check.ok and check.warning:
+                warnings.append(f"Étui {result.board}, table {result.table} : {check.warning}.")
+    return warnings
+
+
 def _save(tournament, load_lines, template: str, title: str, done_url, **context):
     """Show the lines (GET) or save them (POST); on a refusal, show them again with what was typed."""
     session = get_session()
@@ -109,6 +120,8 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
                     flash(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "
                           f"comme la table ({_signed(line.result.score)}) : rien n’est changé, l’arbitre est "
                           "prévenu et tranchera.", "warning")
+                for warning in _theoretical(saved):
+                    flash(warning, "warning")
                 return redirect(done_url())
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE

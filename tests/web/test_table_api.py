@@ -126,11 +126,11 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
     response = client.post(url, json={"board": line.board, "score": 31})
     assert response.status_code == 422 and "Score +31 impossible pour une Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 10, "bouts": 3})
-    assert response.status_code == 422 and "3 bouts valent déjà 13,5 points" in response.get_json()["error"]
+    assert response.status_code == 422 and "10 points avec 3 bout(s) impossibles en Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "contract": "prise", "points": 60, "bouts": 1})
     assert response.status_code == 422 and "contrat est imposé : Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 60, "bouts": 1, "poignees": ["double", "double"]})
-    assert response.status_code == 422 and "poignées impossibles" in response.get_json()["error"].lower()
+    assert response.status_code == 422 and "poignées double + double impossibles" in response.get_json()["error"].lower()
     response = client.post(url, json={"board": 999, "score": 56})
     assert response.status_code == 422 and "ne se joue pas à la table 1" in response.get_json()["error"]
     assert client.post(url, data="pas du JSON").status_code == 422
