@@ -80,6 +80,7 @@ class _DatabaseSlot:
     """The `Database` of one application, opened on first use: migrated (``MIGRATE_ON_START``), then engines."""
 
     def __init__(self, config):
+        self.config = config  # read again at opening: `serving.serve` sets THREADS before
         self.url = config["DATABASE_URL"]
         self.migrate = config.get("MIGRATE_ON_START", True)
         self.echo = config.get("SQLALCHEMY_ECHO", False)
@@ -94,13 +95,61 @@ class _DatabaseSlot:
         return self.database
 
     def open(self) -> Database:
+        protect_sqlite_file(self.url)
         if self.migrate:
             upgrade(self.url)
         options = {"echo": self.echo}
         if not self.url.startswith("sqlite"):
             options["pool_pre_ping"] = True
+        if ":memory:" not in self.url and self.url not in ("sqlite://", "sqlite:///"):
+            options.update(pool_options(self.config))
         engine = make_engine(self.url, **options)
         return Database(engine=engine, reader=engine.execution_options(**{BEGIN_OPTION: "DEFERRED"}))
+
+
+PRIVATE_MODE = 0o600  # read and written by the server's user only
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL, None for another database or an in-memory one."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:" \
+            or parsed.database.startswith("file:"):
+        return None
+    return parsed.database
+
+
+def protect_sqlite_file(url: str) -> None:
+    """The SQLite database file is readable by the server's user only (mode 0600: it holds password
+    hashes, tokens and secret scores): created so before SQLite opens it, and an older file left readable
+    by others loses the group's and others' rights. SQLite gives its ``-wal`` and ``-shm`` files the database file's mode."""
+    path = sqlite_path(url)
+    if path is None or os.name != "posix":
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # a missing folder: SQLite reports it with its own message
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            mode = os.stat(path + suffix).st_mode
+            if mode & 0o077:
+                os.chmod(path + suffix, mode & 0o700)  # the owner's rights stay (a read-only file stays so)
+        except OSError:
+            pass
+
+
+def pool_options(config) -> dict:
+    """The connection pool sized with the server (`duplicate.serving`): one connection per worker thread
+    and a few spare, so that no request waits for a connection; a short overflow for bursts from
+    threads outside the server (CLI, background jobs)."""
+    from duplicate.serving import pool_size, threads_from
+
+    return {"pool_size": pool_size(threads_from(config)), "max_overflow": 8, "pool_timeout": 30}
 
 
 def get_database(app=None) -> Database:
