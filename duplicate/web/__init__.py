@@ -11,7 +11,6 @@ operation flushed before failing is kept.
 import datetime
 
 from flask import Blueprint, render_template
-from flask_wtf.csrf import CSRFError
 
 from duplicate import french
 from duplicate.core.tournament import KIND_LABELS
@@ -100,14 +99,6 @@ def not_found(_error):
                            message="Cette page n’existe pas, ou plus."), 404
 
 
-@bp.app_errorhandler(CSRFError)
-def csrf_error(_error):
-    return render_template(
-        "error.html", title="Formulaire refusé",
-        message="Le jeton de sécurité du formulaire manque ou a expiré : rechargez la page et recommencez.",
-    ), 400
-
-
 def tournament_or_404(tournament_id: int):
     """The tournament with this id, or a 404 page."""
     from flask import abort
@@ -141,6 +132,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
 from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
 from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
+from duplicate.web import expired_forms  # noqa: E402
 
 
 def init_app(app) -> None:
@@ -154,3 +146,4 @@ def init_app(app) -> None:
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback
+    expired_forms.init_app(app)  # a CSRF token refused: 400, or the typed values kept when it only expired

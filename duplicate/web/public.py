@@ -15,6 +15,7 @@ from flask import Response, abort, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
+from duplicate.serving import public_url_for
 from duplicate.models import Role, TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
