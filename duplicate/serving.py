@@ -122,11 +122,11 @@ def public_url_for(endpoint: str, **values) -> str:
     return public_base_url() + url_for(endpoint, **values)
 
 
-def qr_svg(url: str, scale: int = 4) -> str:
-    """The QR code of `url` as an inline SVG element (segno)."""
+def qr_svg(url: str) -> str:
+    """The QR code of `url` as an inline SVG element (segno) that its CSS box sizes (a viewBox, no size)."""
     import segno
 
-    return segno.make(url, error="m", micro=False).svg_inline(scale=scale, border=2, dark="#000")
+    return segno.make(url, error="m", micro=False).svg_inline(border=2, dark="#000", omitsize=True)
 
 
 def pool_size(threads: int) -> int:
@@ -187,10 +187,23 @@ def hall_addresses() -> list[dict]:
     from flask import current_app
 
     urls = [public_base_url()] if current_app.config.get("PUBLIC_URL") else lan_urls(current_app.config)
-    return [{"url": url + "/", "qr": qr_svg(url + "/", scale=3)} for url in urls]
+    return [{"url": url + "/", "qr": qr_svg(url + "/")} for url in urls]
+
+
+def loopback_only() -> bool:
+    """True when the server listens on this machine only (``HOST=127.0.0.1``): no phone can reach it."""
+    from flask import current_app
+
+    host = current_app.config.get("HOST") or DEFAULT_HOST
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def init_app(app) -> None:
-    """Templates get `public_url_for` (absolute links) and `hall_addresses` (the arbiter's pages)."""
+    """Templates get `public_url_for` (absolute links), `hall_addresses` and `loopback_only` (the
+    arbiter's pages)."""
     app.add_template_global(public_url_for)
     app.add_template_global(hall_addresses)
+    app.add_template_global(loopback_only)
