@@ -20,6 +20,7 @@ import ipaddress
 import os
 import socket
 import sys
+import time
 
 import click
 
@@ -27,7 +28,10 @@ DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
 DEFAULT_THREADS = 16
 SPARE_CONNECTIONS = 4  # besides one per server thread: the CLI in the same process, a background job
+CONNECTION_LIMIT = 500  # open connections: 150 tables' phones and the laptops (waitress's select() on Windows: 512)
+ADDRESSES_KEPT_FOR = 30.0  # seconds
 _PROBE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): connecting a UDP socket sends nothing
+_scanned: dict = {"at": None, "addresses": []}
 
 
 def _usable(address: str) -> bool:
@@ -49,6 +53,15 @@ def _route_address() -> str | None:
 
 
 def _interface_addresses() -> list[str]:
+    """`_scan_interfaces`, kept `ADDRESSES_KEPT_FOR` seconds: pages and links ask often, and resolving
+    the host name may be slow on a badly configured network; a laptop changing networks is seen soon."""
+    now = time.monotonic()
+    if _scanned["at"] is None or now - _scanned["at"] > ADDRESSES_KEPT_FOR:
+        _scanned.update(at=now, addresses=_scan_interfaces())
+    return list(_scanned["addresses"])
+
+
+def _scan_interfaces() -> list[str]:
     """Every interface's IPv4 address: by ioctl on Linux, by the host name's addresses elsewhere (Windows
     and macOS list every interface's address there)."""
     found: list[str] = []
@@ -162,9 +175,8 @@ def serve(app, host: str, port: int, threads: int) -> None:
         click.echo(f"Liens et QR codes : {public_base_url(app.config)}/ (PUBLIC_URL)")
     click.echo("Arrêt : Ctrl+C.")
     sys.stdout.flush()
-    waitress_serve(app, host=host, port=port, threads=threads,
-                   connection_limit=max(100, 4 * threads + 200),  # 150 tables may open a connection each
-                   channel_timeout=120, trusted_proxy=None, ident="tarot-duplicate")
+    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
+                   channel_timeout=120, ident="tarot-duplicate")
 
 
 @click.command("serve")
