@@ -3,7 +3,8 @@
 `LiveServer` runs ``python -m flask --app app run`` (Werkzeug's threaded server, no reloader, no
 debugger) from the repository root with its own ``DATABASE_URL`` and ``SECRET_KEY``: CSRF is on, as in
 production; ``production=True`` runs ``flask --app app serve`` instead, the waitress server of ``make
-run`` (`duplicate.serving`). Traffic goes to 127.0.0.1 only; every wait is bounded in time.
+run`` (`duplicate.serving`). ``PUBLIC_URL`` is the server's own loopback address, so that the absolute
+links and QR codes it shows lead back to it. Traffic goes to 127.0.0.1 only; every wait is bounded in time.
 
 Also: `flask(...)`, one ``flask --app app`` command against a database (the CLI a user types), and
 `pg_schema(...)`, a fresh PostgreSQL schema for a test (created and dropped like tests/conftest.py does).
@@ -77,7 +78,8 @@ class LiveServer:
                        "--with-threads"]
         self.process = subprocess.Popen(
             [PYTHON, "-m", "flask", "--app", "app", *command],
-            cwd=REPO, env=app_env(self.database_url, **self.extra_env), stdout=log, stderr=subprocess.STDOUT,
+            cwd=REPO, env=app_env(self.database_url, **{"PUBLIC_URL": self.url, **self.extra_env}), stdout=log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         log.close()
