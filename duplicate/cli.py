@@ -269,7 +269,7 @@ PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-card
 @click.option("--single", is_flag=True, help="Étiquettes : une par page (imprimante d'étiquettes).")
 @click.option("--entrant", "entrants", multiple=True, help="Feuilles de route, fiches individuelles : ce participant (répétable).")
 @click.option("--board", "boards", type=int, multiple=True, help="Ce seul étui (répétable).")
-@click.option("--base-url", help="Adresse publique du site, pour les QR codes des feuilles de route.")
+@click.option("--base-url", help="Adresse publique du site, pour les QR codes des feuilles de route (défaut : PUBLIC_URL, sinon l’adresse du réseau local).")
 @click.option("--processes", type=click.IntRange(1, 16), help="Processus de rendu (défaut : 2).")
 @with_appcontext
 def print_command(kind, tournament_id, out_path, scored, columns, rows, single, entrants, boards, base_url,
@@ -293,7 +293,10 @@ def print_command(kind, tournament_id, out_path, scored, columns, rows, single, 
         click.echo(f"\r{done}/{total} éléments", nl=False, err=True)
 
     try:
-        pages = print_tournament(get_session(), tournament_id, kind, out_path, base_url=base_url,
+        from duplicate.serving import public_base_url
+
+        pages = print_tournament(get_session(), tournament_id, kind, out_path,
+                                 base_url=base_url or public_base_url(),
                                  progress=progress, processes=processes, **options)
     except operations.OperationError as error:
         _fail(error.message)
@@ -314,6 +317,11 @@ def init_core(app) -> None:
 
 def init_app(app) -> None:
     """Register the commands on the Flask app's CLI."""
+    from duplicate.backup import backup_command, restore_command
+    from duplicate.serving import serve_command
+
     for command in (deal_command, score_command, rank_command, movement_command, import_command, export_command,
                     demo_command, create_arbiter_command, create_token_command, print_command):
+        app.cli.add_command(command)
+    for command in (serve_command, backup_command, restore_command):  # the hall: serving, backups
         app.cli.add_command(command)

@@ -12,7 +12,6 @@ operation flushed before failing is kept.
 import datetime
 
 from flask import Blueprint, render_template
-from flask_wtf.csrf import CSRFError
 from werkzeug.routing import IntegerConverter
 
 from duplicate import french
@@ -102,14 +101,6 @@ def not_found(_error):
                            message="Cette page n’existe pas, ou plus."), 404
 
 
-@bp.app_errorhandler(CSRFError)
-def csrf_error(_error):
-    return render_template(
-        "error.html", title="Formulaire refusé",
-        message="Le jeton de sécurité du formulaire manque ou a expiré : rechargez la page et recommencez.",
-    ), 400
-
-
 def tournament_or_404(tournament_id: int):
     """The tournament with this id, or a 404 page."""
     from flask import abort
@@ -153,6 +144,7 @@ class DatabaseId(IntegerConverter):
 
     def __init__(self, url_map, fixed_digits=0, min=None, max=2**31 - 1, signed=False):
         super().__init__(url_map, fixed_digits, min, max, signed)
+from duplicate.web import expired_forms  # noqa: E402
 
 
 def init_app(app) -> None:
@@ -169,3 +161,4 @@ def init_app(app) -> None:
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback
+    expired_forms.init_app(app)  # a CSRF token refused: 400, or the typed values kept when it only expired

@@ -25,6 +25,7 @@ from duplicate.db import get_session
 from duplicate.models import TournamentKind
 from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import current_user, staff_required
+from duplicate.web.expired_forms import reshown_when_expired
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
 
@@ -148,6 +149,7 @@ def _next_board(tournament, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+@reshown_when_expired
 def traveller(tournament_id: int, number: int):
     """The fiche ambulante of one étui: one line per table, in movement order."""
     tournament = tournament_or_404(tournament_id)
@@ -157,6 +159,7 @@ def traveller(tournament_id: int, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/tables/<int:position>/<int:table>", methods=["GET", "POST"])
+@reshown_when_expired
 def table_round(tournament_id: int, position: int, table: int):
     """Entry table by table, for tournaments scored as the tables finish: the étuis one table played at
     one position."""
