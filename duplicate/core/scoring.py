@@ -184,7 +184,8 @@ def _piles(contract: Contract):
 
 
 def _outcomes(contract: Contract):
-    """Yield (score, theoretical, with a chelem bonus) for every possible end of play."""
+    """Yield (scores, theoretical, with a chelem bonus) for every possible end of play; ``scores`` is a
+    range: the card points a pile allows give made (or failed) bases in steps of the multiplier."""
     mult = contract.multiplier
     for tricks, cards, excuse_to_defence in _piles(contract):
         if tricks == 18:
@@ -200,28 +201,58 @@ def _outcomes(contract: Contract):
                 pab_sides.append(10 * mult)
             if tricks <= 17 and bouts <= 2:
                 pab_sides.append(-10 * mult)
-            for points in _point_range(cards, bouts, half_to_taker=excuse_to_defence):
-                needed = _NEEDED[bouts]
-                sign = 1 if points >= needed else -1
-                base = sign * (25 + abs(points - needed)) * mult
+            points = _point_range(cards, bouts, half_to_taker=excuse_to_defence)
+            needed = _NEEDED[bouts]
+            for sign, span in ((1, range(max(points.start, needed), points.stop)),
+                               (-1, range(points.start, min(points.stop, needed)))):
+                if not span:
+                    continue
+                # base = sign × (25 + |points − needed|) × multiplier: one step of the multiplier a point
+                ends = [sign * (25 + abs(p - needed)) * mult for p in (span[0], span[-1])]
+                low, high = min(ends), max(ends)
                 for bonus in bonuses:
                     for poignee in _POIGNEE_TOTALS:
                         for pab in pab_sides:
-                            yield base + sign * poignee + pab + bonus, theoretical, bonus != 0
+                            offset = sign * poignee + pab + bonus
+                            yield range(low + offset, high + offset + 1, mult), theoretical, bonus != 0
 
 
 @lru_cache(maxsize=None)
 def reachable_scores(contract: Contract, chelem: bool = False) -> dict[int, bool]:
-    """Every score the contract can produce → True when it is only theoretical.
+    """Every score the contract can produce → True when it is only theoretical, in increasing order.
 
     Without ``chelem`` only ends of play with no chelem bonus count (the taker
-    wins 1 to 17 tricks and announced none); with it, every end of play.
+    wins 1 to 17 tricks and announced none); with it, every end of play.  A
+    score is theoretical when every end of play giving it is.  Computed once a
+    process per (contract, chelem).
     """
     contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
-    found: dict[int, bool] = {}
-    for score, theoretical, with_chelem in _outcomes(contract):
+    every: list[range] = []
+    practical: list[range] = []
+    for scores, theoretical, with_chelem in _outcomes(contract):
         if chelem or not with_chelem:
-            found[score] = found.get(score, True) and theoretical
+            every.append(scores)
+            if not theoretical:
+                practical.append(scores)
+    practical_scores = _union(practical)
+    return {score: score not in practical_scores for score in sorted(_union(every))}
+
+
+def _union(ranges: list[range]) -> set[int]:
+    """The numbers of many ranges (one step, several of them overlapping), overlaps merged first."""
+    found: set[int] = set()
+    by_residue: dict[tuple[int, int], list[range]] = {}
+    for span in ranges:
+        by_residue.setdefault((span.step, span.start % span.step), []).append(span)
+    for (step, _), spans in by_residue.items():
+        spans.sort(key=lambda span: span.start)
+        start, stop = spans[0].start, spans[0].stop
+        for span in spans[1:]:
+            if span.start > stop:
+                found.update(range(start, stop, step))
+                start = span.start
+            stop = max(stop, span.stop)
+        found.update(range(start, stop, step))
     return found
 
 

@@ -45,7 +45,7 @@ from typing import Any, Iterator, Mapping
 from .evening import RESULTS_TO, Substitution, credit_results
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
-from .scoring import Contract, ScoreError, check_score
+from .scoring import Contract, ScoreError, check_score, reachable_scores
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
@@ -301,83 +301,94 @@ class _Reader:
         results: list[Result] = []
         seen_tables: dict[tuple, int] = {}
         seen_entrants: dict[tuple, int] = {}
+        paired = self.kind in ("quadrettes", "team_match")
+        by_room = self.kind == "team_match"
+        movement_tables = self.movement_tables
         for index, item in enumerate(self.section("results")):
             result = self.read_result(index, item)
-            where = f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
-            paired = self.kind in ("quadrettes", "team_match")
-            key = (result.board, result.room if self.kind == "team_match" else result.table)
+            board = result.board
+            key = (board, result.room if by_room else result.table)
             if key in seen_tables:
-                self.fail("results", index, f"{where} : l'étui {result.board} a déjà un score à cette "
-                          f"table (résultat n° {seen_tables[key] + 1})")
+                self.fail("results", index, f"{self._where(index, result)} : l'étui {board} a déjà un score à "
+                          f"cette table (résultat n° {seen_tables[key] + 1})")
             seen_tables[key] = index
             for role, entrant in enumerate(result.entrants):
                 # a quadrette or a team plays each étui twice: once in attack, once in defence
-                slot = (result.board, entrant, min(role, 1) if paired else 0)
+                slot = (board, entrant, min(role, 1) if paired else 0)
                 if slot in seen_entrants:
-                    self.fail("results", index, f"{where} : « {entrant} » joue l'étui {result.board} une "
-                              f"deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
+                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l'étui "
+                              f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
                 seen_entrants[slot] = index
-            key = (result.board, result.table)
-            if self.movement_tables is not None and key not in self.movement_tables:
-                self.fail("results", index, f"{where} : le mouvement n'envoie pas l'étui {result.board} "
-                          f"à la table {result.table}")
+            if movement_tables is not None and (board, result.table) not in movement_tables:
+                self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
+                          f"{board} à la table {result.table}")
             results.append(result)
         return results
 
+    @staticmethod
+    def _where(index: int, result: Result) -> str:
+        return f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
+
     def read_result(self, index: int, item: Mapping) -> Result:
+        """One result, its checks in a fixed order (the first fault is the one reported); the messages
+        are only built when a check fails."""
         def fail(message: str):
             self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
-        board, table = item.get("board"), item.get("table")
+        get = item.get
+        board, table = get("board"), get("table")
         if not isinstance(board, int) or not isinstance(table, int):
             fail("« board » et « table » (nombres entiers) sont obligatoires")
         if self.boards and board not in self.boards:
             fail(f"étui {board} inconnu (absent de « boards »)")
+        team_match = self.kind == "team_match"
         if self.kind == "individual":
-            taker, defence = item.get("taker"), item.get("defenders")
+            taker, defence = get("taker"), get("defenders")
             known, noun = self.players, "joueur"
             if not isinstance(defence, list) or len(defence) != 3:
                 fail("il faut trois défenseurs dans « defenders »")
         else:
-            taker, defence = item.get("taker_team"), [item.get("defence_team")]
+            taker, defence = get("taker_team"), [get("defence_team")]
             known, noun = self.teams, "équipe"
-        for entrant in [taker, *defence]:
+        for entrant in (taker, *defence):
             if not isinstance(entrant, str) or entrant not in known:
                 fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
-        if len(set([taker, *defence])) != len(defence) + 1:
+        if len({taker, *defence}) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
-        annulled = bool(item.get("annulled", False))
+        annulled = bool(get("annulled", False))
         notes = None
-        if item.get("notes") is not None:
+        if get("notes") is not None:
             try:
                 notes = ArbitralNote(Fraction(str(item["notes"]["taker"])), Fraction(str(item["notes"]["defence"])))
             except (KeyError, TypeError, ValueError, ZeroDivisionError):
                 fail("note arbitrale « notes » illisible (taker et defence attendus)")
-        score = item.get("score")
-        contract = item.get("contract", "garde") if self.kind == "team_match" else "garde"
-        try:
-            contract = Contract.parse(contract)
-        except ScoreError as error:
-            fail(str(error))
-        if self.kind == "team_match" and contract is Contract.PRISE:
-            fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+        score = get("score")
+        chelem = bool(get("chelem", False))
+        if team_match:
+            try:
+                contract = Contract.parse(get("contract", "garde"))
+            except ScoreError as error:
+                fail(str(error))
+            if contract is Contract.PRISE:
+                fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+        else:
+            contract = Contract.GARDE
         if score is None and not annulled and notes is None:
             fail("score manquant")
         if score is not None:
             if not isinstance(score, int) or isinstance(score, bool):
                 fail(f"score « {score} » : un nombre entier est attendu")
-            check = check_score(score, contract, chelem=bool(item.get("chelem", False)))
-            if not check.ok:
-                fail(check.message)
-        position, quarter, room = item.get("position"), item.get("quarter"), item.get("room")
+            if score not in reachable_scores(contract, chelem):  # what check_score accepts, its message if not
+                fail(check_score(score, contract, chelem=chelem).message)
+        position, quarter, room = get("position"), get("quarter"), get("room")
         if room is not None and room not in ("open", "closed"):
             fail(f"salle « {room} » inconnue (open ou closed)")
-        if self.kind == "team_match" and (room is None or not isinstance(quarter, int)):
+        if team_match and (room is None or not isinstance(quarter, int)):
             fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
         return Result(
             board=board, table=table, taker=taker, defence=tuple(defence), score=score,
             position=position if isinstance(position, int) else None, annulled=annulled,
-            adjusted=bool(item.get("adjusted", False)), notes=notes, chelem=bool(item.get("chelem", False)),
+            adjusted=bool(get("adjusted", False)), notes=notes, chelem=chelem,
             contract=contract.value, quarter=quarter if isinstance(quarter, int) else None,
             room=room,
         )
@@ -404,6 +415,8 @@ class _Reader:
 # --- ranking output ----------------------------------------------------------------
 
 def _number(value) -> float | None:
+    if type(value) is Fraction:  # what float() does, without its generic path
+        return value.numerator / value.denominator
     return None if value is None else float(value)
 
 
@@ -422,9 +435,10 @@ def _board_rows(notes: Mapping[int, list[TableNote]], pm_by_play: Mapping[tuple,
             else:
                 line["taker_team"], line["defence_team"] = result.taker, result.defence[0]
                 line["pm"] = _number(pm_by_play.get((result.board, result.taker)))
-            for flag in ("annulled", "adjusted"):
-                if getattr(result, flag):
-                    line[flag] = True
+            if result.annulled:
+                line["annulled"] = True
+            if result.adjusted:
+                line["adjusted"] = True
             if result.notes is not None:
                 line["arbitral_note"] = True
             if result.quarter is not None:
@@ -465,6 +479,8 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
 def credited_results(tournament: Tournament) -> tuple[Result, ...]:
     """The results with each seat's results credited to its substitute where the arbiter said so
     (`core.evening.credit_results`): what the ranking is computed from."""
+    if not any(s.results_to == "substitute" for s in tournament.substitutions):
+        return tournament.results  # nobody's results move: no need for the movement's positions
     return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
 
 
