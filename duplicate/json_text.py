@@ -1,0 +1,94 @@
+"""JSON text as the command line prints it: ``json.dumps(data, ensure_ascii=False, indent=2)``, faster.
+
+Python's C encoder ignores ``indent``, so an indented dump runs the pure-Python encoder: 35 ms for the
+ranking of a 150-table individual, as long as ranking it. `dumps` writes the very same text about twice as
+fast: a flat object (every value a string, number, boolean or null — the rows of a ranking) is filled into
+a template made once per set of keys and depth. Anything else it does not expect (other types, keys that are
+not strings, a cycle) is handed to ``json.dumps`` itself, so the text never differs.
+"""
+
+from __future__ import annotations
+
+import json
+from json.encoder import INFINITY, encode_basestring
+
+__all__ = ["dumps"]
+
+
+def _float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value == INFINITY:
+        return "Infinity"
+    if value == -INFINITY:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+_SCALARS = {str: encode_basestring, int: int.__repr__, float: _float,
+            bool: lambda value: "true" if value else "false", type(None): lambda value: "null"}
+
+
+class _Unexpected(Exception):
+    """Something `dumps` leaves to ``json.dumps``."""
+
+
+def dumps(data) -> str:
+    """The text of ``json.dumps(data, ensure_ascii=False, indent=2)``."""
+    parts: list[str] = []
+    try:
+        _write(data, "", parts, {})
+    except (_Unexpected, RecursionError):
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    return "".join(parts)
+
+
+def _write(value, indent: str, parts: list[str], templates: dict) -> None:
+    kind = type(value)
+    if kind is dict:
+        if not value:
+            parts.append("{}")
+        elif not _write_flat(value, indent, parts, templates):
+            inner = indent + "  "
+            separator = "{\n"
+            for key, item in value.items():
+                if type(key) is not str:
+                    raise _Unexpected
+                parts.append(f"{separator}{inner}{encode_basestring(key)}: ")
+                separator = ",\n"
+                _write(item, inner, parts, templates)
+            parts.append(f"\n{indent}}}")
+    elif kind is list or kind is tuple:
+        if not value:
+            parts.append("[]")
+        else:
+            inner = indent + "  "
+            separator = "[\n" + inner
+            for item in value:
+                parts.append(separator)
+                separator = ",\n" + inner
+                _write(item, inner, parts, templates)
+            parts.append(f"\n{indent}]")
+    else:
+        try:
+            parts.append(_SCALARS[kind](value))
+        except KeyError:
+            raise _Unexpected from None
+
+
+def _write_flat(value: dict, indent: str, parts: list[str], templates: dict) -> bool:
+    """Write an object whose values are all scalars through its keys' template; False for any other."""
+    try:
+        texts = tuple([_SCALARS[type(item)](item) for item in value.values()])
+    except KeyError:
+        return False
+    key = (indent, *value)
+    template = templates.get(key)
+    if template is None:
+        if any(type(name) is not str for name in value):
+            raise _Unexpected
+        inner = indent + "  "
+        lines = ",\n".join(f"{inner}{encode_basestring(name).replace('%', '%%')}: %s" for name in value)
+        template = templates[key] = f"{{\n{lines}\n{indent}}}"
+    parts.append(template % texts)
+    return True
