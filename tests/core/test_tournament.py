@@ -152,3 +152,24 @@ def test_team_match_file_checks_contracts_and_adds_bonus():
     results[0]["score"] = 58   # below the smallest made Garde Sans (+60)
     with pytest.raises(TournamentError, match="impossible pour une Garde Sans"):
         load_tournament(json.dumps(data))
+
+
+def test_results_read_equal_the_dataclass_built_ones():
+    """The reader builds its results without the dataclass's __init__ (`tournament._result`): every field is
+    set, equal and hashed as ``Result(...)`` would be."""
+    from dataclasses import fields, replace
+
+    from duplicate.core.topage import Result
+    from duplicate.core.tournament import _result
+
+    values = dict(board=3, table=2, taker="N1", defence=("S1", "E1", "W1"), score=56, position=1, annulled=False,
+                  adjusted=True, notes=None, chelem=False, contract="garde", quarter=None, room=None)
+    assert {field.name for field in fields(Result)} == set(values)
+    built = _result(**values)
+    assert built == Result(**values) and hash(built) == hash(Result(**values)) and built.__dict__ == values
+    players = [{"id": f"{seat}{t}"} for t in (1, 2) for seat in "NSEW"]
+    text = json.dumps({"kind": "individual", "players": players, "results": [
+        {"board": 1, "table": t, "taker": f"N{t}", "defenders": [f"S{t}", f"E{t}", f"W{t}"], "score": 56,
+         "position": 1} for t in (1, 2)]})
+    for result in load_tournament(text).results:
+        assert result == replace(result) and set(result.__dict__) == set(values)
