@@ -80,25 +80,18 @@ class Standing:
         return self.attack is None or self.defence is None
 
 
-class _Mean:
-    """The mean of exact notes, summed per denominator in integers (the notes of a tournament have few
-    denominators: one per number of tables an étui was played at) and made a Fraction once."""
-
-    __slots__ = ("numerators", "count")
-
-    def __init__(self):
-        self.numerators: dict[int, int] = {}
-        self.count = 0
-
-    def add(self, note: Fraction) -> None:
+def _mean(notes: list[Fraction]) -> Fraction | None:
+    """The exact mean of notes: numerators summed in integers per denominator (a tournament's notes have
+    few denominators, one per number of tables an étui was played at), one Fraction made at the end."""
+    if not notes:
+        return None
+    sums: dict[int, int] = {}
+    for note in notes:
         denominator = note.denominator
-        self.numerators[denominator] = self.numerators.get(denominator, 0) + note.numerator
-        self.count += 1
-
-    def value(self) -> Fraction | None:
-        if not self.count:
-            return None
-        return sum((Fraction(n, d) for d, n in self.numerators.items()), Fraction(0)) / self.count
+        sums[denominator] = sums.get(denominator, 0) + note.numerator
+    common = lcm(*sums)
+    return Fraction(sum(numerator * (common // denominator) for denominator, numerator in sums.items()),
+                    common * len(notes))
 
 
 def _less(note: Fraction, penalty: Fraction | None) -> Fraction:
@@ -118,24 +111,24 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
         else:
             key = (penalty.entrant, penalty.board)
             board_penalty[key] = board_penalty.get(key, 0) + penalty.points
-    attack: dict[str, _Mean] = {entrant: _Mean() for entrant in lines}
-    defence: dict[str, _Mean] = {entrant: _Mean() for entrant in lines}
+    attack: dict[str, list[Fraction]] = {entrant: [] for entrant in lines}
+    defence: dict[str, list[Fraction]] = {entrant: [] for entrant in lines}
     for note in notes:
         if note.taker_note is None:
             continue
         result = note.result
         if board_penalty:
             board = result.board
-            attack[result.taker].add(_less(note.taker_note, board_penalty.get((result.taker, board))))
+            attack[result.taker].append(_less(note.taker_note, board_penalty.get((result.taker, board))))
             for defender in result.defence:
-                defence[defender].add(_less(note.defence_note, board_penalty.get((defender, board))))
+                defence[defender].append(_less(note.defence_note, board_penalty.get((defender, board))))
         else:
-            attack[result.taker].add(note.taker_note)
+            attack[result.taker].append(note.taker_note)
             for defender in result.defence:
-                defence[defender].add(note.defence_note)
+                defence[defender].append(note.defence_note)
     rows = []
     for entrant, line in lines.items():
-        a, d = attack[entrant].value(), defence[entrant].value()
+        a, d = _mean(attack[entrant]), _mean(defence[entrant])
         if a is None and d is None:
             global_ = Fraction(0)
         elif a is None:
@@ -145,8 +138,8 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
         else:
             global_ = attack_weight * a + defence_weight * d
         penalty = global_penalty.get(entrant, Fraction(0))
-        rows.append(Standing(entrant, line, a, d, global_ - penalty, attack[entrant].count,
-                             defence[entrant].count, penalty))
+        rows.append(Standing(entrant, line, a, d, global_ - penalty if penalty else global_, len(attack[entrant]),
+                             len(defence[entrant]), penalty))
     return rows
 
 

@@ -439,8 +439,13 @@ def _board_rows(notes: Mapping[int, list[TableNote]], pm_by_play: Mapping[tuple,
             if result.position is not None:
                 line["position"] = result.position
             if pm_by_play is None:
-                line["taker_note"] = _number(note.taker_note)
-                line["defence_note"] = _number(note.defence_note)
+                taker_note, defence_note = note.taker_note, note.defence_note
+                if taker_note is not None and type(taker_note) is type(defence_note) is Fraction:
+                    line["taker_note"] = taker_note.numerator / taker_note.denominator  # = float(), faster
+                    line["defence_note"] = defence_note.numerator / defence_note.denominator
+                else:
+                    line["taker_note"] = _number(taker_note)
+                    line["defence_note"] = _number(defence_note)
             else:
                 line["taker_team"], line["defence_team"] = result.taker, result.defence[0]
                 line["pm"] = _number(pm_by_play.get((result.board, result.taker)))
