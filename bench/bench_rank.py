@@ -15,6 +15,10 @@ Two process models, never mixed in one ratio:
   Flask), each with its ratio to that floor (target: 3× at most, issue 12). For reference, not as a floor:
   ``python -c "import flask.cli"``, what the ``flask`` program costs before it even reads ``--app``.
 
+The fresh processes run as on a user's machine after a first run: bytecode cached (in a temporary
+``PYTHONPYCACHEPREFIX``; ``PYTHONDONTWRITEBYTECODE``, if set, is dropped for them, else every start compiles
+``duplicate/`` again), after one warm-up run.
+
 Run: ``.venv/bin/python bench/bench_rank.py [--tables 10,50,150,300] [--repeat 5]``. Asserts nothing.
 """
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -56,8 +61,16 @@ def median_time(function, repeat: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run(command: list[str]) -> None:
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(command, cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
+
+
+def process_time(command: list[str], repeat: int) -> tuple[float, float]:
+    run(command)  # warm-up: bytecode written, files in the page cache
+    return median_time(lambda: run(command), repeat)
 
 
 def _line(label: str, seconds: tuple[float, float], floor: tuple[float, float], lines: int | None = None) -> str:
@@ -82,11 +95,11 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
     ranking = median_time(lambda: ranking_output(tournament), repeat)
     dump = median_time(lambda: dumps(output), repeat)
     total = median_time(work, repeat)
-    floor_process = median_time(lambda: run([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1]))",
-                                             str(path)]), repeat)
-    flask_start = median_time(lambda: run([sys.executable, "-c", "import flask.cli"]), repeat)
-    command = median_time(lambda: run([FLASK, "--app", "app", "rank", str(path)]), repeat)
-    python_m = median_time(lambda: run([sys.executable, "-m", "duplicate", "rank", str(path)]), repeat)
+    floor_process = process_time([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1]))", str(path)],
+                                 repeat)
+    flask_start = process_time([sys.executable, "-c", "import flask.cli"], repeat)
+    command = process_time([FLASK, "--app", "app", "rank", str(path)], repeat)
+    python_m = process_time([sys.executable, "-m", "duplicate", "rank", str(path)], repeat)
     print(f"\n{tables} tables, {4 * tables} joueurs, {lines} lignes, {len(text) / 1e6:.2f} Mo (médiane de {repeat})")
     print(f"    {'':<36} {'mur':>10} {'÷ plancher':>8}   {'CPU':>10} {'÷ plancher':>8}")
     print("  dans ce processus")
@@ -110,6 +123,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        ENV["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         rows = [bench(tables, args.repeat, Path(tmp)) for tables in map(int, args.tables.split(","))]
     print("\nCoût par ligne de résultat (µs CPU), de 10 à 300 tables : plat = linéaire ; rapports au plancher (CPU)")
     print(f"  {'tables':>6} {'lignes':>7} {'json.loads':>11} {'load':>7} {'ranking':>8} {'rank (travail)':>15}"
