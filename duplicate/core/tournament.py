@@ -298,14 +298,38 @@ class _Reader:
             raise TournamentError("mouvement « movement » mal formé : « rounds » avec table et boards attendus") from None
 
     def read_results(self) -> list[Result]:
+        """Every result, each checked alone (`read_result`) and against the others (`check_results`); the
+        fault reported is the first in the file's order, as if each result were checked in full in turn."""
         results: list[Result] = []
-        seen_tables: dict[tuple, int] = {}
-        seen_entrants: dict[tuple, int] = {}
+        try:
+            for index, item in enumerate(self.section("results")):
+                results.append(self.read_result(index, item))
+        except TournamentError:
+            self.check_results(results)  # a clash between earlier results comes first
+            raise
+        self.check_results(results)
+        return results
+
+    def check_results(self, results: list[Result]) -> None:
+        """No étui scored twice at a table (a room, in a team match), no entrant playing an étui twice (a
+        quadrette or a team: twice on one side), no étui at a table the movement does not send it to.
+
+        Whole lists compared first (sets: a few ms for thousands of results); only when that finds a
+        clash are the results gone through one by one, to name the first faulty one."""
         paired = self.kind in ("quadrettes", "team_match")
         by_room = self.kind == "team_match"
         movement_tables = self.movement_tables
-        for index, item in enumerate(self.section("results")):
-            result = self.read_result(index, item)
+        tables = [(r.board, r.room if by_room else r.table) for r in results]
+        if paired:
+            plays = [(r.board, entrant, min(role, 1)) for r in results for role, entrant in enumerate(r.entrants)]
+        else:
+            plays = [(r.board, entrant) for r in results for entrant in r.entrants]
+        if (len(set(tables)) == len(tables) and len(set(plays)) == len(plays)
+                and (movement_tables is None or {(r.board, r.table) for r in results} <= movement_tables)):
+            return
+        seen_tables: dict[tuple, int] = {}
+        seen_entrants: dict[tuple, int] = {}
+        for index, result in enumerate(results):
             board = result.board
             key = (board, result.room if by_room else result.table)
             if key in seen_tables:
@@ -322,8 +346,6 @@ class _Reader:
             if movement_tables is not None and (board, result.table) not in movement_tables:
                 self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
                           f"{board} à la table {result.table}")
-            results.append(result)
-        return results
 
     @staticmethod
     def _where(index: int, result: Result) -> str:
