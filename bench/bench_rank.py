@@ -6,11 +6,13 @@ scored), written indented as a person would keep them. Median of ``--repeat`` ru
 
 Two process models, never mixed in one ratio:
 
-* in this process — floor: ``json.loads`` of the file's text; then ``load_tournament`` (read + check),
-  ``ranking_output`` (topage + rankings) and the indented output text (`duplicate.json_text.dumps`), their sum
-  « rank (travail) » and its ratio to the floor, and its cost per result line (µs), which must stay flat
-  from 10 to 300 tables (no step grows with the square of the tournament);
-* in a fresh process (start-up included) — floor: ``python -c "json.load(open(FILE))"``; then
+* in this process, the cyclic garbage collector off as ``rank`` runs (`duplicate.core_cli`) — floor:
+  ``json.loads`` of the file's text (also without the collector: the stronger floor); then
+  ``load_tournament`` (read + check), ``ranking_output`` (topage + rankings) and the indented output text
+  (`duplicate.json_text.dumps`), their sum « rank (travail) » and its ratio to the floor, and its cost per
+  result line (µs), which must stay flat from 10 to 300 tables (no step grows with the square of the
+  tournament);
+* in a fresh process (start-up included) — floor: ``python -c "gc.disable(); json.load(open(FILE))"``; then
   ``flask --app app rank FILE`` (SPEC §10) and ``python -m duplicate rank FILE`` (the same command without
   Flask), each with its ratio to that floor (target: 3× at most, issue 12). For reference, not as a floor:
   ``python -c "import flask.cli"``, what the ``flask`` program costs before it even reads ``--app``.
@@ -25,6 +27,7 @@ Run: ``.venv/bin/python bench/bench_rank.py [--tables 10,50,150,300] [--repeat 5
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import resource
@@ -95,8 +98,8 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
     ranking = median_time(lambda: ranking_output(tournament), repeat)
     dump = median_time(lambda: dumps(output), repeat)
     total = median_time(work, repeat)
-    floor_process = process_time([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1]))", str(path)],
-                                 repeat)
+    read_json = "import gc, json, sys; gc.disable(); json.load(open(sys.argv[1]))"
+    floor_process = process_time([sys.executable, "-c", read_json, str(path)], repeat)
     flask_start = process_time([sys.executable, "-c", "import flask.cli"], repeat)
     command = process_time([FLASK, "--app", "app", "rank", str(path)], repeat)
     python_m = process_time([sys.executable, "-m", "duplicate", "rank", str(path)], repeat)
@@ -108,7 +111,7 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
                            ("rank (travail : lire + les trois)", total)):
         print(_line(label, seconds, floor, lines))
     print("  processus neuf (démarrage compris)")
-    for label, seconds in (("python + json.load (plancher)", floor_process),
+    for label, seconds in (("python + json.load sans gc (plancher)", floor_process),
                            ("flask --app app rank", command),
                            ("python -m duplicate rank", python_m),
                            ("(python -c 'import flask.cli')", flask_start)):
@@ -122,6 +125,7 @@ def main() -> int:
     parser.add_argument("--tables", default="10,50,150,300")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    gc.disable()  # as `rank` does; the floors too
     with tempfile.TemporaryDirectory() as tmp:
         ENV["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         rows = [bench(tables, args.repeat, Path(tmp)) for tables in map(int, args.tables.split(","))]
