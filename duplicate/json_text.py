@@ -10,22 +10,15 @@ not strings, a cycle) is handed to ``json.dumps`` itself, so the text never diff
 from __future__ import annotations
 
 import json
-from json.encoder import INFINITY, encode_basestring
+from json.encoder import encode_basestring
 
 __all__ = ["dumps"]
 
 
-def _float(value: float) -> str:
-    if value != value:
-        return "NaN"
-    if value == INFINITY:
-        return "Infinity"
-    if value == -INFINITY:
-        return "-Infinity"
-    return float.__repr__(value)
+#: json's names for the floats whose ``repr`` is not JSON (any other float's ``repr`` is what json writes)
+_SPECIAL_FLOATS = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
-
-_SCALARS = {str: encode_basestring, int: int.__repr__, float: _float,
+_SCALARS = {str: encode_basestring, int: int.__repr__, float: float.__repr__,
             bool: lambda value: "true" if value else "false", type(None): lambda value: "null"}
 
 
@@ -71,9 +64,10 @@ def _write(value, indent: str, parts: list[str], templates: dict) -> None:
             parts.append(f"\n{indent}]")
     else:
         try:
-            parts.append(_SCALARS[kind](value))
+            text = _SCALARS[kind](value)
         except KeyError:
             raise _Unexpected from None
+        parts.append(_SPECIAL_FLOATS.get(text, text) if kind is float else text)
 
 
 def _write_flat(value: dict, indent: str, parts: list[str], templates: dict) -> bool:
@@ -82,6 +76,8 @@ def _write_flat(value: dict, indent: str, parts: list[str], templates: dict) -> 
         texts = tuple([_SCALARS[type(item)](item) for item in value.values()])
     except KeyError:
         return False
+    if not _SPECIAL_FLOATS.keys().isdisjoint(texts):  # only a float's repr can be nan or inf (a string is quoted)
+        texts = tuple([_SPECIAL_FLOATS.get(text, text) for text in texts])
     key = (indent, *value)
     template = templates.get(key)
     if template is None:

@@ -29,6 +29,7 @@ def test_a_ranking_row_as_a_person_reads_it():
     {}, [], "texte", 3, None, [[[]]], {"a": {}}, {"a": []}, {"a": {"b": {"c": [{}]}}},
     {"%s": "%", "x%y": [1, 2.5, None, True, False], "%(a)s": "%d"},
     [float("nan"), float("inf"), -float("inf"), 1e300, -0.0, 0.1 + 0.2],
+    {"a": float("nan"), "b": -float("inf"), "c": "nan", "d": "inf", "e": 2.5},
     {"é\n\"<\\": "\u2028\x00\t"}, {"a": (1, 2)},
     [{"a": 1}, {"a": 1, "b": 2}, {"b": 2, "a": 1}, {"a": {"b": 1}}, {"a": [1, {"c": 2}]}],
     {1: 2}, {True: 1}, {None: 1}, {1.5: [{2: 3}]},  # keys json.dumps converts: left to it
