@@ -49,8 +49,9 @@ def create_app(test_config=None):
 
 def create_core_app():
     """A light application for the commands that only read their input and call the core (``deal``,
-    ``score``, ``rank``, ``movement``: `cli.CORE_COMMANDS`): no database, no blueprints, so that
-    ``flask --app app rank FILE`` costs little more than reading the file."""
+    ``score``, ``rank``, ``movement``: `core_cli.CORE_COMMANDS`): no database, no blueprints, so that
+    ``flask --app app rank FILE`` loads Flask (the ``flask`` program imports it before it reads ``--app``)
+    and the core, nothing more; ``python -m duplicate rank FILE`` skips Flask too."""
     from flask import Flask
 
     from duplicate import cli

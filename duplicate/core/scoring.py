@@ -175,19 +175,6 @@ _POIGNEE_TOTALS = tuple(sorted({sum(Poignee(p).bonus for p in poignees) for poig
 _ENDS = tuple((tricks, None) for tricks in range(19)) + ((18, "defence"), (0, "taker"))
 
 
-def _compositions(remaining: int, classes, ecart_left: int):
-    """Yield (cards of each class...) taking ``remaining`` cards from ``classes``."""
-    if not classes:
-        if remaining == 0 and ecart_left <= 0:
-            yield ()
-        return
-    (value, count, ecartable), rest = classes[0], classes[1:]
-    room = sum(c for _, c, _ in rest)
-    for taken in range(max(0, remaining - room), min(count, remaining) + 1):
-        for tail in _compositions(remaining - taken, rest, ecart_left - (taken if ecartable else 0)):
-            yield (taken, *tail)
-
-
 @lru_cache(maxsize=None)
 def _pile_points(contract: Contract, tricks: int, excuse: str | None) -> dict[int, frozenset[int]]:
     """Bouts in the taker's pile → the whole points it can count, at that end of play.
@@ -197,19 +184,36 @@ def _pile_points(contract: Contract, tricks: int, excuse: str | None) -> dict[in
     nothing (the chien goes to the defence); ± the Excuse (`_ENDS`). Every card is worth an odd number
     of half-points, so a pile of an odd count (the Excuse kept) has a half point: it goes to the
     taker, as in the seed's +582 example (86,5 → 87).
+
+    Every way of taking the pile's cards from the pack's value classes is covered, class by class
+    (state: cards still to take, écart cards still to find among the low classes → the half-points
+    reachable so far), so that each count of bouts gets the exact set of its points.
     """
     cards = 4 * tricks + (_ECART if contract.taker_has_dog else 0) + {None: 0, "taker": 1, "defence": -1}[excuse]
     ecart = _ECART if contract in (Contract.PRISE, Contract.GARDE) else 0
-    classes = list(_CLASSES)
+    bout_value, bout_count, _ = _CLASSES[0]
     if excuse == "defence":  # the taker holds the two other bouts at most
-        classes[0] = (9, len(BOUTS) - 1, False)
-    found: dict[int, set[int]] = {}
-    for counts in _compositions(cards, tuple(classes), ecart):
-        if excuse == "taker" and counts[0] == 0:
-            continue  # he holds the Excuse
-        half = sum(n * value for n, (value, _, _) in zip(counts, _CLASSES))
-        found.setdefault(counts[0], set()).add((half + 1) // 2)
-    return {bouts: frozenset(points) for bouts, points in found.items()}
+        bout_count -= 1
+    found: dict[int, frozenset[int]] = {}
+    last = len(_CLASSES) - 1
+    for bouts in range(1 if excuse == "taker" else 0, min(bout_count, cards) + 1):  # "taker": he holds the Excuse
+        # (cards still to take, écart cards still to find) → the half-points reachable, as a bit set
+        states: dict[tuple[int, int], int] = {(cards - bouts, ecart): 1 << (bouts * bout_value)}
+        for index, (value, count, ecartable) in enumerate(_CLASSES[1:], start=1):
+            following: dict[tuple[int, int], int] = {}
+            for (remaining, ecart_left), halves in states.items():
+                # the last class must complete the pile: only one count of it is of use
+                counts = (remaining,) if index == last else range(min(count, remaining) + 1)
+                for taken in counts:
+                    if taken > count:
+                        continue
+                    key = (remaining - taken, max(0, ecart_left - taken) if ecartable else ecart_left)
+                    following[key] = following.get(key, 0) | (halves << (taken * value))
+            states = following
+        halves = states.get((0, 0), 0)
+        if halves:
+            found[bouts] = frozenset((half + 1) // 2 for half in range(halves.bit_length()) if halves >> half & 1)
+    return found
 
 
 def _petit_sides(tricks: int, bouts: int, mult: int) -> list[int]:
@@ -223,8 +227,21 @@ def _petit_sides(tricks: int, bouts: int, mult: int) -> list[int]:
     return sides
 
 
+def _runs(points: frozenset[int]):
+    """The points as maximal runs of consecutive numbers (ranges)."""
+    ordered = sorted(points)
+    start = previous = ordered[0]
+    for point in ordered[1:]:
+        if point != previous + 1:
+            yield range(start, previous + 1)
+            start = point
+        previous = point
+    yield range(start, previous + 1)
+
+
 def _outcomes(contract: Contract):
-    """Yield (score, theoretical, with a chelem bonus) for every possible end of play."""
+    """Yield (scores, theoretical, with a chelem bonus) for every possible end of play; ``scores`` is a
+    range: consecutive card points give made (or failed) bases one step of the multiplier apart."""
     mult = contract.multiplier
     for tricks, excuse in _ENDS:
         if tricks == 18:
@@ -236,14 +253,20 @@ def _outcomes(contract: Contract):
         theoretical = tricks in (1, 17)
         for bouts, all_points in _pile_points(contract, tricks, excuse).items():
             pab_sides = _petit_sides(tricks, bouts, mult)
-            for points in all_points:
-                needed = _NEEDED[bouts]
-                sign = 1 if points >= needed else -1
-                base = sign * (25 + abs(points - needed)) * mult
-                for bonus in bonuses:
-                    for poignee in _POIGNEE_TOTALS:
-                        for pab in pab_sides:
-                            yield base + sign * poignee + pab + bonus, theoretical, bonus != 0
+            needed = _NEEDED[bouts]
+            for points in _runs(all_points):
+                for sign, span in ((1, range(max(points.start, needed), points.stop)),
+                                   (-1, range(points.start, min(points.stop, needed)))):
+                    if not span:
+                        continue
+                    # base = sign × (25 + |points − needed|) × multiplier: one multiplier a point
+                    ends = [sign * (25 + abs(p - needed)) * mult for p in (span[0], span[-1])]
+                    low, high = min(ends), max(ends)
+                    for bonus in bonuses:
+                        for poignee in _POIGNEE_TOTALS:
+                            for pab in pab_sides:
+                                offset = sign * poignee + pab + bonus
+                                yield range(low + offset, high + offset + 1, mult), theoretical, bonus != 0
 
 
 #: The ends of play each chelem mark of the calculator allows (``None``: the taker wins 1 to 17 tricks).
@@ -295,16 +318,40 @@ def hand_fault(contract, points: int, bouts: int, poignees=(), petit_au_bout=Non
 
 @lru_cache(maxsize=None)
 def reachable_scores(contract: Contract, chelem: bool = False) -> dict[int, bool]:
-    """Every score the contract can produce → True when it is only theoretical.
+    """Every score the contract can produce → True when it is only theoretical, in increasing order.
 
     Without ``chelem`` only ends of play with no chelem bonus count (the taker
-    wins 1 to 17 tricks and announced none); with it, every end of play.
+    wins 1 to 17 tricks and announced none); with it, every end of play.  A
+    score is theoretical when every end of play giving it is.  Computed once a
+    process per (contract, chelem).
     """
     contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
-    found: dict[int, bool] = {}
-    for score, theoretical, with_chelem in _outcomes(contract):
+    every: list[range] = []
+    practical: list[range] = []
+    for scores, theoretical, with_chelem in _outcomes(contract):
         if chelem or not with_chelem:
-            found[score] = found.get(score, True) and theoretical
+            every.append(scores)
+            if not theoretical:
+                practical.append(scores)
+    practical_scores = _union(practical)
+    return {score: score not in practical_scores for score in sorted(_union(every))}
+
+
+def _union(ranges: list[range]) -> set[int]:
+    """The numbers of many ranges (one step, several of them overlapping), overlaps merged first."""
+    found: set[int] = set()
+    by_residue: dict[tuple[int, int], list[range]] = {}
+    for span in ranges:
+        by_residue.setdefault((span.step, span.start % span.step), []).append(span)
+    for (step, _), spans in by_residue.items():
+        spans.sort(key=lambda span: span.start)
+        start, stop = spans[0].start, spans[0].stop
+        for span in spans[1:]:
+            if span.start > stop:
+                found.update(range(start, stop, step))
+                start = span.start
+            stop = max(stop, span.stop)
+        found.update(range(start, stop, step))
     return found
 
 

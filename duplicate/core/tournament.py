@@ -47,7 +47,7 @@ from .evening import RESULTS_TO, Substitution, credit_results
 from .filetext import FileTextError, one_line, parse_json
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
-from .scoring import Contract, ScoreError, check_score
+from .scoring import Contract, ScoreError, check_score, reachable_scores
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
@@ -379,36 +379,68 @@ class _Reader:
             self.whole("movement", "mouvement « movement » mal formé : « rounds » avec table et boards attendus")
 
     def read_results(self) -> list[Result]:
+        """Every result, each checked alone (`read_result`) and against the others (`check_results`); the
+        fault reported is the first in the file's order, as if each result were checked in full in turn."""
         results: list[Result] = []
-        seen_tables: dict[tuple, int] = {}
-        seen_entrants: dict[tuple, int] = {}
-        seats: dict[tuple, tuple[int, int]] = {}
-        for index, item in enumerate(self.section("results")):
-            result = self.read_result(index, item)
-            where = f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
-            paired = self.kind in ("quadrettes", "team_match")
-            key = (result.board, result.room if self.kind == "team_match" else result.table)
-            if key in seen_tables:
-                self.fail("results", index, f"{where} : l'étui {result.board} a déjà un score à cette "
-                          f"table (résultat n° {seen_tables[key] + 1})")
-            seen_tables[key] = index
-            for role, entrant in enumerate(result.entrants):
-                # a quadrette or a team plays each étui twice: once in attack, once in defence
-                slot = (result.board, entrant, min(role, 1) if paired else 0)
-                if slot in seen_entrants:
-                    self.fail("results", index, f"{where} : « {entrant} » joue l'étui {result.board} une "
-                              f"deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
-                seen_entrants[slot] = index
-            self.check_seats(index, result, where, seats)
-            key = (result.board, result.table)
-            if self.movement_tables is not None and "table" in item and key not in self.movement_tables:
-                self.fail("results", index, f"{where} : le mouvement n'envoie pas l'étui {result.board} "
-                          f"à la table {result.table}")
-            results.append(result)
+        self.room_only: set[int] = set()  # team-match results that name their room, not their table
+        try:
+            for index, item in enumerate(self.section("results")):
+                results.append(self.read_result(index, item))
+        except TournamentError:
+            self.check_results(results)  # a clash between earlier results comes first
+            raise
+        self.check_results(results)
         self.played: dict[int, set[str]] = {}
         for result in results:
             self.played.setdefault(result.board, set()).update((result.taker, *result.defence))
         return results
+
+    def check_results(self, results: list[Result]) -> None:
+        """No étui scored twice at a table (a room, in a team match), no entrant playing an étui twice (a
+        quadrette or a team: twice on one side), no étui at a table the movement does not send it to.
+
+        Whole lists compared first (sets: a few ms for thousands of results); only when that finds a
+        clash are the results gone through one by one, to name the first faulty one."""
+        paired = self.kind in ("quadrettes", "team_match")
+        by_room = self.kind == "team_match"
+        movement_tables = self.movement_tables
+        tables = [(r.board, r.room if by_room else r.table) for r in results]
+        if paired:
+            plays = [(r.board, entrant, min(role, 1)) for r in results for role, entrant in enumerate(r.entrants)]
+        else:
+            plays = [(r.board, entrant) for r in results for entrant in r.entrants]
+        seats: dict[tuple, tuple[int, int]] = {}
+        if (len(set(tables)) == len(tables) and len(set(plays)) == len(plays)
+                and (movement_tables is None or {(r.board, r.table) for i, r in enumerate(results)
+                                                 if i not in self.room_only} <= movement_tables)):
+            for index, result in enumerate(results):  # each player at one table a position
+                self.check_seats(index, result, self._where(index, result), seats)
+            return
+        seen_tables: dict[tuple, int] = {}
+        seen_entrants: dict[tuple, int] = {}
+        for index, result in enumerate(results):
+            board = result.board
+            key = (board, result.room if by_room else result.table)
+            if key in seen_tables:
+                self.fail("results", index, f"{self._where(index, result)} : l'étui {board} a déjà un score à "
+                          f"cette table (résultat n° {seen_tables[key] + 1})")
+            seen_tables[key] = index
+            for role, entrant in enumerate(result.entrants):
+                # a quadrette or a team plays each étui twice: once in attack, once in defence
+                slot = (board, entrant, min(role, 1) if paired else 0)
+                if slot in seen_entrants:
+                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l'étui "
+                              f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
+                seen_entrants[slot] = index
+            self.check_seats(index, result, self._where(index, result), seats)
+            if movement_tables is not None and index not in self.room_only \
+                    and (board, result.table) not in movement_tables:
+                self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
+                          f"{board} à la table {result.table}")
+
+    @staticmethod
+    def _where(index: int, result: Result) -> str:
+        return f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
 
     def check_seats(self, index: int, result: Result, where: str, seats: dict) -> None:
         """No player sits at two tables in one position (individual). Without a ``movement`` the lines
@@ -441,38 +473,43 @@ class _Reader:
         return entrants[ident].line
 
     def read_result(self, index: int, item: Mapping) -> Result:
+        """One result, its checks in a fixed order (the first fault is the one reported); the messages
+        are only built when a check fails."""
         def fail(message: str):
             self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
-        board, table = item.get("board"), item.get("table")
-        if self.kind == "team_match" and table is None and isinstance(item.get("room"), str) \
+        get = item.get
+        board, table = get("board"), get("table")
+        if self.kind == "team_match" and table is None and isinstance(get("room"), str) \
                 and item["room"] in ROOM_TABLES:
             table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
+            self.room_only.add(index)
         if not _whole(board) or not _whole(table) or board < 1 or table < 1:
             fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
                  if self.kind != "team_match" else "« board » (nombre entier, 1 ou plus) est obligatoire")
         for field in ("position", "quarter"):
-            value = item.get(field)
+            value = get(field)
             if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):
                 fail(f"« {field} » doit être un nombre entier " + ("de 1 à 4" if field == "quarter" else "(1 ou plus)"))
         if self.boards and board not in self.boards:
             fail(f"étui {board} inconnu (absent de « boards »)")
+        team_match = self.kind == "team_match"
         if self.kind == "individual":
-            taker, defence = item.get("taker"), item.get("defenders")
+            taker, defence = get("taker"), get("defenders")
             known, noun = self.players, "joueur"
             if not isinstance(defence, list) or len(defence) != 3:
                 fail("il faut trois défenseurs dans « defenders »")
         else:
-            taker, defence = item.get("taker_team"), [item.get("defence_team")]
+            taker, defence = get("taker_team"), [get("defence_team")]
             known, noun = self.teams, "équipe"
-        for entrant in [taker, *defence]:
+        for entrant in (taker, *defence):
             if not isinstance(entrant, str) or entrant not in known:
                 fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
-        if len(set([taker, *defence])) != len(defence) + 1:
+        if len({taker, *defence}) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
-        annulled = bool(item.get("annulled", False))
+        annulled = bool(get("annulled", False))
         notes = None
-        if item.get("notes") is not None:
+        if get("notes") is not None:
             try:
                 values = [item["notes"][side] for side in ("taker", "defence")]
                 if not all(_finite_number(value) for value in values):
@@ -482,31 +519,33 @@ class _Reader:
                 fail("note arbitrale « notes » illisible (taker et defence attendus)")
             if not all(0 <= value <= 100 for value in (notes.taker, notes.defence)):
                 fail("note arbitrale « notes » hors de 0 à 100")
-        score = item.get("score")
-        contract = item.get("contract", "garde") if self.kind == "team_match" else "garde"
-        try:
-            contract = Contract.parse(contract)
-        except ScoreError as error:
-            fail(str(error))
-        if self.kind == "team_match" and contract is Contract.PRISE:
-            fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+        score = get("score")
+        chelem = bool(get("chelem", False))
+        if team_match:
+            try:
+                contract = Contract.parse(get("contract", "garde"))
+            except ScoreError as error:
+                fail(str(error))
+            if contract is Contract.PRISE:
+                fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+        else:
+            contract = Contract.GARDE
         if score is None and not annulled and notes is None:
             fail("score manquant")
         if score is not None:
             if not isinstance(score, int) or isinstance(score, bool):
                 fail(f"score « {score} » : un nombre entier est attendu")
-            check = check_score(score, contract, chelem=bool(item.get("chelem", False)))
-            if not check.ok:
-                fail(check.message)
-        position, quarter, room = item.get("position"), item.get("quarter"), item.get("room")
+            if score not in reachable_scores(contract, chelem):  # what check_score accepts, its message if not
+                fail(check_score(score, contract, chelem=chelem).message)
+        position, quarter, room = get("position"), get("quarter"), get("room")
         if room is not None and room not in ("open", "closed"):
             fail(f"salle « {room} » inconnue (open ou closed)")
-        if self.kind == "team_match" and (room is None or not isinstance(quarter, int)):
+        if team_match and (room is None or not isinstance(quarter, int)):
             fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
-        return Result(
+        return _result(
             board=board, table=table, taker=taker, defence=tuple(defence), score=score,
             position=position if isinstance(position, int) else None, annulled=annulled,
-            adjusted=bool(item.get("adjusted", False)), notes=notes, chelem=bool(item.get("chelem", False)),
+            adjusted=bool(get("adjusted", False)), notes=notes, chelem=chelem,
             contract=contract.value, quarter=quarter if isinstance(quarter, int) else None,
             room=room,
         )
@@ -533,9 +572,20 @@ class _Reader:
         return penalties
 
 
+def _result(**fields) -> Result:
+    """``Result(**fields)`` with every field given, for the reader of thousands of lines: the fields are set
+    at once instead of one frozen ``__setattr__`` at a time (1 µs a result instead of 3); equal and hashed
+    like the dataclass's own."""
+    result = object.__new__(Result)
+    result.__dict__.update(fields)
+    return result
+
+
 # --- ranking output ----------------------------------------------------------------
 
 def _number(value) -> float | None:
+    if type(value) is Fraction:  # what float() does, without its generic path
+        return value.numerator / value.denominator
     return None if value is None else float(value)
 
 
@@ -549,14 +599,20 @@ def _board_rows(notes: Mapping[int, list[TableNote]], pm_by_play: Mapping[tuple,
             if result.position is not None:
                 line["position"] = result.position
             if pm_by_play is None:
-                line["taker_note"] = _number(note.taker_note)
-                line["defence_note"] = _number(note.defence_note)
+                taker_note, defence_note = note.taker_note, note.defence_note
+                if taker_note is not None and type(taker_note) is type(defence_note) is Fraction:
+                    line["taker_note"] = taker_note.numerator / taker_note.denominator  # = float(), faster
+                    line["defence_note"] = defence_note.numerator / defence_note.denominator
+                else:
+                    line["taker_note"] = _number(taker_note)
+                    line["defence_note"] = _number(defence_note)
             else:
                 line["taker_team"], line["defence_team"] = result.taker, result.defence[0]
                 line["pm"] = _number(pm_by_play.get((result.board, result.taker)))
-            for flag in ("annulled", "adjusted"):
-                if getattr(result, flag):
-                    line[flag] = True
+            if result.annulled:
+                line["annulled"] = True
+            if result.adjusted:
+                line["adjusted"] = True
             if result.notes is not None:
                 line["arbitral_note"] = True
             if result.quarter is not None:
@@ -610,6 +666,8 @@ def score_warnings(tournament: Tournament) -> list[str]:
 def credited_results(tournament: Tournament) -> tuple[Result, ...]:
     """The results with each seat's results credited to its substitute where the arbiter said so
     (`core.evening.credit_results`): what the ranking is computed from."""
+    if not any(s.results_to == "substitute" for s in tournament.substitutions):
+        return tournament.results  # nobody's results move: no need for the movement's positions
     return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
 
 
