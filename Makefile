@@ -1,15 +1,22 @@
 # Two user-facing targets: `make run` and `make test`. Everything else is bootstrap plumbing.
+# `make run` is the production server for the hall (waitress, duplicate/serving.py) on HOST:PORT, every
+# interface by default; `make dev` is Werkzeug's development server (reloader, debugger), loopback only.
 PYTHON ?= python3
 VENV := .venv
 PG_PORT := 5432
 ARGS ?=
+HOST ?= 0.0.0.0
+PORT ?= 5000
 
 DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 chromium
 
-.PHONY: run test system-packages
+.PHONY: run dev test system-packages
 
 run: $(VENV)/.requirements.stamp
-	$(VENV)/bin/flask --app app run
+	$(VENV)/bin/flask --app app serve --host $(HOST) --port $(PORT)
+
+dev: $(VENV)/.requirements.stamp
+	$(VENV)/bin/flask --app app run --debug --host 127.0.0.1 --port $(PORT)
 
 test: $(VENV)/.requirements-dev.stamp system-packages
 	@$(VENV)/bin/python -c "import socket; socket.create_connection(('127.0.0.1', $(PG_PORT)), 1).close()" 2>/dev/null \

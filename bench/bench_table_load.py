@@ -1,7 +1,8 @@
 """Load test of the tables' own sending, on loopback: each "table" (a thread) sends its 4 lines of a position
 in one request to the scoring API (``POST /api/tournaments/<id>/results``, bearer token) against the server
-``make run`` starts today (`tests/e2e/live.py` `LiveServer`: ``flask run``, threaded), on SQLite and on
-PostgreSQL, from 20 concurrent clients and from as many as there are tables (150).
+``make run`` starts (`tests/e2e/live.py` `LiveServer`, ``production=True``: waitress, `duplicate.serving`;
+``--server flask`` for Werkzeug's development server), on SQLite and on PostgreSQL, from 20 concurrent
+clients and from as many as there are tables (150).
 
 The tournament is a simulated individual of ``--tables`` tables (7 positions × 4 étuis, every étui at every
 table); the clients share out the (table, position) requests, all starting together. Prints per database
@@ -10,13 +11,19 @@ and concurrency: p50 / p95 / p99 / max of a request (the issue's targets: p95 �
 the lines lost or doubled (exit status 1 if any). Bounded: ``--requests`` per client at most, a deadline,
 every request times out.
 
+With ``--spread S`` each client pauses a random 0–S s before each sending (tables do not all finish an
+étui in the same millisecond); without it every client sends back to back, the worst burst: then a
+request's latency is mostly its wait behind the others (Little's law: clients × time of one write when
+writes are serialized, as SQLite's single writer makes them).
+
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--clients 20,150] [--requests 7]
-[--databases sqlite,postgresql]``.
+[--databases sqlite,postgresql] [--server waitress|flask] [--threads N] [--spread S]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 import threading
@@ -34,7 +41,8 @@ from live import LiveServer, create_token, pg_schema, postgres_reachable, ready_
 RETRIES = 10
 
 
-def run(database_url: str, label: str, tables: int, clients: int, per_client: int, deadline_s: float) -> bool:
+def run(database_url: str, label: str, tables: int, clients: int, per_client: int, deadline_s: float,
+        production: bool = True, threads: int | None = None, spread: float = 0.0) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=tables, positions=7)
         token = create_token(database_url)
@@ -47,14 +55,17 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
         latencies: list[float] = []
         busy, errors = [0], []
         lock = threading.Lock()
-        with LiveServer(database_url, Path(tmp) / "server.log") as server:
+        with LiveServer(database_url, Path(tmp) / "server.log", production=production, threads=threads) as server:
             barrier = threading.Barrier(clients)
             deadline = time.monotonic() + deadline_s
 
             def client(share: list[tuple[int, int]]) -> None:
                 try:
                     barrier.wait(timeout=120)
+                    pause = random.Random(f"{share[:1]}")
                     for key in share:
+                        if spread:
+                            time.sleep(pause.uniform(0, spread))
                         for _attempt in range(RETRIES):
                             if time.monotonic() > deadline:
                                 errors.append("délai dépassé")
@@ -84,7 +95,8 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
         expected = {(line["board"], line["table"]) for key in sent for line in groups[key]}
         lost = expected - set(stored)
         doubled = [key for key, count in stored.items() if count > 1]
-        print(f"  [{label}] {tables} tables, {clients} clients, {len(latencies)} requêtes de 4 lignes en "
+        print(f"  [{label}, {'waitress' if production else 'flask run'}{f', étalé sur {spread:g} s' if spread else ''}]"
+              f" {tables} tables, {clients} clients, {len(latencies)} requêtes de 4 lignes en "
               f"{elapsed:.1f} s : p50 {percentile(latencies, 50) * 1000:.0f} ms, p95 "
               f"{percentile(latencies, 95) * 1000:.0f} ms, p99 {percentile(latencies, 99) * 1000:.0f} ms, max "
               f"{max(latencies, default=0) * 1000:.0f} ms ; 503 : {busy[0]} ; perdues {len(lost)}, "
@@ -118,17 +130,24 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=7, help="requêtes par client au plus")
     parser.add_argument("--databases", default="sqlite,postgresql")
     parser.add_argument("--deadline", type=float, default=300)
+    parser.add_argument("--server", choices=("waitress", "flask"), default="waitress",
+                        help="waitress (make run, défaut) ou flask (serveur de développement)")
+    parser.add_argument("--threads", type=int, help="fils du serveur waitress (défaut : celui de make run)")
+    parser.add_argument("--spread", type=float, default=0.0,
+                        help="secondes : chaque client attend au hasard entre 0 et SPREAD avant chaque envoi "
+                             "(0, défaut : tous à la fois, sans pause)")
     args = parser.parse_args()
+    server = {"production": args.server == "waitress", "threads": args.threads, "spread": args.spread}
     ok = True
     for database in args.databases.split(","):
         for clients in map(int, args.clients.split(",")):
             if database == "sqlite":
                 with tempfile.TemporaryDirectory() as tmp:
                     ok &= run(f"sqlite:///{tmp}/tables.sqlite3", "SQLite", args.tables, clients, args.requests,
-                              args.deadline)
+                              args.deadline, **server)
             elif postgres_reachable():
                 with pg_schema("duplicate_bench_tables") as url:
-                    ok &= run(url, "PostgreSQL", args.tables, clients, args.requests, args.deadline)
+                    ok &= run(url, "PostgreSQL", args.tables, clients, args.requests, args.deadline, **server)
             else:
                 print("[PostgreSQL] injoignable sur 127.0.0.1:5432 : ignoré")
     return 0 if ok else 1

@@ -18,7 +18,7 @@ def create_app(test_config=None):
     from flask import Flask
     from flask_wtf.csrf import CSRFProtect
 
-    from duplicate import cli, config, db, web
+    from duplicate import cli, config, db, serving, web
 
     app = Flask(
         __name__,
@@ -35,17 +35,23 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
     config.finalize(app.config, app.instance_path)
 
+    if app.config.get("PROXY_FIX"):  # behind one reverse proxy that terminates TLS (README, config.py)
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
     db.init_app(app)
     CSRFProtect(app)  # every POST form carries a token; TestConfig turns the check off (WTF_CSRF_ENABLED)
     web.init_app(app)
+    serving.init_app(app)
     cli.init_app(app)
     return app
 
 
 def create_core_app():
     """A light application for the commands that only read their input and call the core (``deal``,
-    ``score``, ``rank``, ``movement``: `cli.CORE_COMMANDS`): no database, no blueprints, so that
-    ``flask --app app rank FILE`` costs little more than reading the file."""
+    ``score``, ``rank``, ``movement``: `core_cli.CORE_COMMANDS`): no database, no blueprints, so that
+    ``flask --app app rank FILE`` loads Flask (the ``flask`` program imports it before it reads ``--app``)
+    and the core, nothing more; ``python -m duplicate rank FILE`` skips Flask too."""
     from flask import Flask
 
     from duplicate import cli

@@ -9,6 +9,19 @@ once the instance folder is known:
 - ``SECRET_KEY``: the ``SECRET_KEY`` environment variable, else a random key generated once and kept
   in ``instance/secret_key``, so that sessions survive a restart.
 
+Serving (`duplicate.serving`, README « Servir la salle »), each from the environment variable of the same
+name unless configured:
+
+- ``PUBLIC_URL``: the address every absolute link and QR code uses (e.g. ``https://tarot.club.fr``); unset,
+  the detected LAN address and ``PORT``.
+- ``HOST``, ``PORT``, ``THREADS``: what ``make run`` listens on, and its worker threads (the database pool
+  is sized from ``THREADS``).
+- ``PROXY_FIX``: ``1`` behind a reverse proxy that terminates TLS: the ``X-Forwarded-For`` and
+  ``X-Forwarded-Proto`` headers of that one proxy are believed (werkzeug's ProxyFix); never set it when
+  clients reach the server directly, or any client could claim to be on HTTPS.
+- ``SESSION_COOKIE_SECURE``: ``1`` sends the session cookie over HTTPS only; on by default when
+  ``PUBLIC_URL`` starts with ``https://``.
+
 Precedence: explicit configuration (``test_config``) > environment > default.
 """
 
@@ -19,16 +32,25 @@ SQLITE_FILENAME = "duplicate.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
 
 
+#: The largest request body (an uploaded or pasted tournament file, with the form around it): refused with
+#: a French 413 before it is read. A little above the files' own limit, `core.filetext.MAX_FILE_BYTES`.
+MAX_REQUEST_BYTES = 10 * 1024 * 1024
+
+
 class Config:
     """Settings for `make run` and production."""
 
     DATABASE_URL: str | None = None
+    MAX_CONTENT_LENGTH = MAX_REQUEST_BYTES
+    MAX_FORM_MEMORY_SIZE = MAX_REQUEST_BYTES  # a tournament file pasted in a text field (Werkzeug: 500 kB)
     SECRET_KEY: str | None = None
     MIGRATE_ON_START = True  # run `alembic upgrade head` in create_app
     SQLALCHEMY_ECHO = False
     # the session cookie: never read by scripts, not sent by cross-site requests (issue 13)
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
+    PUBLIC_URL: str | None = None
+    PROXY_FIX = False
 
 
 class TestConfig(Config):
@@ -66,8 +88,26 @@ def _instance_secret_key(instance_path: str) -> str:
     return key
 
 
+SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS")
+TRUE_WORDS = frozenset({"1", "true", "yes", "on", "oui"})
+
+
+def _flag(value) -> bool:
+    return value is True or str(value).strip().lower() in TRUE_WORDS
+
+
 def finalize(config: dict, instance_path: str) -> None:
-    """Fill DATABASE_URL and SECRET_KEY in a Flask config from the environment or the instance folder."""
+    """Fill DATABASE_URL and SECRET_KEY in a Flask config from the environment or the instance folder,
+    and the serving keys from the environment."""
     config["DATABASE_URL"] = database_url(config.get("DATABASE_URL"), instance_path)
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret_key(instance_path)
+    for key in SERVING_KEYS:
+        if not config.get(key) and os.environ.get(key):
+            config[key] = os.environ[key]
+    if "PROXY_FIX" in os.environ:
+        config["PROXY_FIX"] = _flag(os.environ["PROXY_FIX"])
+    if "SESSION_COOKIE_SECURE" in os.environ:
+        config["SESSION_COOKIE_SECURE"] = _flag(os.environ["SESSION_COOKIE_SECURE"])
+    elif (config.get("PUBLIC_URL") or "").lower().startswith("https://"):
+        config["SESSION_COOKIE_SECURE"] = True

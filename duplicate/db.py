@@ -5,7 +5,12 @@ SQLite (the default) is tuned for several scorers entering results at once: ever
 instead of failing) and ``foreign_keys=ON``. SQLAlchemy emits BEGIN itself (the pysqlite recipe of the
 SQLAlchemy documentation) so that write transactions start with ``BEGIN IMMEDIATE``: the write lock is
 taken at the start, and two writers queue instead of one failing with "database is locked" when it
-upgrades a read lock. Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
+upgrades a read lock. Within one process (the waitress server's threads) the writers also queue on a
+Python lock taken before ``BEGIN IMMEDIATE`` and released when the transaction ends: SQLite's busy
+handler polls with growing sleeps (up to 100 ms) and is unfair — under 20 scorers at once some waited
+its whole 5 s and got « base occupée » (503) while others passed — whereas the lock hands the database
+to the next writer as soon as the last one commits (`WRITE_LOCK_WAIT` at most, then the same 503).
+``busy_timeout`` still arbitrates between processes (a command run beside the server). Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
 and so do the views marked `reads_only` (sign-in and sign-out: a POST that writes nothing in the database),
 so that reads and sign-in never wait for a writer nor make one wait.
 
@@ -22,6 +27,7 @@ without importing Alembic.
 """
 
 import os
+import sqlite3
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +35,7 @@ from dataclasses import dataclass
 from flask import current_app, g, has_request_context, request
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
@@ -40,6 +47,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 BEGIN_OPTION = "sqlite_begin"  # execution option read by the SQLite 'begin' listener
 BEGIN_MODES = frozenset({"DEFERRED", "IMMEDIATE", "EXCLUSIVE"})
 MIGRATION_LOCK_ID = 0x7A707D  # PostgreSQL advisory lock held while migrating
+WRITE_LOCK_WAIT = 30.0  # seconds a writer queues for the process's SQLite write lock before a 503
+_HOLDS_WRITE_LOCK = "duplicate.holds_write_lock"  # key of a pooled connection's info
 
 
 @dataclass(frozen=True)
@@ -68,18 +77,49 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
         cursor.execute("PRAGMA foreign_keys=" + ("ON" if foreign_keys else "OFF"))
         cursor.close()
 
+    write_lock = threading.Lock()
+
+    def release(info) -> None:
+        if info.pop(_HOLDS_WRITE_LOCK, False):
+            write_lock.release()
+
     @event.listens_for(engine, "begin")
     def on_begin(conn):
         mode = conn.get_execution_options().get(BEGIN_OPTION, "IMMEDIATE")
         if mode not in BEGIN_MODES:
             raise ValueError(f"unknown SQLite BEGIN mode {mode!r}")
-        conn.exec_driver_sql("BEGIN " + mode)
+        if mode != "DEFERRED":
+            if not write_lock.acquire(timeout=WRITE_LOCK_WAIT):
+                raise OperationalError("BEGIN " + mode, None, sqlite3.OperationalError("database is locked"))
+            conn.info[_HOLDS_WRITE_LOCK] = True
+        try:
+            conn.exec_driver_sql("BEGIN " + mode)
+        except BaseException:
+            release(conn.info)
+            raise
+
+    # The transaction's end, however it comes: commit, rollback, or the connection given back or lost.
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def on_end(conn):
+        release(conn.info)
+
+    @event.listens_for(engine.pool, "checkin")
+    @event.listens_for(engine.pool, "close")
+    def on_given_back(_dbapi_connection, record):
+        release(record.info)
+
+    @event.listens_for(engine.pool, "invalidate")
+    @event.listens_for(engine.pool, "reset")
+    def on_lost(_dbapi_connection, record, _detail):
+        release(record.info)
 
 
 class _DatabaseSlot:
     """The `Database` of one application, opened on first use: migrated (``MIGRATE_ON_START``), then engines."""
 
     def __init__(self, config):
+        self.config = config  # read again at opening: `serving.serve` sets THREADS before
         self.url = config["DATABASE_URL"]
         self.migrate = config.get("MIGRATE_ON_START", True)
         self.echo = config.get("SQLALCHEMY_ECHO", False)
@@ -94,13 +134,61 @@ class _DatabaseSlot:
         return self.database
 
     def open(self) -> Database:
+        protect_sqlite_file(self.url)
         if self.migrate:
             upgrade(self.url)
         options = {"echo": self.echo}
         if not self.url.startswith("sqlite"):
             options["pool_pre_ping"] = True
+        if ":memory:" not in self.url and self.url not in ("sqlite://", "sqlite:///"):
+            options.update(pool_options(self.config))
         engine = make_engine(self.url, **options)
         return Database(engine=engine, reader=engine.execution_options(**{BEGIN_OPTION: "DEFERRED"}))
+
+
+PRIVATE_MODE = 0o600  # read and written by the server's user only
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL, None for another database or an in-memory one."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:" \
+            or parsed.database.startswith("file:"):
+        return None
+    return parsed.database
+
+
+def protect_sqlite_file(url: str) -> None:
+    """The SQLite database file is readable by the server's user only (mode 0600: it holds password
+    hashes, tokens and secret scores): created so before SQLite opens it, and an older file left readable
+    by others loses the group's and others' rights. SQLite gives its ``-wal`` and ``-shm`` files the database file's mode."""
+    path = sqlite_path(url)
+    if path is None or os.name != "posix":
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))
+    except FileExistsError:
+        pass
+    except OSError:
+        return  # a missing folder: SQLite reports it with its own message
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            mode = os.stat(path + suffix).st_mode
+            if mode & 0o077:
+                os.chmod(path + suffix, mode & 0o700)  # the owner's rights stay (a read-only file stays so)
+        except OSError:
+            pass
+
+
+def pool_options(config) -> dict:
+    """The connection pool sized with the server (`duplicate.serving`): one connection per worker thread
+    and a few spare, so that no request waits for a connection; a short overflow for bursts from
+    threads outside the server (CLI, background jobs)."""
+    from duplicate.serving import pool_size, threads_from
+
+    return {"pool_size": pool_size(threads_from(config)), "max_overflow": 8, "pool_timeout": 30}
 
 
 def get_database(app=None) -> Database:

@@ -12,6 +12,8 @@ Fields, besides those of SPEC §9 (extra fields are allowed by the SPEC; these a
 * player: ``licence``, ``club``, ``table`` (starting table); ``name`` is « SURNAME First name »;
   the evening's marks of SPEC §11, ``out_of_ranking`` and ``withdrawn`` (`duplicate.core.tournament`);
 * tournament: ``substitutions`` (SPEC §11), naming the substitute by his player id;
+* tournament: ``journal``, the journal of the evening's changes (SPEC §11), oldest first, each entry
+  ``{"at": "2026-03-14T20:05:00.123456Z" (UTC), "who", "action", "summary", "before", "after"}``;
 * team: ``table``, ``first_colour`` (triplettes), ``bonus`` (team match PM);
 * board: ``hands`` and ``dog`` when the deal is known;
 * result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note.
@@ -45,7 +47,7 @@ from sqlmodel import Session, select
 from duplicate.core.deals import Deal, DealError
 from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
 from duplicate.models import (
-    Board, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
+    Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
     TournamentKind,
 )
 
@@ -54,7 +56,7 @@ __all__ = [
     "team_file_id", "split_name", "parse_players_csv", "decode_text",
 ]
 
-SECTIONS = ("players", "teams", "boards", "results", "penalties", "substitutions")
+SECTIONS = ("players", "teams", "boards", "results", "penalties", "substitutions", "journal")
 
 
 # --- small predicates: which values a column holds (everything else stays in `extra`) -------------------
@@ -73,6 +75,14 @@ def _number(value) -> bool:
 
 def _true(value) -> bool:
     return value is True
+
+
+def _iso_moment(value) -> bool:
+    try:
+        datetime.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _iso_date(value) -> bool:
@@ -203,10 +213,30 @@ def export_tournament(session: Session, tournament: Tournament, results: list[di
                results_to=row.results_to)
         for row in _rows(session, Substitution, tournament, Substitution.id)
     ]
+    sections["journal"] = [
+        {key: value for key, value in (("at", _utc_text(entry.at)), ("who", entry.who), ("action", entry.action),
+                                       ("summary", entry.summary), ("before", entry.before),
+                                       ("after", entry.after)) if value is not None}
+        for entry in _rows(session, JournalEntry, tournament, JournalEntry.id)
+    ]
     for key, value in sections.items():
         if value not in (None, []):
             data[key] = value
     return data
+
+
+def _utc_text(moment: datetime.datetime) -> str:
+    """A stored moment (UTC; naive when the database drops the zone) as ISO 8601 with ``Z``."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+    return moment.isoformat() + "Z"
+
+
+def _utc_moment(text: str) -> datetime.datetime:
+    moment = datetime.datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.astimezone(datetime.timezone.utc)
 
 
 # --- import ----------------------------------------------------------------------------------------------
@@ -240,6 +270,9 @@ RESULT_RULES = {
     "reason": _text,
 }
 PENALTY_RULES_REST = {"points": _number, "reason": _text, "board": _int}  # besides the entrant
+JOURNAL_RULES = {"at": lambda v: _text(v) and _iso_moment(v), "who": _text,
+                 "action": lambda v: _text(v) and 0 < len(v) <= 40, "summary": lambda v: isinstance(v, str),
+                 "before": lambda v: isinstance(v, dict), "after": lambda v: isinstance(v, dict)}
 SUBSTITUTION_RULES = {"seat": _text, "player": _text, "from_position": _int,
                       "results_to": lambda v: v in ("player", "substitute")}
 
@@ -263,6 +296,16 @@ def _check_file(data: dict, lines: Mapping[str, list[int]]) -> None:
     for index, item in enumerate(data.get("penalties", [])):
         if not _number(item.get("points")):
             fail("penalties", index, f"pénalité n° {index + 1} : « points » doit être un nombre")
+    journal = data.get("journal", [])
+    if not isinstance(journal, list):
+        fail("journal", 0, "« journal » doit être une liste")
+    for index, item in enumerate(journal):
+        wrong = [key for key, check in JOURNAL_RULES.items() if key in item and not check(item[key])] \
+            if isinstance(item, dict) else ["entrée"]
+        missing = [key for key in ("at", "action") if isinstance(item, dict) and key not in item]
+        if wrong or missing:
+            fail("journal", index, f"journal, entrée n° {index + 1} : « {(wrong or missing)[0]} » "
+                                   f"{'manque' if not wrong else 'est invalide'}")
 
 
 def import_tournament(session: Session, text: str) -> Tournament:
@@ -341,6 +384,10 @@ def _create(session: Session, data: dict) -> Tournament:
         session.add(Penalty(tournament_id=tournament.id, entrant_id=item[key], points=float(fields["points"]),
                             reason=fields.get("reason"), board=fields.get("board"), created_by="import",
                             extra=extra or None))
+    for item in top.get("journal", []):
+        session.add(JournalEntry(tournament_id=tournament.id, at=_utc_moment(item["at"]), who=item.get("who"),
+                                 action=item["action"], summary=item.get("summary", ""),
+                                 before=item.get("before"), after=item.get("after")))
     for item in top.get("substitutions", []):
         fields, extra = _split(item, SUBSTITUTION_RULES)  # the core checked seat, player, position
         session.add(Substitution(tournament_id=tournament.id, seat=fields["seat"],

@@ -142,3 +142,27 @@ def test_rank_reads_the_evening_changes(flask, tmp_path):
     assert (rows["S2"]["rank"], rows["S2"]["out_of_ranking"]) == (None, True)
     # X1 took N2's place at table 2 from position 1: X1 has N2's attack note (100), N2 none
     assert (rows["X1"]["attack"], rows["X1"]["rank"], rows["N2"]["attack"]) == (100.0, None, None)
+
+
+def test_python_m_duplicate_runs_the_core_commands_without_flask(flask, tmp_path):
+    """``python -m duplicate rank FILE`` prints what ``flask --app app rank FILE`` prints, refuses a bad file
+    with the same message, and imports no Flask (nor any database or PDF library)."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(_tournament([_result(1, 1, 56), _result(1, 2, 62), _result(1, 3, -56)])))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(_tournament([_result(1, 1, 57)]), indent=1))
+
+    def python_m(*args):
+        code = ("import runpy, sys\nsys.argv = ['duplicate', *sys.argv[1:]]\ntry:\n"
+                "    runpy.run_module('duplicate', run_name='__main__')\nfinally:\n"
+                "    heavy = [m for m in ('flask', 'sqlalchemy', 'sqlmodel', 'weasyprint', 'jinja2') if m in sys.modules]\n"
+                "    print(','.join(heavy), file=sys.stderr)\n")
+        return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                              timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+
+    fast, slow = python_m("rank", str(path)), flask("rank", str(path))
+    assert fast.returncode == 0 and fast.stdout == slow.stdout and fast.stderr.strip() == ""
+    fast, slow = python_m("rank", str(bad)), flask("rank", str(bad))
+    assert fast.returncode == slow.returncode == 1
+    assert fast.stderr.splitlines()[0] == slow.stderr.strip() and "score +57 impossible" in slow.stderr
+    assert fast.stderr.splitlines()[1:] == [""]

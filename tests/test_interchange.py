@@ -182,7 +182,7 @@ def bad_files():
         (one_per_line(bad_deal), "étui 1 : donne invalide : le chien a 5 cartes", '"strength"'),
         (one_per_line(twice), "équipe « NS1 » : un joueur figure deux fois", '"p0", "p0"'),
         ('{"kind": "individual",\n "players": [}', "JSON mal formé", '"players"'),
-        ('{"kind": "libre"}', "type de tournoi inconnu", None),
+        ('{"kind": "libre"}', "type de tournoi inconnu", '"kind"'),  # every message names its line (issue 14)
     ]
 
 

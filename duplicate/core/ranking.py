@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 from typing import Collection, Iterable, Mapping
 
 from .topage import TableNote
@@ -79,8 +80,18 @@ class Standing:
         return self.attack is None or self.defence is None
 
 
-def _mean(values: list[Fraction]) -> Fraction | None:
-    return sum(values, Fraction(0)) / len(values) if values else None
+def _mean(notes: list[Fraction]) -> Fraction | None:
+    """The exact mean of notes: numerators summed in integers per denominator (a tournament's notes have
+    few denominators, one per number of tables an étui was played at), one Fraction made at the end."""
+    if not notes:
+        return None
+    sums: dict[int, int] = {}
+    for note in notes:
+        denominator = note.denominator
+        sums[denominator] = sums.get(denominator, 0) + note.numerator
+    common = lcm(*sums)
+    return Fraction(sum(numerator * (common // denominator) for denominator, numerator in sums.items()),
+                    common * len(notes))
 
 
 def _less(note: Fraction, penalty: Fraction | None) -> Fraction:
@@ -105,11 +116,16 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
     for note in notes:
         if note.taker_note is None:
             continue
-        board = note.result.board
-        taker = note.result.taker
-        attack[taker].append(_less(note.taker_note, board_penalty.get((taker, board))))
-        for defender in note.result.defence:
-            defence[defender].append(_less(note.defence_note, board_penalty.get((defender, board))))
+        result = note.result
+        if board_penalty:
+            board = result.board
+            attack[result.taker].append(_less(note.taker_note, board_penalty.get((result.taker, board))))
+            for defender in result.defence:
+                defence[defender].append(_less(note.defence_note, board_penalty.get((defender, board))))
+        else:
+            attack[result.taker].append(note.taker_note)
+            for defender in result.defence:
+                defence[defender].append(note.defence_note)
     rows = []
     for entrant, line in lines.items():
         a, d = _mean(attack[entrant]), _mean(defence[entrant])
@@ -122,32 +138,45 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
         else:
             global_ = attack_weight * a + defence_weight * d
         penalty = global_penalty.get(entrant, Fraction(0))
-        rows.append(Standing(entrant, line, a, d, global_ - penalty, len(attack[entrant]),
+        rows.append(Standing(entrant, line, a, d, global_ - penalty if penalty else global_, len(attack[entrant]),
                              len(defence[entrant]), penalty))
     return rows
 
 
+def _exact_keys(scores: Mapping[str, Fraction]) -> Mapping[str, object]:
+    """Sort keys in the exact order of the scores: for Fractions (and ints) their numerators over a common
+    denominator — integers, equal exactly when the scores are, and compared far faster than Fractions;
+    any other numbers (the PM's Decimals) are their own keys."""
+    values = scores.values()
+    if not all(type(value) in (Fraction, int) for value in values):
+        return scores
+    common = lcm(*(value.denominator for value in values))
+    return {entrant: value.numerator * (common // value.denominator) for entrant, value in scores.items()}
+
+
 def general_ranks(scores: Mapping[str, Fraction]) -> dict[str, int]:
     """Competition ranking by score descending: equal scores share the place."""
-    ordered = sorted(scores, key=lambda entrant: (-scores[entrant], entrant))
+    keys = _exact_keys(scores)
+    ordered = sorted(keys, key=lambda entrant: (-keys[entrant], entrant))
     ranks: dict[str, int] = {}
     for index, entrant in enumerate(ordered):
         previous = ordered[index - 1] if index else None
-        same = previous is not None and scores[previous] == scores[entrant]
+        same = previous is not None and keys[previous] == keys[entrant]
         ranks[entrant] = ranks[previous] if same else index + 1
     return ranks
 
 
 def alternated_ranks(scores: Mapping[str, Fraction], lines: Mapping[str, str]) -> dict[str, int]:
     """The alternated ranking: k-th of every line together, group after group."""
+    keys = _exact_keys(scores)
     by_line: dict[str, list[str]] = {}
-    for entrant in sorted(scores, key=lambda e: (-scores[e], e)):
+    for entrant in sorted(keys, key=lambda e: (-keys[e], e)):
         by_line.setdefault(lines[entrant], []).append(entrant)
     ranks: dict[str, int] = {}
     place = 1
     depth = max((len(members) for members in by_line.values()), default=0)
     for k in range(depth):
-        group = {members[k]: scores[members[k]] for members in by_line.values() if k < len(members)}
+        group = {members[k]: keys[members[k]] for members in by_line.values() if k < len(members)}
         for entrant, rank in general_ranks(group).items():
             ranks[entrant] = place + rank - 1
         place += len(group)
@@ -160,12 +189,13 @@ def rank_standings(rows: Iterable[Standing], withdrawn: Collection[str] = (),
 
     ``withdrawn`` entrants come after all the others; ``out_of_ranking`` ones get no place."""
     rows = list(rows)
+    keys = _exact_keys({row.entrant: row.global_ for row in rows})
     general: dict[str, int] = {}
     alternated: dict[str, int] = {}
     offset = 0
     for last in (False, True):
         group = [row for row in rows if row.entrant not in out_of_ranking and (row.entrant in withdrawn) == last]
-        scores = {row.entrant: row.global_ for row in group}
+        scores = {row.entrant: keys[row.entrant] for row in group}
         lines = {row.entrant: row.line for row in group}
         general.update({e: offset + rank for e, rank in general_ranks(scores).items()})
         alternated.update({e: offset + rank for e, rank in alternated_ranks(scores, lines).items()})
@@ -174,7 +204,7 @@ def rank_standings(rows: Iterable[Standing], withdrawn: Collection[str] = (),
         replace(row, rank=general.get(row.entrant), alternated_rank=alternated.get(row.entrant))
         for row in rows
     ]
-    return sorted(ranked, key=lambda row: (row.rank is None, row.rank or 0, -row.global_, row.entrant))
+    return sorted(ranked, key=lambda row: (row.rank is None, row.rank or 0, -keys[row.entrant], row.entrant))
 
 
 def session_totals(sessions: Iterable[tuple[Fraction | int, Mapping[str, Fraction]]]) -> dict[str, Fraction]:

@@ -46,11 +46,12 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from .cards import PACK, TOTAL_HALF_POINTS
+from .cards import BOUTS, PACK
 
 __all__ = [
     "Contract", "Chelem", "PetitAuBout", "Poignee", "ScoreError", "ScoreCheck",
-    "needed_points", "score_deal", "reachable_scores", "check_score", "score_facts",
+    "needed_points", "score_deal", "reachable_scores", "check_score", "hand_fault", "POIGNEE_SETS",
+    "score_facts",
 ]
 
 
@@ -148,45 +149,101 @@ def score_deal(contract, points: int, bouts: int, poignees=(), petit_au_bout=Non
 
 # --- reachable set ------------------------------------------------------------
 
-_NON_BOUT_HALF_POINTS = sorted((c.half_points for c in PACK if not c.is_bout), reverse=True)
-_POIGNEE_TOTALS = (0, 20, 30, 40)
+def _value_classes() -> tuple[tuple[int, int, bool], ...]:
+    """The pack by value: (half-points, cards, may go to the écart), from the card model.
+
+    Bouts, then kings (neither may be put in the écart: « ni roi ni bout au chien »), then the other
+    cards by value (dames, cavaliers, valets, the low cards — low trumps among them)."""
+    kings = [c for c in PACK if not c.is_bout and not c.is_trump and c.rank == 14]
+    rest = [c for c in PACK if not c.is_bout and c not in kings]
+    values = sorted({c.half_points for c in rest}, reverse=True)
+    return ((9, len(BOUTS), False), (kings[0].half_points, len(kings), False),
+            *((v, sum(c.half_points == v for c in rest), True) for v in values))
 
 
-def _pile_bounds(cards: int, bouts: int) -> tuple[int, int] | None:
-    """Smallest and largest half-point sum of ``cards`` cards holding ``bouts`` bouts."""
-    others = cards - bouts
-    if others < 0 or others > len(_NON_BOUT_HALF_POINTS) or not 0 <= bouts <= 3:
-        return None
-    low = 9 * bouts + others
-    high = 9 * bouts + sum(_NON_BOUT_HALF_POINTS[:others])
-    return low, high
+_CLASSES = _value_classes()
+_ECART = 6
+#: The poignées that can be shown together, by the number of trumps they need at four players (simple
+#: 10, double 13, triple 15, the Excuse counting as one): two simples (20 trumps) fit in the 22, no
+#: other pair does.
+POIGNEE_SETS = ((), ("simple",), ("double",), ("triple",), ("simple", "simple"))
+_POIGNEE_TOTALS = tuple(sorted({sum(Poignee(p).bonus for p in poignees) for poignees in POIGNEE_SETS}))
+#: Where the Excuse ends when a side wins every trick: with its owner (``None``, counts kept), or kept
+#: by the side that won no trick — the defence after the taker's chelem (seed: « reste la propriété de
+#: la défense »), the taker after the defence's (« il met l'excuse en évidence et donnera une carte à
+#: l'autre camp dès qu'il en aura l'occasion »: he never has one).
+_ENDS = tuple((tricks, None) for tricks in range(19)) + ((18, "defence"), (0, "taker"))
 
 
-def _point_range(taker_cards: int, bouts: int, half_to_taker: bool):
-    """Whole points the taker can count with that pile (and the defence the rest)."""
-    mine = _pile_bounds(taker_cards, bouts)
-    theirs = _pile_bounds(len(PACK) - taker_cards, 3 - bouts)
-    if mine is None or theirs is None:
-        return range(0)
-    low = max(mine[0], TOTAL_HALF_POINTS - theirs[1])
-    high = min(mine[1], TOTAL_HALF_POINTS - theirs[0])
-    # an odd half-point total (77 cards) is rounded to the side named.
-    to_points = (lambda h: (h + 1) // 2) if half_to_taker else (lambda h: h // 2)
-    return range(to_points(low), to_points(high) + 1) if low <= high else range(0)
+@lru_cache(maxsize=None)
+def _pile_points(contract: Contract, tricks: int, excuse: str | None) -> dict[int, frozenset[int]]:
+    """Bouts in the taker's pile → the whole points it can count, at that end of play.
+
+    The pile is every card of his ``tricks`` (4 each) plus, in a Prise or a Garde, his écart of 6 cards
+    that holds neither king nor bout, in a Garde Sans the unseen chien (any cards), in a Garde Contre
+    nothing (the chien goes to the defence); ± the Excuse (`_ENDS`). Every card is worth an odd number
+    of half-points, so a pile of an odd count (the Excuse kept) has a half point: it goes to the
+    taker, as in the seed's +582 example (86,5 → 87).
+
+    Every way of taking the pile's cards from the pack's value classes is covered, class by class
+    (state: cards still to take, écart cards still to find among the low classes → the half-points
+    reachable so far), so that each count of bouts gets the exact set of its points.
+    """
+    cards = 4 * tricks + (_ECART if contract.taker_has_dog else 0) + {None: 0, "taker": 1, "defence": -1}[excuse]
+    ecart = _ECART if contract in (Contract.PRISE, Contract.GARDE) else 0
+    bout_value, bout_count, _ = _CLASSES[0]
+    if excuse == "defence":  # the taker holds the two other bouts at most
+        bout_count -= 1
+    found: dict[int, frozenset[int]] = {}
+    last = len(_CLASSES) - 1
+    for bouts in range(1 if excuse == "taker" else 0, min(bout_count, cards) + 1):  # "taker": he holds the Excuse
+        # (cards still to take, écart cards still to find) → the half-points reachable, as a bit set
+        states: dict[tuple[int, int], int] = {(cards - bouts, ecart): 1 << (bouts * bout_value)}
+        for index, (value, count, ecartable) in enumerate(_CLASSES[1:], start=1):
+            following: dict[tuple[int, int], int] = {}
+            for (remaining, ecart_left), halves in states.items():
+                # the last class must complete the pile: only one count of it is of use
+                counts = (remaining,) if index == last else range(min(count, remaining) + 1)
+                for taken in counts:
+                    if taken > count:
+                        continue
+                    key = (remaining - taken, max(0, ecart_left - taken) if ecartable else ecart_left)
+                    following[key] = following.get(key, 0) | (halves << (taken * value))
+            states = following
+        halves = states.get((0, 0), 0)
+        if halves:
+            found[bouts] = frozenset((half + 1) // 2 for half in range(halves.bit_length()) if halves >> half & 1)
+    return found
 
 
-def _piles(contract: Contract):
-    """(tricks, taker's card count, Excuse to the defence in a chelem)."""
-    dog = 6 if contract.taker_has_dog else 0
-    for tricks in range(19):
-        yield tricks, 4 * tricks + dog, False
-    yield 18, 72 + dog - 1, True
+def _petit_sides(tricks: int, bouts: int, mult: int) -> list[int]:
+    """The petit au bout bonuses possible: none, the taker's (he wins a trick, the last, holding the
+    petit: a bout in his pile), the defence's (it wins the last trick and the petit stays with it)."""
+    sides = [0]
+    if tricks >= 1 and bouts >= 1:
+        sides.append(10 * mult)
+    if tricks <= 17 and bouts <= 2:
+        sides.append(-10 * mult)
+    return sides
+
+
+def _runs(points: frozenset[int]):
+    """The points as maximal runs of consecutive numbers (ranges)."""
+    ordered = sorted(points)
+    start = previous = ordered[0]
+    for point in ordered[1:]:
+        if point != previous + 1:
+            yield range(start, previous + 1)
+            start = point
+        previous = point
+    yield range(start, previous + 1)
 
 
 def _outcomes(contract: Contract):
-    """Yield (score, theoretical, with a chelem bonus) for every possible end of play."""
+    """Yield (scores, theoretical, with a chelem bonus) for every possible end of play; ``scores`` is a
+    range: consecutive card points give made (or failed) bases one step of the multiplier apart."""
     mult = contract.multiplier
-    for tricks, cards, excuse_to_defence in _piles(contract):
+    for tricks, excuse in _ENDS:
         if tricks == 18:
             bonuses = [Chelem.UNANNOUNCED_MADE.bonus, Chelem.ANNOUNCED_MADE.bonus]
         elif tricks == 0:
@@ -194,34 +251,107 @@ def _outcomes(contract: Contract):
         else:
             bonuses = [0, Chelem.ANNOUNCED_FAILED.bonus]
         theoretical = tricks in (1, 17)
-        for bouts in range(4 if not excuse_to_defence else 3):
-            pab_sides = [0]
-            if tricks >= 1 and bouts >= 1:
-                pab_sides.append(10 * mult)
-            if tricks <= 17 and bouts <= 2:
-                pab_sides.append(-10 * mult)
-            for points in _point_range(cards, bouts, half_to_taker=excuse_to_defence):
-                needed = _NEEDED[bouts]
-                sign = 1 if points >= needed else -1
-                base = sign * (25 + abs(points - needed)) * mult
-                for bonus in bonuses:
-                    for poignee in _POIGNEE_TOTALS:
-                        for pab in pab_sides:
-                            yield base + sign * poignee + pab + bonus, theoretical, bonus != 0
+        for bouts, all_points in _pile_points(contract, tricks, excuse).items():
+            pab_sides = _petit_sides(tricks, bouts, mult)
+            needed = _NEEDED[bouts]
+            for points in _runs(all_points):
+                for sign, span in ((1, range(max(points.start, needed), points.stop)),
+                                   (-1, range(points.start, min(points.stop, needed)))):
+                    if not span:
+                        continue
+                    # base = sign × (25 + |points − needed|) × multiplier: one multiplier a point
+                    ends = [sign * (25 + abs(p - needed)) * mult for p in (span[0], span[-1])]
+                    low, high = min(ends), max(ends)
+                    for bonus in bonuses:
+                        for poignee in _POIGNEE_TOTALS:
+                            for pab in pab_sides:
+                                offset = sign * poignee + pab + bonus
+                                yield range(low + offset, high + offset + 1, mult), theoretical, bonus != 0
+
+
+#: The ends of play each chelem mark of the calculator allows (``None``: the taker wins 1 to 17 tricks).
+_CHELEM_ENDS = {
+    None: tuple((t, None) for t in range(1, 18)),
+    Chelem.ANNOUNCED_MADE: ((18, None), (18, "defence")),
+    Chelem.UNANNOUNCED_MADE: ((18, None), (18, "defence")),
+    Chelem.ANNOUNCED_FAILED: tuple((t, None) for t in range(1, 18)),
+    Chelem.DEFENCE: ((0, None), (0, "taker")),
+}
+_CHELEM_WORDS = {None: "sans chelem", Chelem.ANNOUNCED_MADE: "avec un chelem réussi",
+                 Chelem.UNANNOUNCED_MADE: "avec un chelem réussi", Chelem.ANNOUNCED_FAILED: "avec un chelem chuté",
+                 Chelem.DEFENCE: "avec un chelem de la défense"}
+
+
+def hand_fault(contract, points: int, bouts: int, poignees=(), petit_au_bout=None, chelem=None) -> str | None:
+    """Why no deal can end with these (French), or None when one can (the calculator's check, `score`).
+
+    Derived from the same card model as :func:`reachable_scores` (`_pile_points`), so that a score the
+    calculator gives is one the validator accepts. A Chelem « announced and failed » is a taker who won
+    1 to 17 tricks (no trick at all is the defence's chelem, « defence »)."""
+    contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
+    chelem = Chelem(chelem) if chelem is not None else None
+    side = PetitAuBout(petit_au_bout) if petit_au_bout is not None else None
+    shown = tuple(sorted(Poignee(p).value for p in poignees))
+    if shown not in {tuple(sorted(s)) for s in POIGNEE_SETS}:
+        return (f"poignées {' + '.join(shown)} impossibles dans une même donne : il y a 22 atouts (Excuse "
+                "comprise) et une simple en demande 10, une double 13, une triple 15")
+    if side is PetitAuBout.TAKER and bouts == 0:
+        return "petit au bout au preneur avec 0 bout : le petit serait dans ses plis (1 bout au moins)"
+    if side is PetitAuBout.DEFENCE and bouts == 3:
+        return "petit au bout à la défense quand le preneur a les 3 bouts : le petit serait dans ses plis"
+    ends = _CHELEM_ENDS[chelem]
+    words = _CHELEM_WORDS[chelem]
+    possible = sorted({p for tricks, excuse in ends for p in _pile_points(contract, tricks, excuse).get(bouts, ())})
+    if not possible:
+        return f"{bouts} bout(s) impossible(s) pour le preneur {words}"
+    if not any(points in _pile_points(contract, t, e).get(bouts, ()) for t, e in ends):
+        return (f"{points} points avec {bouts} bout(s) impossibles en {contract.french} {words} "
+                f"(de {possible[0]} à {possible[-1]} points)")
+    mult = contract.multiplier
+    pab = 0 if side is None else (10 if side is PetitAuBout.TAKER else -10) * mult
+    if not any(points in _pile_points(contract, t, e).get(bouts, ()) and pab in _petit_sides(t, bouts, mult)
+               for t, e in ends):
+        camp = "au preneur" if side is PetitAuBout.TAKER else "à la défense"
+        return f"petit au bout {camp} impossible {words} : ce camp ne fait aucun pli"
+    return None
 
 
 @lru_cache(maxsize=None)
 def reachable_scores(contract: Contract, chelem: bool = False) -> dict[int, bool]:
-    """Every score the contract can produce → True when it is only theoretical.
+    """Every score the contract can produce → True when it is only theoretical, in increasing order.
 
     Without ``chelem`` only ends of play with no chelem bonus count (the taker
-    wins 1 to 17 tricks and announced none); with it, every end of play.
+    wins 1 to 17 tricks and announced none); with it, every end of play.  A
+    score is theoretical when every end of play giving it is.  Computed once a
+    process per (contract, chelem).
     """
     contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
-    found: dict[int, bool] = {}
-    for score, theoretical, with_chelem in _outcomes(contract):
+    every: list[range] = []
+    practical: list[range] = []
+    for scores, theoretical, with_chelem in _outcomes(contract):
         if chelem or not with_chelem:
-            found[score] = found.get(score, True) and theoretical
+            every.append(scores)
+            if not theoretical:
+                practical.append(scores)
+    practical_scores = _union(practical)
+    return {score: score not in practical_scores for score in sorted(_union(every))}
+
+
+def _union(ranges: list[range]) -> set[int]:
+    """The numbers of many ranges (one step, several of them overlapping), overlaps merged first."""
+    found: set[int] = set()
+    by_residue: dict[tuple[int, int], list[range]] = {}
+    for span in ranges:
+        by_residue.setdefault((span.step, span.start % span.step), []).append(span)
+    for (step, _), spans in by_residue.items():
+        spans.sort(key=lambda span: span.start)
+        start, stop = spans[0].start, spans[0].stop
+        for span in spans[1:]:
+            if span.start > stop:
+                found.update(range(start, stop, step))
+                start = span.start
+            stop = max(stop, span.stop)
+        found.update(range(start, stop, step))
     return found
 
 
@@ -276,46 +406,19 @@ def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreChec
                       + " ; ".join(reasons))
 
 
-_POIGNEE_SETS = ((), ("simple",), ("double",), ("triple",), ("simple", "simple"))
-
-
 def score_facts(contract, points: int, bouts: int, poignees=(), petit_au_bout=None, chelem=None) -> int:
     """The score of a deal told by its facts, as the North types them at the table (SPEC §12), after
-    refusing, with a French `ScoreError`, the combinations the cards cannot produce:
-
-    * the bouts are worth 4.5 points each: the taker with ``b`` bouts has at least 4.5 × b points and the
-      defence, holding the other 3 − b, at least 4.5 × (3 − b) — so 0 bouts → 77 points at most,
-      3 bouts → 14 at least (points are whole at four players);
-    * the 22 trumps and the Excuse allow one poignée (simple, double, triple) or two simples, no more;
-    * a chelem made by the taker leaves the defence nothing but, perhaps, its Excuse: 91 points and
-      3 bouts, or 87 and 2 (seed: +582); the petit au bout then goes to the taker; a chelem by the
-      defence leaves the taker no trick (the petit au bout cannot be his);
-    * the score must then be one `check_score` accepts for the contract.
-    """
+    refusing, with a French `ScoreError`, the combinations the cards cannot produce (`hand_fault`: the
+    same card model as the validator and the `score` command), then a score `check_score` would refuse."""
     if not isinstance(points, int) or not 0 <= points <= 91:
         raise ScoreError(f"nombre de points impossible : {points} (0 à 91)")
     needed_points(bouts)
-    chelem = Chelem(chelem) if chelem is not None else None
-    made_chelem = chelem in (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE)
-    if made_chelem:
-        if (points, bouts) not in ((91, 3), (87, 2)):
-            raise ScoreError("un chelem réussi fait 91 points et 3 bouts (87 points et 2 bouts si la "
-                             "défense garde son Excuse)")
-    elif 2 * points < 9 * bouts:
-        raise ScoreError(f"{bouts} bouts valent déjà {9 * bouts / 2:.1f} points : {points} points est "
-                         "impossible".replace(".", ","))
-    elif 2 * (91 - points) < 9 * (3 - bouts):
-        raise ScoreError(f"la défense a {3 - bouts} bout{'s' if 3 - bouts > 1 else ''} : le preneur ne "
-                         f"peut pas avoir {points} points")
     kinds = tuple(sorted(Poignee(p).value for p in poignees))
-    if kinds not in {tuple(sorted(s)) for s in _POIGNEE_SETS}:
-        raise ScoreError("poignées impossibles : une seule poignée (simple, double ou triple) ou deux "
-                         "simples au plus (22 atouts et l'Excuse)")
+    fault = hand_fault(contract, points, bouts, kinds, petit_au_bout, chelem)
+    if fault:
+        raise ScoreError(fault)
+    chelem = Chelem(chelem) if chelem is not None else None
     side = PetitAuBout(petit_au_bout) if petit_au_bout is not None else None
-    if made_chelem and side is PetitAuBout.DEFENCE:
-        raise ScoreError("le preneur fait toutes les levées : le petit au bout ne peut pas être à la défense")
-    if chelem is Chelem.DEFENCE and side is PetitAuBout.TAKER:
-        raise ScoreError("la défense fait toutes les levées : le petit au bout ne peut pas être au preneur")
     score = score_deal(contract, points, bouts, kinds, side, chelem)
     check = check_score(score, contract, chelem=chelem is not None)
     if not check.ok:

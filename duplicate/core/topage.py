@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from typing import Iterable
 
@@ -78,6 +79,14 @@ class TableNote:
     defence_note: Fraction | None
 
 
+@lru_cache(maxsize=4096)
+def _notes(half_tables_beaten: int, n: int) -> tuple[Fraction, Fraction]:
+    """Taker's and defence's notes for ``half_tables_beaten`` = 2 × beaten + tied, out of ``n`` tables
+    (the same few values recur over a tournament's étuis: made once)."""
+    taker_note = Fraction(100 * half_tables_beaten, 2 * (n - 1)) if n > 1 else Fraction(50)
+    return taker_note, 100 - taker_note
+
+
 def board_notes(results: Iterable[Result]) -> list[TableNote]:
     """Top the results of one étui (in the order given)."""
     results = list(results)
@@ -90,13 +99,9 @@ def board_notes(results: Iterable[Result]) -> list[TableNote]:
         elif result.notes is not None:
             notes.append(TableNote(result, result.notes.taker, result.notes.defence))
         else:
-            if n == 1:
-                taker_note = Fraction(50)
-            else:
-                beaten = bisect_left(scores, result.score)
-                tied = bisect_right(scores, result.score) - beaten - 1
-                taker_note = Fraction(100 * (2 * beaten + tied), 2 * (n - 1))
-            notes.append(TableNote(result, taker_note, 100 - taker_note))
+            beaten = bisect_left(scores, result.score)
+            tied = bisect_right(scores, result.score) - beaten - 1
+            notes.append(TableNote(result, *_notes(2 * beaten + tied, n)))
     return notes
 
 

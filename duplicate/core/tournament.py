@@ -35,6 +35,7 @@ out-of-ranking row has ``"rank": null``, ``"alternated_rank": null``,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -43,13 +44,15 @@ from functools import cached_property
 from typing import Any, Iterator, Mapping
 
 from .evening import RESULTS_TO, Substitution, credit_results
+from .filetext import FileTextError, one_line, parse_json
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
-from .scoring import Contract, ScoreError, check_score
+from .scoring import Contract, ScoreError, check_score, reachable_scores
 from .topage import ArbitralNote, Result, TableNote, topage
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
-           "locate_entries", "out_of_ranking", "ranking_output", "read_tournament"]
+           "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
+           "score_warnings"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
 KINDS = ("individual", "triplettes", "quadrettes", "team_match")
@@ -64,6 +67,7 @@ class TournamentError(ValueError):
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
+        message = one_line(message)  # a value quoted from the file may hold newlines or 5,000 characters
         super().__init__(f"ligne {line} : {message}" if line else message)
 
 
@@ -167,21 +171,76 @@ class EntryLines(Mapping[str, list[int]]):
 
 # --- reading --------------------------------------------------------------------
 
-def load_tournament(text: str) -> Tournament:
-    """Read a tournament file (its text), checking everything; raise TournamentError."""
+def parse_tournament_text(text: str) -> dict:
+    """The JSON object of a tournament file's text, read within the bounds of `core.filetext` (size,
+    nesting, numbers, characters; a byte-order mark dropped), with its ``format`` and its players
+    checked: raise TournamentError (French, with the line)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TournamentError(f"JSON mal formé ({error.msg}, colonne {error.colno})", error.lineno) from None
+        data = parse_json(text)
+    except FileTextError as error:
+        raise TournamentError(error.reason, error.line) from None
     if not isinstance(data, dict):
         raise TournamentError("le fichier doit contenir un objet JSON « tarot-tournament/1 »", 1)
-    return _Reader(data, EntryLines(text)).tournament()
+    text = text.removeprefix("\ufeff")
+    if "format" in data and data["format"] != TOURNAMENT_FORMAT:
+        raise TournamentError(f"format « {data['format']} » inconnu (attendu « {TOURNAMENT_FORMAT} »)",
+                              key_line(text, "format"))
+    if data.get("kind") in KINDS and not data.get("players"):
+        raise TournamentError("tournoi vide : « players » ne nomme aucun joueur", key_line(text, "players"))
+    return data
+
+
+def load_tournament(text: str) -> Tournament:
+    """Read a tournament file (its text), checking everything; raise TournamentError."""
+    data = parse_tournament_text(text)
+    return _Reader(data, EntryLines(text.removeprefix("\ufeff"))).tournament()
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The line of the first ``"key":`` of the text (an error about a whole section names it)."""
+    match = re.search(r'"%s"\s*:' % re.escape(key), text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
 
 
 def read_tournament(data: Mapping) -> Tournament:
     """Check and read a tournament already parsed (a dict), as `load_tournament` does a file's text;
     errors name results by their number (« résultat n° 3 »), there being no file lines."""
     return _Reader(data, {}).tournament()
+
+
+#: Entrant ids (players, teams): short, ASCII, safe in a file name or a URL ("N1", "EW3", "joueur-12").
+ENTRANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+INDIVIDUAL_LINES = ("N", "S", "E", "W")
+TRIPLETTE_LINES = ("NS", "EW")
+#: Our bounds: a penalty in percentage points cannot exceed the 100 % of a note; PM (quadrettes, team
+#: match: penalties and bonuses) stay far under 10,000 in any real match.
+MAX_PENALTY = 100
+MAX_PM = 10_000
+#: A team match result without ``table`` is at the table of its room (SPEC §9 names it by ``room``).
+ROOM_TABLES = {"open": 1, "closed": 2}
+
+
+def _whole(value) -> bool:
+    """An integer of the file (``true`` is not one, though Python says so)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finite_number(value) -> bool:
+    return (_whole(value) or isinstance(value, float)) and value == value and abs(value) != float("inf")
+
+
+def _line_fault(kind: str, section: str, line) -> str | None:
+    """Why an explicit ``line`` of a ranked entrant cannot be, or None (individual N/S/E/W, triplettes
+    NS/EW; quadrettes and team matches do not read it)."""
+    if line is None:
+        return None
+    allowed = {("individual", "players"): INDIVIDUAL_LINES, ("triplettes", "teams"): TRIPLETTE_LINES}
+    if not isinstance(line, str) or not line:
+        return "« line » doit être un texte"
+    expected = allowed.get((kind, section))
+    if expected and line not in expected:
+        return f"ligne « {line} » inconnue ({', '.join(expected)})"
+    return None
 
 
 class _Reader:
@@ -195,10 +254,15 @@ class _Reader:
         entries = self.lines.get(section, [])
         raise TournamentError(message, entries[index] if index < len(entries) else None)
 
+    def whole(self, key: str, message: str):
+        """Refuse the value of a top-level field: the line of its key when reading a file's text."""
+        text = getattr(self.lines, "text", None)
+        raise TournamentError(message, key_line(text, key) if text else None)
+
     def section(self, name: str) -> list:
         value = self.data.get(name, [])
         if not isinstance(value, list):
-            raise TournamentError(f"« {name} » doit être une liste")
+            self.whole(name, f"« {name} » doit être une liste")
         for index, item in enumerate(value):
             if not isinstance(item, dict):
                 self.fail(name, index, f"{name} n° {index + 1} : un objet JSON est attendu")
@@ -206,11 +270,14 @@ class _Reader:
 
     def tournament(self) -> Tournament:
         kind = self.data.get("kind")
-        if kind not in KINDS:
-            raise TournamentError(f"type de tournoi inconnu « {kind} » (individual, triplettes, quadrettes, team_match)")
+        if not isinstance(kind, str) or kind not in KINDS:
+            self.whole("kind", f"type de tournoi inconnu « {kind} » "
+                               "(« kind » : individual, triplettes, quadrettes, team_match)")
         self.kind = kind
         self.players = self.read_entrants("players", "joueur")
         self.teams = self.read_entrants("teams", "équipe")
+        if kind == "team_match" and len(self.teams) > 2:
+            self.fail("teams", 2, f"un match par équipes oppose deux équipes, pas {len(self.teams)}")
         self.boards = self.read_boards()
         self.movement_tables = self.read_movement()
         results = self.read_results()
@@ -222,10 +289,14 @@ class _Reader:
 
     def read_entrants(self, section: str, noun: str) -> dict[str, Entrant]:
         entrants: dict[str, Entrant] = {}
+        member_of: dict[str, str] = {}
         for index, item in enumerate(self.section(section)):
             ident = item.get("id")
             if not isinstance(ident, str) or not ident:
                 self.fail(section, index, f"{noun} n° {index + 1} : identifiant « id » manquant")
+            if not ENTRANT_ID.fullmatch(ident):
+                self.fail(section, index, f"{noun} n° {index + 1} : identifiant « {ident} » invalide (au plus "
+                          "32 lettres sans accent, chiffres, « - », « _ » ou « . »)")
             if ident in entrants:
                 self.fail(section, index, f"{noun} « {ident} » déclaré deux fois")
             members = item.get("members", [])
@@ -235,11 +306,21 @@ class _Reader:
                 unknown = [m for m in members if m not in self.players]
                 if unknown:
                     self.fail(section, index, f"équipe « {ident} » : joueur inconnu « {unknown[0]} »")
-            try:
-                bonus = Decimal(str(item.get("bonus", 0)))
-            except ArithmeticError:
-                self.fail(section, index, f"{noun} « {ident} » : bonus illisible")
-            line = item.get("line") or ident.rstrip("0123456789")
+                elsewhere = next((m for m in members if member_of.get(m, ident) != ident), None)
+                if elsewhere is not None:
+                    self.fail(section, index, f"équipe « {ident} » : « {elsewhere} » est déjà membre de "
+                              f"l'équipe « {member_of[elsewhere]} »")
+                member_of.update(dict.fromkeys(members, ident))
+            bonus = item.get("bonus", 0)
+            if not _finite_number(bonus) or abs(bonus) > MAX_PM:
+                self.fail(section, index, f"{noun} « {ident} » : « bonus » doit être un nombre entre "
+                          f"−{MAX_PM} et {MAX_PM}")
+            bonus = Decimal(str(bonus))
+            line = item.get("line")
+            fault = _line_fault(self.kind, section, line)
+            if fault:
+                self.fail(section, index, f"{noun} « {ident} » : {fault}")
+            line = line or ident.rstrip("0123456789")
             out_of_ranking = item.get("out_of_ranking", False)
             if not isinstance(out_of_ranking, bool):
                 self.fail(section, index, f"{noun} « {ident} » : « out_of_ranking » vaut true ou false")
@@ -280,7 +361,7 @@ class _Reader:
         boards = {}
         for index, item in enumerate(self.section("boards")):
             number = item.get("number")
-            if not isinstance(number, int) or number < 1:
+            if not _whole(number) or number < 1:
                 self.fail("boards", index, f"étui n° {index + 1} : numéro « number » invalide")
             if number in boards:
                 self.fail("boards", index, f"étui {number} déclaré deux fois")
@@ -295,89 +376,176 @@ class _Reader:
             return {(int(board), int(round_["table"])) for round_ in movement["rounds"]
                     for board in round_["boards"]}
         except (KeyError, TypeError, ValueError):
-            raise TournamentError("mouvement « movement » mal formé : « rounds » avec table et boards attendus") from None
+            self.whole("movement", "mouvement « movement » mal formé : « rounds » avec table et boards attendus")
 
     def read_results(self) -> list[Result]:
+        """Every result, each checked alone (`read_result`) and against the others (`check_results`); the
+        fault reported is the first in the file's order, as if each result were checked in full in turn."""
         results: list[Result] = []
+        self.room_only: set[int] = set()  # team-match results that name their room, not their table
+        try:
+            for index, item in enumerate(self.section("results")):
+                results.append(self.read_result(index, item))
+        except TournamentError:
+            self.check_results(results)  # a clash between earlier results comes first
+            raise
+        self.check_results(results)
+        self.played: dict[int, set[str]] = {}
+        for result in results:
+            self.played.setdefault(result.board, set()).update((result.taker, *result.defence))
+        return results
+
+    def check_results(self, results: list[Result]) -> None:
+        """No étui scored twice at a table (a room, in a team match), no entrant playing an étui twice (a
+        quadrette or a team: twice on one side), no étui at a table the movement does not send it to.
+
+        Whole lists compared first (sets: a few ms for thousands of results); only when that finds a
+        clash are the results gone through one by one, to name the first faulty one."""
+        paired = self.kind in ("quadrettes", "team_match")
+        by_room = self.kind == "team_match"
+        movement_tables = self.movement_tables
+        tables = [(r.board, r.room if by_room else r.table) for r in results]
+        if paired:
+            plays = [(r.board, entrant, min(role, 1)) for r in results for role, entrant in enumerate(r.entrants)]
+        else:
+            plays = [(r.board, entrant) for r in results for entrant in r.entrants]
+        seats: dict[tuple, tuple[int, int]] = {}
+        if (len(set(tables)) == len(tables) and len(set(plays)) == len(plays)
+                and (movement_tables is None or {(r.board, r.table) for i, r in enumerate(results)
+                                                 if i not in self.room_only} <= movement_tables)):
+            for index, result in enumerate(results):  # each player at one table a position
+                self.check_seats(index, result, self._where(index, result), seats)
+            return
         seen_tables: dict[tuple, int] = {}
         seen_entrants: dict[tuple, int] = {}
-        for index, item in enumerate(self.section("results")):
-            result = self.read_result(index, item)
-            where = f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
-            paired = self.kind in ("quadrettes", "team_match")
-            key = (result.board, result.room if self.kind == "team_match" else result.table)
+        for index, result in enumerate(results):
+            board = result.board
+            key = (board, result.room if by_room else result.table)
             if key in seen_tables:
-                self.fail("results", index, f"{where} : l'étui {result.board} a déjà un score à cette "
-                          f"table (résultat n° {seen_tables[key] + 1})")
+                self.fail("results", index, f"{self._where(index, result)} : l'étui {board} a déjà un score à "
+                          f"cette table (résultat n° {seen_tables[key] + 1})")
             seen_tables[key] = index
             for role, entrant in enumerate(result.entrants):
                 # a quadrette or a team plays each étui twice: once in attack, once in defence
-                slot = (result.board, entrant, min(role, 1) if paired else 0)
+                slot = (board, entrant, min(role, 1) if paired else 0)
                 if slot in seen_entrants:
-                    self.fail("results", index, f"{where} : « {entrant} » joue l'étui {result.board} une "
-                              f"deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
+                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l'étui "
+                              f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
                 seen_entrants[slot] = index
-            key = (result.board, result.table)
-            if self.movement_tables is not None and key not in self.movement_tables:
-                self.fail("results", index, f"{where} : le mouvement n'envoie pas l'étui {result.board} "
-                          f"à la table {result.table}")
-            results.append(result)
-        return results
+            self.check_seats(index, result, self._where(index, result), seats)
+            if movement_tables is not None and index not in self.room_only \
+                    and (board, result.table) not in movement_tables:
+                self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
+                          f"{board} à la table {result.table}")
+
+    @staticmethod
+    def _where(index: int, result: Result) -> str:
+        return f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
+
+    def check_seats(self, index: int, result: Result, where: str, seats: dict) -> None:
+        """No player sits at two tables in one position (individual). Without a ``movement`` the lines
+        are the only seating there is (SPEC §9 ids: N1 sits North), so each sits at his line: in the
+        individual the four players come from the four lines and the taker from the étui's taker seat
+        (``boards``); in triplettes an NS triplette plays an EW one. With a movement, the movement seats
+        them (a relais seats a player off his line) and `read_results` checks the result against it."""
+        lines = [self.entrants_line(e) for e in (result.taker, *result.defence)]
+        by_lines = self.movement_tables is None
+        if self.kind == "individual":
+            if by_lines and all(line in INDIVIDUAL_LINES for line in lines) and len(set(lines)) != 4:
+                self.fail("results", index, f"{where} : deux joueurs de la même ligne à la table "
+                          f"({', '.join(lines)})")
+            seat = self.boards.get(result.board, {}).get("taker")
+            if by_lines and seat in INDIVIDUAL_LINES and lines[0] in INDIVIDUAL_LINES and lines[0] != seat:
+                self.fail("results", index, f"{where} : le preneur « {result.taker} » est en ligne {lines[0]}, "
+                          f"l'étui {result.board} se prend en {seat}")
+            if result.position is not None:
+                for entrant in (result.taker, *result.defence):
+                    table, first = seats.setdefault((result.position, entrant), (result.table, index))
+                    if table != result.table:
+                        self.fail("results", index, f"{where} : « {entrant} » est aussi à la table {table} en "
+                                  f"position {result.position} (résultat n° {first + 1})")
+        elif self.kind == "triplettes" and by_lines and all(line in TRIPLETTE_LINES for line in lines) \
+                and lines[0] == lines[1]:
+            self.fail("results", index, f"{where} : deux triplettes de la ligne {lines[0]} l'une contre l'autre")
+
+    def entrants_line(self, ident: str) -> str:
+        entrants = self.players if self.kind == "individual" else self.teams
+        return entrants[ident].line
 
     def read_result(self, index: int, item: Mapping) -> Result:
+        """One result, its checks in a fixed order (the first fault is the one reported); the messages
+        are only built when a check fails."""
         def fail(message: str):
             self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
-        board, table = item.get("board"), item.get("table")
-        if not isinstance(board, int) or not isinstance(table, int):
-            fail("« board » et « table » (nombres entiers) sont obligatoires")
+        get = item.get
+        board, table = get("board"), get("table")
+        if self.kind == "team_match" and table is None and isinstance(get("room"), str) \
+                and item["room"] in ROOM_TABLES:
+            table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
+            self.room_only.add(index)
+        if not _whole(board) or not _whole(table) or board < 1 or table < 1:
+            fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
+                 if self.kind != "team_match" else "« board » (nombre entier, 1 ou plus) est obligatoire")
+        for field in ("position", "quarter"):
+            value = get(field)
+            if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):
+                fail(f"« {field} » doit être un nombre entier " + ("de 1 à 4" if field == "quarter" else "(1 ou plus)"))
         if self.boards and board not in self.boards:
             fail(f"étui {board} inconnu (absent de « boards »)")
+        team_match = self.kind == "team_match"
         if self.kind == "individual":
-            taker, defence = item.get("taker"), item.get("defenders")
+            taker, defence = get("taker"), get("defenders")
             known, noun = self.players, "joueur"
             if not isinstance(defence, list) or len(defence) != 3:
                 fail("il faut trois défenseurs dans « defenders »")
         else:
-            taker, defence = item.get("taker_team"), [item.get("defence_team")]
+            taker, defence = get("taker_team"), [get("defence_team")]
             known, noun = self.teams, "équipe"
-        for entrant in [taker, *defence]:
+        for entrant in (taker, *defence):
             if not isinstance(entrant, str) or entrant not in known:
                 fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
-        if len(set([taker, *defence])) != len(defence) + 1:
+        if len({taker, *defence}) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
-        annulled = bool(item.get("annulled", False))
+        annulled = bool(get("annulled", False))
         notes = None
-        if item.get("notes") is not None:
+        if get("notes") is not None:
             try:
-                notes = ArbitralNote(Fraction(str(item["notes"]["taker"])), Fraction(str(item["notes"]["defence"])))
+                values = [item["notes"][side] for side in ("taker", "defence")]
+                if not all(_finite_number(value) for value in values):
+                    raise TypeError
+                notes = ArbitralNote(*(Fraction(str(value)) for value in values))
             except (KeyError, TypeError, ValueError, ZeroDivisionError):
                 fail("note arbitrale « notes » illisible (taker et defence attendus)")
-        score = item.get("score")
-        contract = item.get("contract", "garde") if self.kind == "team_match" else "garde"
-        try:
-            contract = Contract.parse(contract)
-        except ScoreError as error:
-            fail(str(error))
-        if self.kind == "team_match" and contract is Contract.PRISE:
-            fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+            if not all(0 <= value <= 100 for value in (notes.taker, notes.defence)):
+                fail("note arbitrale « notes » hors de 0 à 100")
+        score = get("score")
+        chelem = bool(get("chelem", False))
+        if team_match:
+            try:
+                contract = Contract.parse(get("contract", "garde"))
+            except ScoreError as error:
+                fail(str(error))
+            if contract is Contract.PRISE:
+                fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+        else:
+            contract = Contract.GARDE
         if score is None and not annulled and notes is None:
             fail("score manquant")
         if score is not None:
             if not isinstance(score, int) or isinstance(score, bool):
                 fail(f"score « {score} » : un nombre entier est attendu")
-            check = check_score(score, contract, chelem=bool(item.get("chelem", False)))
-            if not check.ok:
-                fail(check.message)
-        position, quarter, room = item.get("position"), item.get("quarter"), item.get("room")
+            if score not in reachable_scores(contract, chelem):  # what check_score accepts, its message if not
+                fail(check_score(score, contract, chelem=chelem).message)
+        position, quarter, room = get("position"), get("quarter"), get("room")
         if room is not None and room not in ("open", "closed"):
             fail(f"salle « {room} » inconnue (open ou closed)")
-        if self.kind == "team_match" and (room is None or not isinstance(quarter, int)):
+        if team_match and (room is None or not isinstance(quarter, int)):
             fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
-        return Result(
+        return _result(
             board=board, table=table, taker=taker, defence=tuple(defence), score=score,
             position=position if isinstance(position, int) else None, annulled=annulled,
-            adjusted=bool(item.get("adjusted", False)), notes=notes, chelem=bool(item.get("chelem", False)),
+            adjusted=bool(get("adjusted", False)), notes=notes, chelem=chelem,
             contract=contract.value, quarter=quarter if isinstance(quarter, int) else None,
             room=room,
         )
@@ -388,22 +556,36 @@ class _Reader:
             entrant = item.get("player", item.get("team"))
             if not isinstance(entrant, str) or entrant not in entrants:
                 self.fail("penalties", index, f"pénalité n° {index + 1} : participant inconnu « {entrant} »")
-            try:
-                points = item["points"]
-                if isinstance(points, bool) or not isinstance(points, (int, float)):
-                    raise ValueError
-                points = Fraction(str(points))
-            except (KeyError, ValueError, ZeroDivisionError):
-                self.fail("penalties", index, f"pénalité n° {index + 1} : « points » illisible")
+            points = item.get("points")
+            limit = MAX_PENALTY if self.kind in ("individual", "triplettes") else MAX_PM
+            if not _finite_number(points) or abs(points) > limit:
+                self.fail("penalties", index, f"pénalité n° {index + 1} : « points » doit être un nombre entre "
+                          f"−{limit} et {limit}")
+            points = Fraction(str(points))
             board = item.get("board")
-            penalties.append(Penalty(entrant, points, str(item.get("reason", "")),
-                                     board if isinstance(board, int) else None))
+            if board is not None:
+                if not _whole(board) or entrant not in self.played.get(board, ()):
+                    self.fail("penalties", index, f"pénalité n° {index + 1} : « {entrant} » n'a pas joué l'étui "
+                              f"« {board} »" + ("" if _whole(board) and board in self.boards
+                                              or not self.boards else " (absent de « boards »)"))
+            penalties.append(Penalty(entrant, points, str(item.get("reason", "")), board))
         return penalties
+
+
+def _result(**fields) -> Result:
+    """``Result(**fields)`` with every field given, for the reader of thousands of lines: the fields are set
+    at once instead of one frozen ``__setattr__`` at a time (1 µs a result instead of 3); equal and hashed
+    like the dataclass's own."""
+    result = object.__new__(Result)
+    result.__dict__.update(fields)
+    return result
 
 
 # --- ranking output ----------------------------------------------------------------
 
 def _number(value) -> float | None:
+    if type(value) is Fraction:  # what float() does, without its generic path
+        return value.numerator / value.denominator
     return None if value is None else float(value)
 
 
@@ -417,14 +599,20 @@ def _board_rows(notes: Mapping[int, list[TableNote]], pm_by_play: Mapping[tuple,
             if result.position is not None:
                 line["position"] = result.position
             if pm_by_play is None:
-                line["taker_note"] = _number(note.taker_note)
-                line["defence_note"] = _number(note.defence_note)
+                taker_note, defence_note = note.taker_note, note.defence_note
+                if taker_note is not None and type(taker_note) is type(defence_note) is Fraction:
+                    line["taker_note"] = taker_note.numerator / taker_note.denominator  # = float(), faster
+                    line["defence_note"] = defence_note.numerator / defence_note.denominator
+                else:
+                    line["taker_note"] = _number(taker_note)
+                    line["defence_note"] = _number(defence_note)
             else:
                 line["taker_team"], line["defence_team"] = result.taker, result.defence[0]
                 line["pm"] = _number(pm_by_play.get((result.board, result.taker)))
-            for flag in ("annulled", "adjusted"):
-                if getattr(result, flag):
-                    line[flag] = True
+            if result.annulled:
+                line["annulled"] = True
+            if result.adjusted:
+                line["adjusted"] = True
             if result.notes is not None:
                 line["arbitral_note"] = True
             if result.quarter is not None:
@@ -462,9 +650,24 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
     return positions
 
 
+def score_warnings(tournament: Tournament) -> list[str]:
+    """A French warning for each score possible in theory only (SPEC §3: an extreme card distribution,
+    `check_score`), naming its result: the arbiter checks them; the ranking is computed all the same."""
+    warnings = []
+    for index, result in enumerate(tournament.results):
+        if result.score is not None:
+            check = check_score(result.score, result.contract or "garde", chelem=result.chelem)
+            if check.ok and check.warning:
+                warnings.append(f"résultat n° {index + 1} (étui {result.board}, table {result.table}) : "
+                                f"{check.warning}")
+    return warnings
+
+
 def credited_results(tournament: Tournament) -> tuple[Result, ...]:
     """The results with each seat's results credited to its substitute where the arbiter said so
     (`core.evening.credit_results`): what the ranking is computed from."""
+    if not any(s.results_to == "substitute" for s in tournament.substitutions):
+        return tournament.results  # nobody's results move: no need for the movement's positions
     return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
 
 

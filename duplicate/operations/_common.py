@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Mapping
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, Tournament, TournamentKind
 
 TEAM_SIZES = {TournamentKind.triplettes: (3, 3), TournamentKind.quadrettes: (4, 4), TournamentKind.team_match: (4, 6)}
@@ -74,9 +74,12 @@ def _parse_json(data: str | bytes | Mapping, what: str) -> Mapping:
     if isinstance(data, Mapping):
         return data
     try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        document = parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)  # bounded: `core.filetext`
+    except (FileTextError, UnicodeDecodeError) as error:
         raise OperationError(f"{what} : JSON illisible ({error})", "file") from None
+    if not isinstance(document, Mapping):
+        raise OperationError(f"{what} : un objet JSON {{…}} est attendu", "file")
+    return document
 
 
 

@@ -416,6 +416,9 @@ def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, po
         raise OperationError("Indiquez le motif de la pénalité.", "reason")
     if board is not None and (not isinstance(board, int) or board < 1):
         raise OperationError("Numéro d'étui invalide.", "board")
+    if board is not None and not _played(session, tournament, entrant_id, board):
+        raise OperationError(f"{french.place_label(entrant_id)} n'a pas de résultat sur l'étui {board} : une "
+                             "pénalité sur un étui porte sur un étui qu'il a joué.", "board")
     penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(points), reason=reason,
                       board=board, created_by=created_by)
     session.add(penalty)
@@ -423,6 +426,15 @@ def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, po
     journal(session, tournament, action="penalty.add", who=created_by,
             summary=f"Pénalité à {french.place_label(entrant_id)} : {reason}", after=_penalty_snapshot(penalty))
     return penalty
+
+
+def _played(session: Session, tournament: Tournament, entrant_id: str, board: int) -> bool:
+    """Whether the entrant has a result on that étui (a penalty on an étui he did not play would be lost:
+    the core reads it only off his note there)."""
+    rows = session.exec(select(Result.taker, Result.defenders, Result.taker_team, Result.defence_team).where(
+        Result.tournament_id == tournament.id, Result.board == board)).all()
+    return any(entrant_id in (taker, taker_team, defence_team, *(defenders or ()))
+               for taker, defenders, taker_team, defence_team in rows)
 
 
 def _penalty_snapshot(penalty: Penalty) -> dict:

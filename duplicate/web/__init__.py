@@ -12,7 +12,7 @@ operation flushed before failing is kept.
 import datetime
 
 from flask import Blueprint, render_template
-from flask_wtf.csrf import CSRFError
+from werkzeug.routing import IntegerConverter
 
 from duplicate import french
 from duplicate.core.tournament import KIND_LABELS
@@ -101,14 +101,6 @@ def not_found(_error):
                            message="Cette page n’existe pas, ou plus."), 404
 
 
-@bp.app_errorhandler(CSRFError)
-def csrf_error(_error):
-    return render_template(
-        "error.html", title="Formulaire refusé",
-        message="Le jeton de sécurité du formulaire manque ou a expiré : rechargez la page et recommencez.",
-    ), 400
-
-
 def tournament_or_404(tournament_id: int):
     """The tournament with this id, or a 404 page."""
     from flask import abort
@@ -147,8 +139,18 @@ from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blue
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
 
 
+class DatabaseId(IntegerConverter):
+    """``<int:...>`` in every route: at most 2³¹ − 1 (a database integer), so that an oversized id in a URL
+    is a 404 and never reaches the database (an overflow there was a 500)."""
+
+    def __init__(self, url_map, fixed_digits=0, min=None, max=2**31 - 1, signed=False):
+        super().__init__(url_map, fixed_digits, min, max, signed)
+from duplicate.web import expired_forms  # noqa: E402
+
+
 def init_app(app) -> None:
     """Register the web blueprints on `app`."""
+    app.url_map.converters["int"] = DatabaseId  # before any rule is added
     app.register_blueprint(bp)
     app.register_blueprint(auth.bp)
     app.register_blueprint(arbiter.bp)
@@ -161,3 +163,4 @@ def init_app(app) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback
     headers.init_app(app)  # anti-framing and content-security policy on every response
+    expired_forms.init_app(app)  # a CSRF token refused: 400, or the typed values kept when it only expired

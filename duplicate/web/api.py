@@ -25,6 +25,7 @@ from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from duplicate import interchange, operations
+from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
@@ -61,6 +62,17 @@ def ranking(tournament_id: int):
     return jsonify(dict(operations.ranking(session, tournament), **status))
 
 
+def _json_body():
+    """The request's JSON, read within the bounds of `core.filetext` (nesting, numbers, characters), or
+    None when it is not JSON or breaks them (a French 422 follows)."""
+    if not request.is_json:
+        return None
+    try:
+        return parse_json(request.get_data().decode("utf-8"))
+    except (FileTextError, UnicodeDecodeError):
+        return None
+
+
 @bp.post("/tournaments/<int:tournament_id>/results")
 def post_results(tournament_id: int):
     """Store a list of results sent by an electronic scoring device."""
@@ -73,7 +85,7 @@ def post_results(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     if not operations.token_serves(api_token, tournament):
         return _error(403, "Ce jeton a été créé pour un autre tournoi.")
-    items = request.get_json(silent=True)
+    items = _json_body()
     if items is None:
         return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")
     who = f"api:{api_token.label or api_token.id}"

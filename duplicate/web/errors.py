@@ -20,7 +20,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from flask import session as cookie_session
 from sqlalchemy.exc import DataError, OperationalError, TimeoutError as PoolTimeout
-from werkzeug.exceptions import InternalServerError
+from werkzeug.exceptions import InternalServerError, RequestEntityTooLarge
 
 bp = Blueprint("errors", __name__)
 
@@ -84,6 +84,14 @@ def data_refused(error: DataError):
     current_app.logger.warning("value refused by the database on %s %s: %s", request.method, request.path, error)
     return _render(422, "Données refusées",
                    "La base de données refuse une des valeurs envoyées (caractère nul, nombre trop grand…).")
+
+
+@bp.app_errorhandler(RequestEntityTooLarge)
+def too_large(_error):
+    """A body over ``MAX_CONTENT_LENGTH`` (`config.MAX_REQUEST_BYTES`), refused before it is read."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _render(413, "Envoi trop gros", f"Ce qui a été envoyé dépasse la taille permise "
+                   f"({limit // (1024 * 1024)} Mio).")
 
 
 @bp.app_errorhandler(InternalServerError)

@@ -62,7 +62,9 @@ def _options(kind: str, tokens: dict[str, str], tournament=None) -> dict:
         options["rows"] = _bounded_int("rows", 8, 1, 20)
         options["single"] = request.form.get("single") == "1"
     if kind == "route-sheets":
-        options["route_urls"] = printing.route_urls_from_tokens(request.host_url, tokens, path="/feuille/{token}")
+        from duplicate.serving import public_base_url
+
+        options["route_urls"] = printing.route_urls_from_tokens(public_base_url(), tokens, path="/feuille/{token}")
     return options
 
 

@@ -15,6 +15,7 @@ from flask import Response, abort, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
+from duplicate.serving import public_url_for
 from duplicate.models import TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
@@ -135,7 +136,7 @@ def route_sheet(token: str):
         "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, ties=shared(ranking, "rank"),
         alternated_ties=shared(ranking, "alternated_rank"), count=len(ranking),
-        url=url_for("web.route_sheet", token=token, _external=True),
+        url=public_url_for("web.route_sheet", token=token),
     ))
     response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer header
     response.headers["X-Robots-Tag"] = "noindex"
@@ -153,7 +154,7 @@ def route_sheet_pdf(token: str):
     export, ranking, _tokens = tournament_data(get_session(), tournament.id)
     if not results_visible(tournament):
         export, ranking = operations.without_scores(export), {"boards": [], "ranking": []}
-    url = url_for("web.route_sheet", token=token, _external=True)
+    url = public_url_for("web.route_sheet", token=token)
     pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
     return Response(pdf, mimetype="application/pdf", headers={
         "Content-Disposition": "attachment; filename="
@@ -167,7 +168,7 @@ def route_sheet_qr(token: str):
     import segno
 
     _by_token(token)
-    url = url_for("web.route_sheet", token=token, _external=True)
+    url = public_url_for("web.route_sheet", token=token)
     svg = segno.make(url, error="m", micro=False).svg_inline(scale=4, border=2, dark="#000").replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # an image file needs its namespace
     return Response(svg, mimetype="image/svg+xml", headers={"Referrer-Policy": "no-referrer",
                                                              "Cache-Control": "private, max-age=3600"})

@@ -26,6 +26,7 @@ from duplicate.db import get_session
 from duplicate.models import Role, TournamentKind
 from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
+from duplicate.web.expired_forms import reshown_when_expired
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
 
@@ -90,6 +91,17 @@ def _entries(lines, kind) -> dict[str, dict]:
     return entries
 
 
+def _theoretical(saved) -> list[str]:
+    """The warning of each saved score possible in theory only (SPEC §3): the arbiter checks it."""
+    warnings = []
+    for result in saved:
+        if result.score is not None:
+            check = check_score(result.score, result.contract or "garde", chelem=bool(result.chelem))
+            if check.ok and check.warning:
+                warnings.append(f"Étui {result.board}, table {result.table} : {check.warning}.")
+    return warnings
+
+
 def _save(tournament, load_lines, template: str, title: str, done_url, **context):
     """Show the lines (GET) or save them (POST); on a refusal, show them again with what was typed."""
     session = get_session()
@@ -116,6 +128,8 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
                     flash(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "
                           f"comme la table ({_signed(line.result.score)}) : rien n’est changé, l’arbitre est "
                           "prévenu et tranchera.", "warning")
+                for warning in _theoretical(saved):
+                    flash(warning, "warning")
                 return redirect(done_url())
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
@@ -142,6 +156,7 @@ def _next_board(tournament, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+@reshown_when_expired
 def traveller(tournament_id: int, number: int):
     """The fiche ambulante of one étui: one line per table, in movement order."""
     tournament = tournament_or_404(tournament_id)
@@ -151,6 +166,7 @@ def traveller(tournament_id: int, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/tables/<int:position>/<int:table>", methods=["GET", "POST"])
+@reshown_when_expired
 def table_round(tournament_id: int, position: int, table: int):
     """Entry table by table, for tournaments scored as the tables finish: the étuis one table played at
     one position."""

@@ -93,3 +93,29 @@ def test_alternated_ranking_is_a_permutation_of_groups(scores):
         assert [ranks[p] for p in members] == sorted(ranks[p] for p in members)
     general = general_ranks(scores)
     assert all(1 <= general[p] <= len(scores) for p in scores)
+
+
+def test_means_mix_etuis_played_at_different_numbers_of_tables():
+    """N1 takes (60) on three étuis, played at 3, 4 and 5 tables:
+    3 tables (100, 30): beats one of two → 50; 4 tables (60, 100, 100): ties one of three → 100 × ½ / 3 = 50/3;
+    5 tables (40, 60, 100, 100): beats one, ties one of four → 100 × 1½ / 4 = 75/2.
+    Attack = (50 + 50/3 + 75/2) / 3 = (300 + 100 + 225) / 6 / 3 = 625/18; S1, N1's defender each time,
+    has 100 − each note: 1175/18."""
+    def table(number, score):
+        return (f"N{number}", (f"S{number}", f"E{number}", f"W{number}"), score)
+
+    notes = _notes([table(1, 60), table(2, 100), table(3, 30)],
+                   [table(1, 60), table(2, 60), table(3, 100), table(4, 100)],
+                   [table(1, 60), table(2, 40), table(3, 60), table(4, 100), table(5, 100)])
+    lines = {f"{seat}{number}": seat for seat in "NSEW" for number in range(1, 6)}
+    rows = {row.entrant: row for row in standings("individual", lines, notes)}
+    assert (rows["N1"].attack, rows["N1"].attack_count, rows["N1"].global_) == (Fraction(625, 18), 3, Fraction(625, 18))
+    assert (rows["S1"].defence, rows["S1"].defence_count) == (Fraction(1175, 18), 3)
+
+
+def test_ranks_are_exact_where_floats_are_not():
+    """1/3 and 333333333333333333/10^18 are one float, not one score; 2/6 is 1/3."""
+    scores = {"a": Fraction(1, 3), "b": Fraction(333333333333333333, 10**18), "c": Fraction(2, 6), "d": Fraction(1)}
+    assert float(scores["a"]) == float(scores["b"])
+    assert general_ranks(scores) == {"d": 1, "a": 2, "c": 2, "b": 4}
+    assert alternated_ranks(scores, {"a": "N", "b": "N", "c": "S", "d": "S"}) == {"d": 1, "a": 2, "c": 3, "b": 4}

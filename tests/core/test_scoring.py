@@ -123,3 +123,37 @@ def test_chelem_outcomes_need_the_chelem_flag():
     made = score_deal("garde", 91, 3, poignees=["triple"], petit_au_bout="taker", chelem=Chelem.ANNOUNCED_MADE)
     assert not check_score(made).ok
     assert check_score(made, chelem=True).ok
+
+
+def _every_end_of_play(contract: Contract, chelem: bool) -> dict[int, bool]:
+    """The reachable set enumerated one end of play at a time (tricks, bouts, card points, chelem bonus,
+    poignée, petit au bout), as the rules read: the reference for `reachable_scores`, which works on runs
+    of card points instead."""
+    from duplicate.core.scoring import _ENDS, _pile_points
+
+    found: dict[int, bool] = {}
+    mult = contract.multiplier
+    for tricks, excuse in _ENDS:
+        bonuses = {18: [200, 400], 0: [-200, -400]}.get(tricks, [0, -200])
+        for bouts, all_points in _pile_points(contract, tricks, excuse).items():
+            sides = [0] + ([10 * mult] if tricks >= 1 and bouts >= 1 else []) \
+                + ([-10 * mult] if tricks <= 17 and bouts <= 2 else [])
+            for points in all_points:
+                needed = needed_points(bouts)
+                sign = 1 if points >= needed else -1
+                for bonus in bonuses:
+                    if bonus and not chelem:
+                        continue
+                    for poignee in (0, 20, 30, 40):
+                        for side in sides:
+                            score = sign * (25 + abs(points - needed)) * mult + sign * poignee + side + bonus
+                            found[score] = found.get(score, True) and tricks in (1, 17)
+    return found
+
+
+@pytest.mark.parametrize("contract", list(Contract))
+@pytest.mark.parametrize("chelem", [False, True])
+def test_reachable_scores_are_every_end_of_play_in_increasing_order(contract, chelem):
+    reachable = reachable_scores(contract, chelem)
+    assert reachable == _every_end_of_play(contract, chelem)
+    assert list(reachable) == sorted(reachable)

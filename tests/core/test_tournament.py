@@ -152,3 +152,44 @@ def test_team_match_file_checks_contracts_and_adds_bonus():
     results[0]["score"] = 58   # below the smallest made Garde Sans (+60)
     with pytest.raises(TournamentError, match="impossible pour une Garde Sans"):
         load_tournament(json.dumps(data))
+
+
+def test_results_read_equal_the_dataclass_built_ones():
+    """The reader builds its results without the dataclass's __init__ (`tournament._result`): every field is
+    set, equal and hashed as ``Result(...)`` would be."""
+    from dataclasses import fields, replace
+
+    from duplicate.core.topage import Result
+    from duplicate.core.tournament import _result
+
+    values = dict(board=3, table=2, taker="N1", defence=("S1", "E1", "W1"), score=56, position=1, annulled=False,
+                  adjusted=True, notes=None, chelem=False, contract="garde", quarter=None, room=None)
+    assert {field.name for field in fields(Result)} == set(values)
+    built = _result(**values)
+    assert built == Result(**values) and hash(built) == hash(Result(**values)) and built.__dict__ == values
+    players = [{"id": f"{seat}{t}"} for t in (1, 2) for seat in "NSEW"]
+    text = json.dumps({"kind": "individual", "players": players, "results": [
+        {"board": 1, "table": t, "taker": f"N{t}", "defenders": [f"S{t}", f"E{t}", f"W{t}"], "score": 56,
+         "position": 1} for t in (1, 2)]})
+    for result in load_tournament(text).results:
+        assert result == replace(result) and set(result.__dict__) == set(values)
+
+
+def test_the_first_fault_in_the_file_is_reported():
+    """Result 2 plays étui 1 twice at table 1, result 3 names an unknown player: result 2 is reported; with
+    result 2 mended, result 3; and a clash after an unreadable result waits for it."""
+    players = [{"id": f"{seat}{t}"} for t in (1, 2, 3) for seat in "NSEW"]
+
+    def result(table, taker=None, board=1):
+        return {"board": board, "table": table, "taker": taker or f"N{table}",
+                "defenders": [f"S{table}", f"E{table}", f"W{table}"], "score": 56}
+
+    def error(results):
+        with pytest.raises(TournamentError) as caught:
+            load_tournament(json.dumps({"kind": "individual", "players": players, "results": results}, indent=1))
+        return str(caught.value)
+
+    clash, unknown = result(1), result(3, taker="Z9")
+    assert "résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score" in error([result(1), clash, unknown])
+    assert "résultat n° 3 : joueur inconnu « Z9 »" in error([result(1), result(2), unknown])
+    assert "résultat n° 2 : joueur inconnu « Z9 »" in error([result(1), {**unknown, "table": 1}, result(1)])

@@ -2,7 +2,9 @@
 
 `LiveServer` runs ``python -m flask --app app run`` (Werkzeug's threaded server, no reloader, no
 debugger) from the repository root with its own ``DATABASE_URL`` and ``SECRET_KEY``: CSRF is on, as in
-production. Traffic goes to 127.0.0.1 only; every wait is bounded in time.
+production; ``production=True`` runs ``flask --app app serve`` instead, the waitress server of ``make
+run`` (`duplicate.serving`). ``PUBLIC_URL`` is the server's own loopback address, so that the absolute
+links and QR codes it shows lead back to it. Traffic goes to 127.0.0.1 only; every wait is bounded in time.
 
 Also: `flask(...)`, one ``flask --app app`` command against a database (the CLI a user types), and
 `pg_schema(...)`, a fresh PostgreSQL schema for a test (created and dropped like tests/conftest.py does).
@@ -53,8 +55,14 @@ def flask(database_url: str, *args: str, input: str | None = None, timeout: floa
 class LiveServer:
     """``flask run`` in a child process; `url` is its address once `start` has returned."""
 
-    def __init__(self, database_url: str, log_path: Path | None, port: int | None = None):
+    def __init__(self, database_url: str, log_path: Path | None, port: int | None = None,
+                 production: bool = False, host: str = "127.0.0.1", threads: int | None = None,
+                 env: dict[str, str] | None = None):
         self.database_url = database_url
+        self.production = production
+        self.host = host
+        self.threads = threads
+        self.extra_env = env or {}
         self.log_path = Path(log_path) if log_path is not None else None  # None: no log file (disk-full test)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -62,10 +70,16 @@ class LiveServer:
 
     def start(self, timeout: float = 60) -> "LiveServer":
         log = open(self.log_path, "ab") if self.log_path is not None else open(os.devnull, "wb")
+        if self.production:
+            command = ["serve", "--host", self.host, "--port", str(self.port)]
+            command += ["--threads", str(self.threads)] if self.threads else []
+        else:
+            command = ["run", "--host", self.host, "--port", str(self.port), "--no-reload", "--no-debugger",
+                       "--with-threads"]
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "flask", "--app", "app", "run", "--host", "127.0.0.1", "--port", str(self.port),
-             "--no-reload", "--no-debugger", "--with-threads"],
-            cwd=REPO, env=app_env(self.database_url), stdout=log, stderr=subprocess.STDOUT,
+            [PYTHON, "-m", "flask", "--app", "app", *command],
+            cwd=REPO, env=app_env(self.database_url, **{"PUBLIC_URL": self.url, **self.extra_env}), stdout=log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         log.close()

@@ -32,3 +32,14 @@ def make_client(app):
 @pytest.fixture
 def arbiter(make_client):
     return make_client("arbiter")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The hostile corpus's numbers (issue 14): inputs tried, refused, accepted."""
+    from corpus import summary
+
+    lines = summary()
+    if lines:
+        terminalreporter.section("hostile corpus")
+        for line in lines:
+            terminalreporter.write_line(line)

@@ -50,6 +50,7 @@ def evening(app):
 
 
 def test_tables_links_for_the_arbiter_only(app, client, evening):
+    app.config["PUBLIC_URL"] = "https://tarot.example/"  # links on the configured address, never the Host
     assert client.get(f"/api/tournaments/{evening}/tables").status_code == 401
     assert client.get(f"/api/tournaments/{evening}/tables",
                       headers={"Authorization": "Bearer faux"}).status_code == 401
@@ -63,7 +64,7 @@ def test_tables_links_for_the_arbiter_only(app, client, evening):
     assert len({t["secret"] for t in tables}) == 5
     for item in tables:
         assert re.fullmatch(rf"{evening}\.{item['table']}\.[A-Za-z0-9_-]{{22}}", item["secret"])
-        assert item["url"] == f"http://localhost/table/{item['secret']}"
+        assert item["url"] == f"https://tarot.example/table/{item['secret']}"
     app.config["PUBLIC_URL"] = "https://tarot.club.example/"
     try:
         response = client.get(f"/api/tournaments/{evening}/tables",
@@ -126,11 +127,11 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
     response = client.post(url, json={"board": line.board, "score": 31})
     assert response.status_code == 422 and "Score +31 impossible pour une Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 10, "bouts": 3})
-    assert response.status_code == 422 and "3 bouts valent déjà 13,5 points" in response.get_json()["error"]
+    assert response.status_code == 422 and "10 points avec 3 bout(s) impossibles en Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "contract": "prise", "points": 60, "bouts": 1})
     assert response.status_code == 422 and "contrat est imposé : Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 60, "bouts": 1, "poignees": ["double", "double"]})
-    assert response.status_code == 422 and "poignées impossibles" in response.get_json()["error"].lower()
+    assert response.status_code == 422 and "poignées double + double impossibles" in response.get_json()["error"].lower()
     response = client.post(url, json={"board": 999, "score": 56})
     assert response.status_code == 422 and "ne se joue pas à la table 1" in response.get_json()["error"]
     assert client.post(url, data="pas du JSON").status_code == 422
@@ -302,6 +303,7 @@ def test_paper_fiche_disagreeing_with_the_table_is_flagged(app, arbiter, evening
 
 
 def test_phone_page_and_arbiter_tables_page(app, arbiter, evening):
+    app.config["PUBLIC_URL"] = "https://tarot.example"
     secret = secret_of(app, evening, 3)
     response = arbiter.get(f"/table/{secret}")
     assert response.status_code == 200 and response.headers["Referrer-Policy"] == "no-referrer"
@@ -309,7 +311,7 @@ def test_phone_page_and_arbiter_tables_page(app, arbiter, evening):
     assert 'src="/static/js/table.js"' in page and "Table 3" in page
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)  # no inline script
     page = arbiter.get(f"/arbitre/tournois/{evening}/tables").get_data(as_text=True)
-    assert f"http://localhost/table/{secret}" in page and page.count("<svg") == 5
+    assert f"https://tarot.example/table/{secret}" in page and page.count("<svg") == 5
     response = arbiter.post(f"/arbitre/tournois/{evening}/tables", data={"results_visible": "y", "position": "2"})
     assert response.status_code == 302
     assert arbiter.get(f"/api/table/{secret}").get_json()["position"] == 2

@@ -1,0 +1,239 @@
+"""Backups of the whole database, one command each (README « Sauvegarder et restaurer »):
+
+* ``flask --app app backup FILE`` — SQLite: the online backup API (`sqlite3.Connection.backup`), a
+  consistent copy taken while the server keeps serving; the copy is one self-contained file (rollback
+  journal, not WAL), written next to FILE then renamed onto it, mode 0600. PostgreSQL: ``pg_dump
+  --format=custom`` (the PostgreSQL client tools must be installed; the command says so when they are
+  not), FILE mode 0600 too.
+* ``flask --app app restore FILE [--yes]`` — the whole database replaced by FILE. SQLite: FILE is checked
+  first (a SQLite database of this application that passes ``PRAGMA integrity_check``), the current
+  database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), then FILE is
+  copied in with the backup API (the running server sees the restored data at its next transaction),
+  then migrated to the latest revision. PostgreSQL: ``pg_restore --clean --if-exists --no-owner
+  --single-transaction``, then migrated.
+
+A tournament's own file (``flask --app app export ID``, SPEC §9) is the other backup: it carries the
+tournament with its journal of changes, and moves between clubs; these commands keep everything
+(accounts, tokens, every tournament, the history of corrections).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+
+import click
+from flask import current_app
+from flask.cli import with_appcontext
+
+from duplicate.db import PRIVATE_MODE, protect_sqlite_file, sqlite_path, upgrade
+
+
+class BackupError(Exception):
+    """A backup or a restore that cannot be done; the message is French, for the user."""
+
+
+# --- SQLite -----------------------------------------------------------------------------------------------
+
+def _private_temporary(folder: str, prefix: str) -> str:
+    """A new empty file in `folder`, mode 0600 (mkstemp creates it so), for a copy renamed into place."""
+    fd, path = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder or ".")
+    os.close(fd)
+    os.chmod(path, PRIVATE_MODE)
+    return path
+
+
+def _copy_sqlite(source: sqlite3.Connection, target_path: str) -> None:
+    """Copy `source` with the online backup API into the file `target_path` (replaced atomically)."""
+    folder = os.path.dirname(os.path.abspath(target_path))
+    temporary = _private_temporary(folder, ".sauvegarde-")
+    try:
+        target = sqlite3.connect(temporary)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no -wal beside it
+        finally:
+            target.close()
+        os.replace(temporary, target_path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def backup_sqlite(database: str, out_path: str) -> None:
+    """A consistent copy of the SQLite file `database` into `out_path`, while others may write."""
+    if not os.path.exists(database):
+        raise BackupError(f"la base « {database} » n’existe pas encore : rien à sauvegarder")
+    source = sqlite3.connect(database)  # read only in effect; read-write so that WAL's index can be opened
+    try:
+        source.execute("PRAGMA busy_timeout=30000")
+        _copy_sqlite(source, out_path)
+    except sqlite3.Error as error:
+        raise BackupError(f"sauvegarde impossible : {error}") from None
+    finally:
+        source.close()
+
+
+def check_sqlite_backup(path: str) -> None:
+    """FILE must be a sound SQLite database of this application (it has Alembic's revision table)."""
+    if not os.path.isfile(path):
+        raise BackupError(f"le fichier « {path} » n’existe pas")
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            verdict = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        raise BackupError(f"« {path} » n’est pas une base SQLite (ni une sauvegarde de cette application)") from None
+    if verdict != "ok":
+        raise BackupError(f"« {path} » est endommagé ({verdict}) : restauration refusée")
+    if "alembic_version" not in tables or "tournament" not in tables:
+        raise BackupError(f"« {path} » n’est pas une sauvegarde de cette application")
+
+
+def restore_sqlite(database: str, backup_path: str) -> str | None:
+    """Replace the SQLite database by `backup_path`; return where the replaced database was saved."""
+    check_sqlite_backup(backup_path)
+    saved = None
+    if os.path.exists(database):
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        saved = f"{database}.avant-restauration-{stamp}"
+        backup_sqlite(database, saved)
+    protect_sqlite_file("sqlite:///" + database)
+    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+    target = sqlite3.connect(database)
+    try:
+        target.execute("PRAGMA busy_timeout=30000")
+        source.backup(target)  # page by page under the target's write lock: readers see old or new, whole
+        target.execute("PRAGMA journal_mode=WAL")  # as the server opens it
+    except sqlite3.Error as error:
+        raise BackupError(f"restauration impossible : {error} ; la base d’avant est dans « {saved} »") from None
+    finally:
+        target.close()
+        source.close()
+    return saved
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------------------
+
+def _pg_tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise BackupError(f"« {name} » est introuvable : installez les outils clients de PostgreSQL "
+                          f"(paquet postgresql-client) pour sauvegarder ou restaurer une base PostgreSQL")
+    return path
+
+
+def _pg_arguments(url: str) -> tuple[list[str], dict[str, str]]:
+    """libpq options and environment for `url` (password in PGPASSWORD, never on the command line); a
+    ``search_path`` given in the URL's ``options`` limits the dump to that schema."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    arguments = ["--dbname", parsed.database or "postgres"]
+    if parsed.host:
+        arguments += ["--host", parsed.host]
+    if parsed.port:
+        arguments += ["--port", str(parsed.port)]
+    if parsed.username:
+        arguments += ["--username", parsed.username]
+    env = dict(os.environ)
+    if parsed.password:
+        env["PGPASSWORD"] = parsed.password
+    options = parsed.query.get("options", "")
+    if isinstance(options, tuple):
+        options = " ".join(options)
+    if "search_path=" in options:
+        arguments += ["--schema", options.split("search_path=", 1)[1].split()[0].split(",")[0]]
+    return arguments, env
+
+
+def backup_postgresql(url: str, out_path: str) -> None:
+    arguments, env = _pg_arguments(url)
+    folder = os.path.dirname(os.path.abspath(out_path))
+    temporary = _private_temporary(folder, ".sauvegarde-")
+    try:
+        done = subprocess.run([_pg_tool("pg_dump"), "--format=custom", "--file", temporary, *arguments],
+                              env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BackupError(f"pg_dump a échoué : {done.stderr.strip()}")
+        os.chmod(temporary, PRIVATE_MODE)
+        os.replace(temporary, out_path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def restore_postgresql(url: str, backup_path: str) -> None:
+    if not os.path.isfile(backup_path):
+        raise BackupError(f"le fichier « {backup_path} » n’existe pas")
+    arguments, env = _pg_arguments(url)
+    tool = _pg_tool("pg_restore")
+    listing = subprocess.run([tool, "--list", backup_path], env=env, capture_output=True, text=True)
+    if listing.returncode != 0 or "alembic_version" not in listing.stdout:
+        raise BackupError(f"« {backup_path} » n’est pas une sauvegarde pg_dump de cette application")
+    done = subprocess.run([tool, "--clean", "--if-exists", "--no-owner", "--single-transaction", *arguments,
+                           backup_path], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BackupError(f"pg_restore a échoué (rien n’a changé) : {done.stderr.strip()}")
+
+
+# --- the commands -----------------------------------------------------------------------------------------
+
+def backup_database(url: str, out_path: str) -> None:
+    database = sqlite_path(url)
+    if database is not None:
+        backup_sqlite(database, out_path)
+    elif url.startswith("postgresql"):
+        backup_postgresql(url, out_path)
+    else:
+        raise BackupError("sauvegarde possible pour SQLite et PostgreSQL seulement")
+
+
+def restore_database(url: str, backup_path: str) -> str | None:
+    database = sqlite_path(url)
+    if database is not None:
+        saved = restore_sqlite(database, backup_path)
+    elif url.startswith("postgresql"):
+        restore_postgresql(url, backup_path)
+        saved = None
+    else:
+        raise BackupError("restauration possible pour SQLite et PostgreSQL seulement")
+    upgrade(url)  # a backup of an older version of the application
+    return saved
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False))
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Sauvegarde toute la base dans FILE (SQLite : copie à chaud ; PostgreSQL : pg_dump)."""
+    try:
+        backup_database(current_app.config["DATABASE_URL"], file)
+    except BackupError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Base sauvegardée dans « {file} » ({os.path.getsize(file)} octets).")
+
+
+@click.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--yes", is_flag=True, help="Ne pas demander de confirmation.")
+@with_appcontext
+def restore_command(file: str, yes: bool) -> None:
+    """Remplace toute la base par la sauvegarde FILE (faite par « backup »)."""
+    if not yes:
+        click.confirm(f"Remplacer TOUTE la base par « {file} » ?", abort=True)
+    try:
+        saved = restore_database(current_app.config["DATABASE_URL"], file)
+    except BackupError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Base restaurée depuis « {file} ».")
+    if saved:
+        click.echo(f"La base remplacée est conservée dans « {saved} ».")

@@ -1,0 +1,195 @@
+"""The core commands of the command line (SPEC §10): ``deal``, ``score``, ``rank``, ``movement``.
+
+Each reads its input, calls the core, and prints JSON (UTF-8) on standard output.  Bad input ends with exit
+status 1 and a French message on standard error that names the faulty line.
+
+This module imports only click and `duplicate.core` (each command its own core module, when it runs), never
+Flask: ``flask --app app rank FILE`` registers these commands on a light application (`duplicate.cli`,
+`duplicate.create_core_app`), and ``python -m duplicate rank FILE`` (`main`) runs them without Flask at all.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+import click
+
+from duplicate.core.filetext import MAX_FILE_BYTES, one_line
+from duplicate.core.scoring import (
+    Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, hand_fault, needed_points, score_deal, signed,
+)
+from duplicate.json_text import dumps
+
+
+def _print_json(data) -> None:
+    click.echo(dumps(data))
+
+
+def _fail(message: str) -> None:
+    click.echo(f"Erreur : {one_line(message)}", err=True)
+    sys.exit(1)
+
+
+def _read_text(file) -> str:
+    """A file's text, refused before it is read whole when over `MAX_FILE_BYTES`, or not UTF-8 (a
+    byte-order mark is dropped later, by every reader alike: `core.filetext`)."""
+    raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        _fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        _fail(f"ligne {line} : le fichier n'est pas en UTF-8")
+
+
+def _choice(enum) -> click.Choice:
+    return click.Choice([member.value for member in enum])
+
+
+@click.command("deal")
+@click.option("--boards", "count", type=click.IntRange(1, 10_000), required=True, help="Nombre d'étuis.")
+@click.option("--seed", help="Graine (texte) ; tirée au hasard si absente.")
+@click.option("--first", type=click.IntRange(1), default=1, show_default=True, help="Numéro du premier étui.")
+def deal_command(count: int, seed: str | None, first: int) -> None:
+    """Génère des donnes reproductibles (JSON tarot-deals/1)."""
+    import secrets
+
+    from duplicate.core.deals import DealError, deals_to_json, generate_boards
+
+    seed = seed if seed is not None else secrets.token_hex(16)
+    try:
+        boards = generate_boards(count, seed, first)
+    except DealError as error:
+        _fail(str(error))
+    _print_json(deals_to_json(boards, seed))
+
+
+@click.command("score")
+@click.option("--contract", type=_choice(Contract), default="garde", show_default=True)
+@click.option("--points", type=click.IntRange(0, 91), help="Points réalisés par le preneur.")
+@click.option("--bouts", type=click.IntRange(0, 3), help="Bouts du preneur en fin de donne.")
+@click.option("--poignee", "poignees", type=_choice(Poignee), multiple=True, help="Poignée montrée (répétable).")
+@click.option("--petit-au-bout", type=_choice(PetitAuBout), help="Camp qui mène le petit au bout.")
+@click.option("--chelem", type=_choice(Chelem))
+@click.option("--check", "to_check", type=int, help="Vérifie qu'un score saisi est possible.")
+def score_command(contract, points, bouts, poignees, petit_au_bout, chelem, to_check) -> None:
+    """Calcule le score d'une donne, ou vérifie un score (--check)."""
+    contract = Contract(contract)
+    if to_check is not None:
+        result = check_score(to_check, contract, chelem=chelem is not None)
+        if not result.ok:
+            _fail(result.message)
+        click.echo(signed(to_check).replace("−", "-"))
+        click.echo(result.message)
+        if result.warning:
+            click.echo(f"Attention : {result.warning}")
+        return
+    if points is None or bouts is None:
+        _fail("indiquez --points et --bouts (ou --check SCORE)")
+    fault = hand_fault(contract, points, bouts, poignees, petit_au_bout, chelem)
+    if fault is not None:
+        _fail(f"donne impossible : {fault}")
+    try:
+        score = score_deal(contract, points, bouts, poignees, petit_au_bout, chelem)
+    except ScoreError as error:
+        _fail(str(error))
+    needed = needed_points(bouts)
+    verdict = "faite" if points >= needed else "chutée"
+    click.echo(signed(score).replace("−", "-"))
+    click.echo(f"{contract.french} {verdict} de {abs(points - needed)} ({points} points, {bouts} bout(s), "
+               f"il en fallait {needed})")
+    click.echo(f"Le preneur marque {signed(3 * score)}, chaque défenseur {signed(-score)}")
+
+
+@click.command("rank")
+@click.argument("file", type=click.File("rb"))
+def rank_command(file) -> None:
+    """Calcule topage et classements d'un fichier tournoi (JSON tarot-tournament/1).
+
+    Les scores possibles en théorie seulement sont signalés sur la sortie d'erreur (statut 0)."""
+    from duplicate.core.tournament import TournamentError, load_tournament, ranking_output, score_warnings
+
+    # what a tournament file becomes holds no reference cycle: the cyclic collector would only walk those
+    # hundreds of thousands of objects again and again (8 % of the time at 300 tables)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        try:
+            tournament = load_tournament(_read_text(file))
+        except TournamentError as error:
+            _fail(str(error))
+        for warning in score_warnings(tournament):
+            click.echo(f"Attention : {one_line(warning)}", err=True)
+        try:
+            output = dumps(ranking_output(tournament))
+        except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
+            _fail("un résultat du calcul n'est pas un nombre fini : fichier refusé")
+        click.echo(output)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+class _MovementGroup(click.Group):
+    """``movement KIND --tables T`` generates; ``movement check FILE`` validates."""
+
+    def resolve_command(self, ctx, args):
+        if args and args[0] != "check" and not args[0].startswith("-"):
+            return "generate", movement_generate, args
+        return super().resolve_command(ctx, args)
+
+
+@click.group("movement", cls=_MovementGroup, invoke_without_command=False)
+def movement_command() -> None:
+    """Mouvements : génère (KIND --tables T) ou vérifie (check FICHIER)."""
+
+
+@movement_command.command("generate")
+@click.argument("kind", type=click.Choice(["individual", "triplettes", "quadrettes", "team_match"]))
+@click.option("--tables", type=click.IntRange(1, 500), help="Nombre de tables.")
+@click.option("--players", type=click.IntRange(1, 2000),
+              help="Individuel : nombre de joueurs (relais quand il n'est pas multiple de 4).")
+@click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
+def movement_generate(kind: str, tables: int | None, players: int | None, positions: int | None) -> None:
+    """Génère un mouvement (JSON tarot-movement/1)."""
+    from duplicate.core.movements import MovementError, generate
+
+    if tables is None and players is None:
+        _fail("indiquez --tables (ou --players pour l'individuel)")
+    try:
+        movement = generate(kind, tables, positions, players=players)
+    except MovementError as error:
+        _fail(str(error))
+    _print_json(movement.to_dict())
+
+
+@movement_command.command("check")
+@click.argument("file", type=click.File("rb"))
+@click.option("--players", type=click.IntRange(12, 2000),
+              help="Individuel : nombre de joueurs inscrits (vérifie les relais et les places sans joueur).")
+def movement_check(file, players: int | None) -> None:
+    """Vérifie un mouvement (JSON) : répétitions, équilibre, passages par étui, relais."""
+    from duplicate.core.filetext import FileTextError, parse_json
+    from duplicate.core.movements import Movement, MovementError, check, individual_entrant_ids
+
+    try:
+        movement = Movement.from_dict(parse_json(_read_text(file)))
+    except FileTextError as error:
+        _fail(str(error))
+    except MovementError as error:
+        _fail(str(error))
+    report = check(movement, individual_entrant_ids(players) if players else None)
+    click.echo(report.text())
+    if not report.ok:
+        sys.exit(1)
+
+
+#: The commands that read their input and call the core only (`duplicate.create_core_app` serves them).
+CORE_COMMANDS = {"deal": deal_command, "score": score_command, "rank": rank_command, "movement": movement_command}
+
+
+@click.group(commands=CORE_COMMANDS)
+def main() -> None:
+    """Commandes du moteur (sans base de données) : deal, score, rank, movement."""
