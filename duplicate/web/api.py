@@ -45,15 +45,20 @@ def _bearer_token(session):
 @bp.get("/tournaments/<int:tournament_id>/ranking")
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them, with its completeness;
-    404 if unknown; 403 (progress only) before publication to anyone but an arbiter."""
+    404 if unknown; 403 (progress only) before publication to anyone but an arbiter. The JSON text is made
+    once per version of the tournament's data (`operations.cached_view`); who may read it, per request."""
     session = get_session()
     tournament = tournament_or_404(tournament_id)
-    status = dict(operations.completeness(session, tournament), published=operations.is_published(tournament))
+    published = operations.is_published(tournament)
+    status = operations.cached_view(session, tournament, ("completeness", published), lambda: dict(
+        operations.completeness(session, tournament), published=published))
     token = _bearer_token(session)
     if not (token is not None and Role(token.role) is Role.arbiter or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
-    return jsonify(dict(operations.ranking(session, tournament), **status))
+    body = operations.cached_view(session, tournament, ("ranking.json", published), lambda: jsonify(
+        dict(operations.ranking(session, tournament), **status)).get_data())
+    return current_app.response_class(body, mimetype="application/json")
 
 
 @bp.post("/tournaments/<int:tournament_id>/results")

@@ -12,6 +12,7 @@ the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
 from flask import Response, abort, render_template, request, url_for
+from markupsafe import Markup
 
 from duplicate import operations
 from duplicate.db import get_session
@@ -47,11 +48,11 @@ def shared(rows, key: str) -> set:
     return {place for place, count in seen.items() if count > 1 and place is not None}
 
 
-def results_context(session, tournament) -> dict:
+def results_context(session, tournament, secret: bool) -> dict:
     """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output); before
     publication, to anyone but the arbiter, the progress only (``secret``)."""
     progress = operations.progress(session, tournament)
-    if not results_visible(tournament):
+    if secret:
         return {"tournament": tournament, "secret": True, "progress": progress,
                 "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match)}
     output = operations.ranking(session, tournament)
@@ -75,22 +76,45 @@ def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
     tournament = tournament_or_404(tournament_id)
     refresh = request.args.get("rafraichir", type=int)
-    return render_template("public/results.html", refresh=refresh if refresh and refresh >= 10 else None,
-                           **results_context(get_session(), tournament))
+    return render_template("public/results.html", tournament=tournament,
+                           refresh=refresh if refresh and refresh >= 10 else None,
+                           content=results_content(get_session(), tournament, secret=not results_visible(tournament)))
+
+
+def results_content(session, tournament, secret: bool) -> Markup:
+    """The results page's content for one audience (``secret``: the progress only), rendered once per version of
+    the tournament's data and kept until the next write (`operations.cached_view`): who may see the scores
+    is decided per request, the audience is part of the cache's key (and publication, so that the view
+    of an unpublished séance is never served as the published one)."""
+    audience = ("results", secret, operations.is_published(tournament))
+    return Markup(operations.cached_view(session, tournament, audience, lambda: render_template(
+        "public/_results_content.html", **results_context(session, tournament, secret))))
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
 def board(tournament_id: int, number: int):
     """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies;
-    before publication (to anyone but the arbiter) its lines and which are entered, nothing more."""
+    before publication (to anyone but the arbiter) its lines and which are entered, nothing more. Rendered
+    once per version of the tournament's data and audience, like the results page (`results_content`)."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
+    secret = not results_visible(tournament)
+    audience = ("board", number, secret, operations.is_published(tournament))
+    content = operations.cached_view(session, tournament, audience,
+                                     lambda: board_content(session, tournament, number, secret))
+    if content is None:
+        abort(404)
+    return render_template("public/board.html", tournament=tournament, number=number, content=Markup(content))
+
+
+def board_content(session, tournament, number: int, secret: bool) -> str | None:
+    """The étui page's content for one audience, or None when the étui has no fiche."""
     lines = operations.traveller(session, tournament, number)
     if not lines:
-        abort(404)
+        return None
     numbers = operations.board_numbers(session, tournament)
-    if not results_visible(tournament):
-        return render_template("public/board.html", tournament=tournament, number=number, lines=lines,
+    if secret:
+        return render_template("public/_board_content.html", tournament=tournament, number=number, lines=lines,
                                names=entrant_names(session, tournament), numbers=numbers, secret=True)
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
@@ -105,8 +129,8 @@ def board(tournament_id: int, number: int):
                                                     "note": by_table.get(line.table, {}).get("taker_note")})
         row["count"] += 1
     return render_template(
-        "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table, secret=False,
-        corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
+        "public/_board_content.html", tournament=tournament, number=number, lines=lines, notes=by_table,
+        secret=False, corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
         frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
         pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
     )
