@@ -8,12 +8,16 @@ once the instance folder is known:
   ``postgresql+psycopg://user@127.0.0.1:5432/tarot``.
 - ``SECRET_KEY``: the ``SECRET_KEY`` environment variable, else a random key generated once and kept
   in ``instance/secret_key``, so that sessions survive a restart.
+- ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
+  (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
+  one instance; under TESTING, a fresh temporary folder per application.
 
 Precedence: explicit configuration (``test_config``) > environment > default.
 """
 
 import os
 import secrets
+import tempfile
 
 SQLITE_FILENAME = "duplicate.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
@@ -26,6 +30,8 @@ class Config:
     SECRET_KEY: str | None = None
     MIGRATE_ON_START = True  # run `alembic upgrade head` in create_app
     SQLALCHEMY_ECHO = False
+    ROUTE_SHEET_CACHE_DIR: str | None = None
+    ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
 
 
 class TestConfig(Config):
@@ -34,6 +40,7 @@ class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret-key"
     WTF_CSRF_ENABLED = False
+    ROUTE_SHEET_PDF_WAIT = 60  # the tests read the PDF in one request, unless they test the waiting page
 
 
 def default_database_url(instance_path: str) -> str:
@@ -68,3 +75,6 @@ def finalize(config: dict, instance_path: str) -> None:
     config["DATABASE_URL"] = database_url(config.get("DATABASE_URL"), instance_path)
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret_key(instance_path)
+    if not config.get("ROUTE_SHEET_CACHE_DIR"):
+        config["ROUTE_SHEET_CACHE_DIR"] = (tempfile.mkdtemp(prefix="feuilles-de-route-") if config.get("TESTING")
+                                           else os.path.join(instance_path, "feuilles-de-route"))

@@ -11,7 +11,7 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-from flask import Response, abort, render_template, request, url_for
+from flask import Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from duplicate import operations
@@ -19,6 +19,7 @@ from duplicate.db import get_session
 from duplicate.models import Role, TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
+from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 
 
 @bp.route("/")
@@ -167,23 +168,46 @@ def route_sheet(token: str):
     return response
 
 
+def _pdf_sheet(tournament, entrant_id: str, token: str):
+    """The PDF route sheet this request asks for (`route_sheet_pdfs.Sheet`)."""
+    user = current_user()
+    return Sheet(tournament.id, entrant_id, url_for("web.route_sheet", token=token, _external=True),
+                 arbiter=user is not None and user.role == Role.arbiter)
+
+
 @bp.route("/feuille/<token>/feuille-de-route.pdf")
 def route_sheet_pdf(token: str):
     """The same feuille de route as a PDF (the printed route sheet, with its QR code); before publication,
-    the étuis entered so far without scores, notes or totals."""
+    the étuis entered so far without scores, notes or totals. Rendered off the request path
+    (`route_sheet_pdfs`): until it is ready, a page « en préparation » that reloads itself."""
     from duplicate import french, printing
-    from duplicate.printing.commands import tournament_data
 
     tournament, entrant_id, _holder = _by_token(token)
-    export, ranking, _tokens = tournament_data(get_session(), tournament.id)
-    if not results_visible(tournament):
-        export, ranking = operations.without_scores(export), {"boards": [], "ranking": []}
-    url = url_for("web.route_sheet", token=token, _external=True)
-    pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
-    return Response(pdf, mimetype="application/pdf", headers={
-        "Content-Disposition": "attachment; filename="
-                               f'"{printing.file_name(tournament.id, "feuille-de-route-" + french.place_label(entrant_id))}"',
-        "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store"})
+    session = get_session()
+    version = operations.data_version(session, tournament)
+    secret = not results_visible(tournament)
+    sheet = _pdf_sheet(tournament, entrant_id, token)
+    since = request.args.get("depuis", type=int)
+    pdfs = route_sheet_pdfs()
+    pdf = pdfs.read(sheet, version, secret, since)
+    if pdf is None:
+        queued = pdfs.submit(sheet)
+        if queued and current_app.config["ROUTE_SHEET_PDF_WAIT"]:
+            pdfs.wait(sheet, current_app.config["ROUTE_SHEET_PDF_WAIT"])
+            pdf = pdfs.read(sheet, operations.data_version(session, tournament), secret, version[1])
+    if pdf is None:
+        refresh = PREPARING_REFRESH if queued else 5 * PREPARING_REFRESH
+        again = url_for("web.route_sheet_pdf", token=token, depuis=since if since is not None else version[1])
+        response = Response(render_template("public/route_sheet_preparing.html", tournament=tournament,
+                                            token=token, queued=queued, refresh=refresh, again=again), status=202)
+        response.headers["Retry-After"] = str(refresh)
+    else:
+        response = Response(pdf, mimetype="application/pdf", headers={
+            "Content-Disposition": "attachment; filename="
+            f'"{printing.file_name(tournament.id, "feuille-de-route-" + french.place_label(entrant_id))}"'})
+    response.headers.update({"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex",
+                             "Cache-Control": "private, no-store"})
+    return response
 
 
 @bp.route("/feuille/<token>/qr.svg")
