@@ -11,6 +11,10 @@ once the instance folder is known:
 - ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
   (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
   one instance; under TESTING, a fresh temporary folder per application.
+- ``PUBLIC_RESULTS_MAX_STALE``: seconds for which the public results pages and JSON ranking may still be
+  served the view of data just superseded while the new view is computed in the background
+  (`duplicate.web.public.shared_view`; staff always get fresh views). Default 2; 0 in the tests; the
+  environment variable of that name overrides it.
 
 Precedence: explicit configuration (``test_config``) > environment > default.
 """
@@ -32,6 +36,7 @@ class Config:
     SQLALCHEMY_ECHO = False
     ROUTE_SHEET_CACHE_DIR: str | None = None
     ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
+    PUBLIC_RESULTS_MAX_STALE = 2.0
 
 
 class TestConfig(Config):
@@ -41,6 +46,7 @@ class TestConfig(Config):
     SECRET_KEY = "test-secret-key"
     WTF_CSRF_ENABLED = False
     ROUTE_SHEET_PDF_WAIT = 60  # the tests read the PDF in one request, unless they test the waiting page
+    PUBLIC_RESULTS_MAX_STALE = 0  # a write, then a read, shows the write (tests of staleness set it)
 
 
 def default_database_url(instance_path: str) -> str:
@@ -75,6 +81,8 @@ def finalize(config: dict, instance_path: str) -> None:
     config["DATABASE_URL"] = database_url(config.get("DATABASE_URL"), instance_path)
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret_key(instance_path)
+    if "PUBLIC_RESULTS_MAX_STALE" in os.environ and not config.get("TESTING"):
+        config["PUBLIC_RESULTS_MAX_STALE"] = float(os.environ["PUBLIC_RESULTS_MAX_STALE"])
     if not config.get("ROUTE_SHEET_CACHE_DIR"):
         config["ROUTE_SHEET_CACHE_DIR"] = (tempfile.mkdtemp(prefix="feuilles-de-route-") if config.get("TESTING")
                                            else os.path.join(instance_path, "feuilles-de-route"))

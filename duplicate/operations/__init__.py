@@ -49,7 +49,7 @@ from ._results import (
     RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, penalties, record_result, remove_penalty,
     result_history, results, set_arbitral_note, update_result,
 )
-from ._changes import cached_view, data_version
+from ._changes import AudienceChanged, cached_view, data_version
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
@@ -78,7 +78,8 @@ __all__ = [
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
-    "get_tournament", "list_tournaments", "ranking", "cached_view", "data_version", "readiness", "to_core", "authenticate", "create_user",
+    "get_tournament", "list_tournaments", "ranking",
+    "AudienceChanged", "cached_view", "data_version", "readiness", "to_core", "authenticate", "create_user",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",

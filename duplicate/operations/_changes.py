@@ -15,13 +15,17 @@ session that has written to a tournament and not committed yet neither reads nor
 (its data are not the committed ones); it computes the view afresh.
 
 The cache itself is per process (`ViewCache`): at most `ViewCache.SIZE` views; two requests wanting the same
-missing view compute it once (the second waits for the first).
+missing view compute it once (the second waits for the first). The public pages may be served, for a
+few seconds at most, the view of the version just superseded while the new one is computed in the
+background (``max_stale``): under a stream of scores a public page then costs a lookup, not a ranking.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
 from sqlalchemy import event, select, update
@@ -98,46 +102,93 @@ def data_version(session: Session, tournament: Tournament) -> tuple | None:
     return tuple(row)
 
 
+class AudienceChanged(Exception):
+    """Raised by a view's computation when the tournament read no longer fits the view's audience (its
+    publication changed meanwhile): the value is not kept."""
+
+
+@dataclass
+class _Entry:
+    version: tuple
+    value: Any
+    superseded: float | None = None  # when a request first saw a newer version (monotonic clock)
+
+
+def _older(kept: tuple, version: tuple) -> bool:
+    """Whether ``kept`` is an earlier version of the same tournament than ``version``."""
+    return kept[0] == version[0] and kept[1] < version[1]
+
+
 class ViewCache:
     """The last value of each view, with the version it was computed from (see the module's docstring)."""
 
     SIZE = 256
+    WAIT = 60  # seconds a request waits for another's computation of the same view, then computes it too
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.entries: OrderedDict[Hashable, tuple[tuple, Any]] = OrderedDict()
+        self.entries: OrderedDict[Hashable, _Entry] = OrderedDict()
         self.computing: dict[Hashable, threading.Lock] = {}
 
-    def _hit(self, key: Hashable, version: tuple) -> tuple[bool, Any]:
-        with self.lock:
-            entry = self.entries.get(key)
-            if entry is not None and entry[0] == version:
-                self.entries.move_to_end(key)
-                return True, entry[1]
-            return False, None
-
-    def get(self, key: Hashable, version: tuple | None, compute: Callable[[], Any]) -> Any:
-        """The view ``key`` at ``version``: cached, or computed (once for concurrent callers) and kept.
-        ``version`` None: computed, not kept."""
+    def get(self, key: Hashable, version: tuple | None, compute: Callable[[], Any], *, max_stale: float = 0,
+            recompute: Callable[[Callable], None] | None = None) -> Any:
+        """The view ``key`` at ``version``: kept, or computed (once for concurrent callers) and kept; ``version``
+        None: computed, not kept. With ``max_stale`` and ``recompute``: the kept value of an earlier version
+        is served if that version was superseded at most ``max_stale`` seconds ago, and ``recompute(done)``
+        computes the new one in the background, then calls ``done((version, value) or None)``."""
         if version is None:
             return compute()
-        found, value = self._hit(key, version)
-        if found:
-            return value
         with self.lock:
-            computing = self.computing.setdefault(key, threading.Lock())
-        with computing:
-            found, value = self._hit(key, version)  # computed by another request meanwhile
-            if found:
-                return value
-            value = compute()
-            with self.lock:
-                self.entries[key] = (version, value)
+            entry = self.entries.get(key)
+            if entry is not None and entry.version == version:
                 self.entries.move_to_end(key)
-                while len(self.entries) > self.SIZE:
-                    old, _ = self.entries.popitem(last=False)
-                    self.computing.pop(old, None)
+                return entry.value
+            computing = self.computing.setdefault(key, threading.Lock())
+            stale = None
+            if entry is not None and recompute is not None and max_stale > 0 and _older(entry.version, version):
+                now = time.monotonic()
+                entry.superseded = entry.superseded or now
+                stale = entry if now - entry.superseded <= max_stale else None
+        if stale is not None:
+            if computing.acquire(blocking=False):
+                self._recompute(key, computing, recompute)
+            return stale.value
+        acquired = computing.acquire(timeout=self.WAIT)
+        try:
+            with self.lock:
+                entry = self.entries.get(key)
+                if entry is not None and entry.version == version:  # computed by another request meanwhile
+                    return entry.value
+            value = compute()
+            self._keep(key, version, value)
             return value
+        finally:
+            if acquired:
+                computing.release()
+
+    def _recompute(self, key: Hashable, computing: threading.Lock, recompute: Callable[[Callable], None]) -> None:
+        def done(result: tuple | None) -> None:
+            try:
+                if result is not None:
+                    self._keep(key, *result)
+            finally:
+                computing.release()
+        try:
+            recompute(done)
+        except BaseException:
+            computing.release()
+            raise
+
+    def _keep(self, key: Hashable, version: tuple, value: Any) -> None:
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is not None and (entry.version == version or _older(version, entry.version)):
+                return  # a newer one is kept already
+            self.entries[key] = _Entry(version, value)
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.SIZE:
+                old, _ = self.entries.popitem(last=False)
+                self.computing.pop(old, None)
 
     def clear(self) -> None:
         with self.lock:
@@ -147,8 +198,31 @@ class ViewCache:
 VIEWS = ViewCache()
 
 
-def cached_view(session: Session, tournament: Tournament, name: Hashable, compute: Callable[[], Any]) -> Any:
-    """The view ``name`` of the tournament (any hashable: a page fragment and who may see it, the JSON
-    ranking…) as ``compute()`` gives it, computed once per version of the tournament's data. The caller
-    must not modify the value: it is shared with the other requests."""
-    return VIEWS.get((tournament.id, name), data_version(session, tournament), compute)
+def cached_view(session: Session, tournament: Tournament, name: Hashable,
+                compute: Callable[[Session, Tournament], Any], *, max_stale: float = 0,
+                spawn: Callable[[Callable[[Session], None]], None] | None = None) -> Any:
+    """The view ``name`` of the tournament (any hashable: a page fragment and its audience, the JSON
+    ranking…) as ``compute(session, tournament)`` gives it, computed once per version of the tournament's
+    data. The caller must not modify the value: it is shared with the other requests.
+
+    ``max_stale`` (seconds) and ``spawn``: the view of an earlier version may be served — only if that
+    version was superseded at most ``max_stale`` seconds ago — while ``spawn(task)`` runs ``task(session)`` in
+    the background with a session of its own, which computes the view of the version it reads. For the
+    public pages under a stream of writes (`duplicate.web.public.shared_view`); never for staff."""
+    tournament_id = tournament.id
+
+    def recompute(done: Callable) -> None:
+        def task(session: Session) -> None:
+            result = None
+            try:
+                fresh = session.get(Tournament, tournament_id)
+                version = data_version(session, fresh) if fresh is not None else None
+                if version is not None:
+                    result = version, compute(session, fresh)
+            except AudienceChanged:
+                pass
+            finally:
+                done(result)
+        spawn(task)
+    return VIEWS.get((tournament_id, name), data_version(session, tournament), lambda: compute(session, tournament),
+                     max_stale=max_stale, recompute=recompute if spawn is not None else None)

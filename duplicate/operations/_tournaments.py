@@ -232,7 +232,7 @@ def ranking(session: Session, tournament: Tournament) -> dict:
     """The SPEC §9 ranking output (topage per étui, rankings) of the stored results, computed once per version
     of the tournament's data (`cached_view`). The caller gets its own top-level dict; the nested lists and
     dicts are shared with the cache and must not be modified."""
-    def compute() -> dict:
+    def compute(session: Session, tournament: Tournament) -> dict:
         rows = _ranked_rows(session, tournament)
         # a substitute's results are placed by position, which the movement gives when a result lacks one
         movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first() \

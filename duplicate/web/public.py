@@ -11,7 +11,9 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-from flask import Response, abort, current_app, render_template, request, url_for
+import threading
+
+from flask import Response, abort, copy_current_request_context, current_app, render_template, request, url_for
 from markupsafe import Markup
 
 from duplicate import operations
@@ -79,30 +81,59 @@ def results(tournament_id: int):
     refresh = request.args.get("rafraichir", type=int)
     return render_template("public/results.html", tournament=tournament,
                            refresh=refresh if refresh and refresh >= 10 else None,
-                           content=results_content(get_session(), tournament, secret=not results_visible(tournament)))
+                           content=results_content(tournament, secret=not results_visible(tournament)))
 
 
-def results_content(session, tournament, secret: bool) -> Markup:
-    """The results page's content for one audience (``secret``: the progress only), rendered once per version of
-    the tournament's data and kept until the next write (`operations.cached_view`): who may see the scores
-    is decided per request, the audience is part of the cache's key (and publication, so that the view
-    of an unpublished séance is never served as the published one)."""
-    audience = ("results", secret, operations.is_published(tournament))
-    return Markup(operations.cached_view(session, tournament, audience, lambda: render_template(
-        "public/_results_content.html", **results_context(session, tournament, secret))))
+def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
+    """The view ``name`` — ``(what, …, secret, published)``: what is shown and to whom — of the tournament,
+    ``compute(session, tournament)``, kept until the next write (`operations.cached_view`): who may see the
+    scores is decided per request, never kept; the audience is part of the key, and so is the publication,
+    so that no view of an unpublished séance is ever served as the published one. To the public (nobody
+    signed in, no token: ``staff`` False), while scores keep arriving, the view of the data superseded at
+    most ``PUBLIC_RESULTS_MAX_STALE`` seconds ago is served while the new one is computed in the background;
+    staff always get the view of the data they read."""
+    if staff is None:
+        staff = current_user() is not None
+    published = name[-1]
+
+    def checked(session, fresh):
+        if operations.is_published(fresh) != published:
+            raise operations.AudienceChanged  # published or withdrawn meanwhile: not this view any more
+        return compute(session, fresh)
+    return operations.cached_view(get_session(), tournament, name, checked,
+                                  max_stale=0 if staff else current_app.config["PUBLIC_RESULTS_MAX_STALE"],
+                                  spawn=_in_background)
+
+
+def _in_background(task) -> None:
+    """Run ``task(session)`` in a thread, with a copy of this request's context and a session of its own."""
+    app = current_app._get_current_object()
+
+    @copy_current_request_context
+    def run():
+        try:
+            task(get_session())
+        except Exception:  # noqa: BLE001 -- logged; the next request computes the view itself
+            app.logger.exception("background view")
+    threading.Thread(target=run, name="view", daemon=True).start()
+
+
+def results_content(tournament, secret: bool) -> Markup:
+    """The results page's content for one audience (``secret``: the progress only), `shared_view`."""
+    return Markup(shared_view(tournament, ("results", secret, operations.is_published(tournament)),
+                              lambda session, fresh: render_template("public/_results_content.html",
+                                                                     **results_context(session, fresh, secret))))
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
 def board(tournament_id: int, number: int):
     """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies;
     before publication (to anyone but the arbiter) its lines and which are entered, nothing more. Rendered
-    once per version of the tournament's data and audience, like the results page (`results_content`)."""
+    once per version of the tournament's data and audience, like the results page (`shared_view`)."""
     tournament = tournament_or_404(tournament_id)
-    session = get_session()
     secret = not results_visible(tournament)
-    audience = ("board", number, secret, operations.is_published(tournament))
-    content = operations.cached_view(session, tournament, audience,
-                                     lambda: board_content(session, tournament, number, secret))
+    content = shared_view(tournament, ("board", number, secret, operations.is_published(tournament)),
+                          lambda session, fresh: board_content(session, fresh, number, secret))
     if content is None:
         abort(404)
     return render_template("public/board.html", tournament=tournament, number=number, content=Markup(content))

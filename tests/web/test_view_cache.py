@@ -228,3 +228,48 @@ def test_a_full_queue_asks_to_come_back_later(app, client, tournament_id, monkey
     response = client.get(f"/feuille/{_token(app, 'N2')}/feuille-de-route.pdf")
     assert response.status_code == 202 and "Beaucoup de feuilles de route" in response.get_data(as_text=True)
     assert response.headers["Retry-After"] == "15"
+
+
+def _until(predicate, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_the_public_may_get_the_view_just_superseded_staff_never(app, client, make_user, sign_in, tournament_id):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    assert _globals(client, tournament_id)["N1"] == 100
+
+    def score(session, tournament):
+        session.exec(select(Result).where(Result.table == 1)).one().score = -106
+    _write(app, score)
+    assert _globals(arbiter, tournament_id)["N1"] == 0  # staff: the data of now
+    first = _globals(client, tournament_id)["N1"]  # the public: 100 (superseded) or 0 if already recomputed
+    assert first in (100, 0)
+    assert _until(lambda: _globals(client, tournament_id)["N1"] == 0)  # computed in the background meanwhile
+    # withdrawn from publication: the public's published view is never served again, stale or not
+    _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+    assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+    assert "Classement général" not in _page(client, tournament_id)
+
+
+def test_a_view_superseded_too_long_ago_is_computed_again():
+    cache = operations._changes.ViewCache()
+    started = []
+    assert cache.get("v", ("t", 1), lambda: "un") == "un"
+    assert cache.get("v", ("t", 1), lambda: "jamais") == "un"
+    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
+    assert len(started) == 1  # the background computation asked for, once
+    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
+    assert len(started) == 1
+    time.sleep(0.3)
+    started[0](None)  # the background computation ends without a value
+    assert cache.get("v", ("t", 3), lambda: "trois", max_stale=0.2, recompute=started.append) == "trois"
+    assert cache.get("v", ("t", 2), lambda: "deux") == "deux"  # an older version is computed, never kept
+    assert cache.get("v", ("t", 3), lambda: "jamais") == "trois"
+    assert cache.get("v", ("autre tournoi", 3), lambda: "autre") == "autre"
