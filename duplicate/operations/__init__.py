@@ -9,8 +9,8 @@ The rules are never re-implemented here: scores are checked by `core.scoring.che
 new or changed result with the other results of its étui through `core.tournament.read_tournament`
 (unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
 `core.tournament.ranking_output` of the stored rows mapped to core values (`to_core`: the same values
-that reading of the export gives), exactly as the ``rank`` command does, cached until the tournament's data change (``_changes``:
-its data version, raised by every commit that writes them).
+that reading of the export gives), exactly as the ``rank`` command does, cached until the tournament's
+data change (``_changes``: its data version, raised by every commit that writes them).
 
 Our choices:
 
@@ -78,8 +78,8 @@ __all__ = [
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
-    "get_tournament", "list_tournaments", "ranking",
-    "AudienceChanged", "cached_view", "data_version", "readiness", "to_core", "authenticate", "create_user",
+    "get_tournament", "list_tournaments", "ranking", "AudienceChanged", "cached_view", "data_version",
+    "readiness", "to_core", "authenticate", "create_user",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",

@@ -1,6 +1,7 @@
 """Public pages, open to everyone: the home page, each tournament's results — rankings, topage per étui,
-the team-match scoreboard — from the stored raw results (`operations.ranking`: recomputed whenever they
-change, else cached), so they follow the scoring live (with the count of fiches still incomplete), and competitions of several séances.
+the team-match scoreboard — from the stored raw results (`operations.ranking`), rendered once per version
+of the tournament's data and kept (`shared_view`), so they follow the scoring live (with the count of
+fiches still incomplete), and competitions of several séances.
 
 Secrecy (SPEC §11): until the arbiter publishes the séance (`operations.publish`), these pages — and the
 route-sheet links, HTML and PDF — show the progress only (which lines of which fiches are in, no score,
