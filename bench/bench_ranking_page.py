@@ -38,7 +38,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +94,7 @@ def run(database_url: str, label: str, tables: int, repeat: int, spread: float) 
                 stop.set()
                 writer.join(timeout=30)
             stop = threading.Event()
-            sent: list[int] = []
+            sent: list = []  # the status (or the error) of each table's request
             tables_writing = [threading.Thread(target=send_table, args=(
                 server.url, tournament_id, token, lines, i * spread / len(to_send), stop, sent))
                 for i, lines in enumerate(to_send.values())]
@@ -106,7 +106,8 @@ def run(database_url: str, label: str, tables: int, repeat: int, spread: float) 
                 stop.set()
                 for thread in tables_writing:
                     thread.join(timeout=60)
-            print(f"    ({len(sent)} tables ont envoyé leurs 4 lignes pendant la mesure, {sum(sent)} réponses 201)")
+            statuses = ", ".join(f"{count} × {status}" for status, count in sorted(Counter(sent).items(), key=str))
+            print(f"    ({len(sent)} tables ont envoyé leurs 4 lignes pendant la mesure : {statuses})")
             ok &= measure_pdfs(server, tournament_id, data, repeat, tokens)
         return ok
 
@@ -143,12 +144,15 @@ def write_journal(database_url: str, tournament_id: int, stop: threading.Event) 
 
 
 def send_table(base: str, tournament_id: int, token: str, lines: list[dict], after: float,
-               stop: threading.Event, sent: list[int]) -> None:
+               stop: threading.Event, sent: list) -> None:
     """One table: wait ``after`` seconds (or ``stop``), then send its lines in one request."""
     if stop.wait(after):
         return
-    status, _body = post_json(base, f"/api/tournaments/{tournament_id}/results", lines, token, timeout=60)
-    sent.append(status == 201)
+    try:
+        status, _body = post_json(base, f"/api/tournaments/{tournament_id}/results", lines, token, timeout=60)
+    except OSError as error:  # no answer within the minute
+        status = type(error).__name__
+    sent.append(status)
 
 
 def report(name: str, times: list[float]) -> str:
