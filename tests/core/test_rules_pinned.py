@@ -217,3 +217,31 @@ def test_scores_reachable_only_in_theory_are_flagged():
     # +216 for a Garde needs the taker to win 17 tricks: a warning.  +106 (the seed's example) none.
     assert check_score(216).warning and check_score(-212).warning
     assert check_score(106).warning is None and check_score(-52).warning is None
+
+
+@pytest.mark.parametrize("text, contract", [
+    ("Garde Sans", Contract.GARDE_SANS), ("garde-contre", Contract.GARDE_CONTRE), (" PRISE ", Contract.PRISE),
+    ("garde_sans", Contract.GARDE_SANS),
+])
+def test_contract_names_as_typed(text, contract):
+    assert Contract.parse(text) is contract
+
+
+def test_out_of_range_inputs_are_named_in_the_message():
+    from duplicate.core.scoring import needed_points
+    with pytest.raises(ScoreError, match="nombre de bouts impossible : 4 "):
+        needed_points(4)
+    with pytest.raises(ScoreError, match="nombre de points impossible : 92 "):
+        score_deal("garde", 92, 3)
+
+
+def test_a_chelem_leaves_the_defence_at_most_the_excuse():
+    # Taking every trick, the taker holds all 78 cards (3 bouts, 91 points) or, when the defence kept its
+    # Excuse, 77 cards: 2 bouts and 91 − 4.5 = 86.5 → 87 points, never 86.  Prise, 2 bouts, 86 points and an
+    # unannounced chelem would be (25 + 45) + 200 = 270; with 87 it is 271, 291, 301, 311 (poignées) and
+    # +10 with the petit au bout.
+    prise = reachable_scores(Contract.PRISE, True)
+    assert 270 not in prise and 271 in prise and 281 in prise
+    # Garde: 87 points → (25 + 46) × 2 + 200 = 342; 86 points would give 340
+    garde = reachable_scores(Contract.GARDE, True)
+    assert 342 in garde and 340 not in garde
