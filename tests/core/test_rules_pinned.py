@@ -245,3 +245,96 @@ def test_a_chelem_leaves_the_defence_at_most_the_excuse():
     # Garde: 87 points → (25 + 46) × 2 + 200 = 342; 86 points would give 340
     garde = reachable_scores(Contract.GARDE, True)
     assert 342 in garde and 340 not in garde
+
+
+# --- what the mutation run found unguarded (issue 17) -----------------------------------------------
+
+def test_the_pm_of_equal_scores_has_no_sign():
+    # PM(0) = 0: shown « 0,000 », never « −0,000 » (a Decimal keeps the sign of a negated zero)
+    from duplicate.core.pm import pm
+    assert str(pm(0)) == "0.000" and not pm(0).is_signed()
+    assert str(pm(-1)) == "-1.000" and str(pm(1)) == "1.000"
+
+
+def test_team_match_plays_without_a_quarter_count_under_quarter_0():
+    # étui 1, +60 against +50: PM(10) = 3.162 to A, in no quarter (key 0)
+    results = [Result(1, 1, "A", ("B",), 60), Result(1, 2, "B", ("A",), 50)]
+    board = team_match_totals(results)
+    assert board["A"]["quarters"] == {0: Decimal("3.162")} and board["B"]["quarters"] == {0: Decimal(0)}
+
+
+def test_out_of_ranking_rows_come_last_best_first():
+    from duplicate.core.ranking import Standing
+    rows = [Standing("A", "N", None, None, F(50), 0, 0), Standing("B", "N", None, None, F(60), 0, 0),
+            Standing("C", "S", None, None, F(70), 0, 0), Standing("D", "S", None, None, F(40), 0, 0)]
+    ranked = rank_standings(rows, out_of_ranking={"C", "D"})
+    # B 60 → 1, A 50 → 2; C (70) and D (40) have no place, listed after, better first
+    assert [(r.entrant, r.rank, r.alternated_rank) for r in ranked] == [
+        ("B", 1, 1), ("A", 2, 2), ("C", None, None), ("D", None, None)]
+
+
+def test_lines_without_a_position_come_first_then_by_position():
+    # a file may give no position: such lines are listed first (position 0), then position 1, 2…
+    results = [Result(1, 1, "a", ("b",), 60, position=1), Result(1, 2, "c", ("d",), 56),
+               Result(1, 3, "e", ("f",), 50, position=2)]
+    assert [n.result.table for n in topage(results)[1]] == [2, 1, 3]
+
+
+def test_an_accepted_check_carries_its_score_contract_and_warning():
+    check = check_score(216, "garde")
+    assert (check.score, check.contract, check.ok) == (216, Contract.GARDE, True)
+    assert check.message == "score +216 possible pour une Garde"
+    assert check.warning == ("score +216 possible en théorie seulement pour une Garde (répartition extrême "
+                             "des cartes) : à vérifier par l'arbitre")
+    refused = check_score(31, "garde_sans")
+    assert (refused.score, refused.contract, refused.ok, refused.warning) == (31, Contract.GARDE_SANS, False, None)
+
+
+def test_the_refusal_names_the_right_reasons():
+    # an even Garde score in the gap: no parity reason; a Prise has odd scores (25 + d): none either
+    assert "pair" not in check_score(10, "garde").message
+    assert "pair" not in check_score(3, "prise").message
+    assert "aucun score n'est possible entre −16 et +15" in check_score(3, "prise").message
+    # With a chelem marked, 0 is reachable: Garde, 3 bouts, 81 points, made by 45 → 140 + 40 (triple
+    # poignée) + 20 (petit au bout) = 200, chelem announced and failed −200 → 0; 82 points → 2; 80 → −2.
+    # So +1 and −1 sit between two reachable scores, one of them 0: « closest », not « a gap around 0 ».
+    assert check_score(1, "garde", chelem=True).message.endswith("scores possibles les plus proches : +0 et +2")
+    assert check_score(-1, "garde", chelem=True).message.endswith("scores possibles les plus proches : −2 et +0")
+    assert check_score(0, "garde", chelem=True).ok and not check_score(0, "garde").ok
+
+
+def test_what_a_chelem_leaves_possible():
+    prise = reachable_scores(Contract.PRISE, True)
+    # Made chelem: with the three bouts the taker holds all 78 cards, 91 points: Prise 80 + 200 (+ poignée,
+    # + 10 for his petit au bout): 280, 290, …; the defence keeping its Excuse, 2 bouts and 87 points:
+    # 71 + 200 = 271, 281, ….  Three bouts AND a card left to the defence (276–278) cannot happen: the
+    # card it keeps in a chelem is the Excuse, a bout.
+    assert {271, 280} <= set(prise) and not {276, 277, 278} & set(prise)
+    # The taker took the last trick: no petit au bout for the defence: 71 − 10 + 200 = 261 (and 461 when
+    # announced) are out, for a Garde 142 − 20 + 200 = 322 and 522.
+    assert not {261, 461} & set(prise)
+    assert not {322, 522} & set(reachable_scores(Contract.GARDE, True))
+    # Defence chelem: the taker took no trick, so no petit au bout for him: −(25 + 18) + 10 − 400 = −433 is out.
+    assert -433 not in prise
+
+
+def test_garde_contre_one_trick_is_theoretical():
+    # Garde Contre, the taker winning one trick: 4 cards, no bout, 2 points, failed by 54:
+    # −79 × 6 − 40 − 60 = −574, and −774 once a failed announced chelem (−200) is added: both need that one
+    # trick, an extreme distribution: accepted with a warning.  (Had the taker a card of the dog, 5 cards,
+    # the same points: the flag is what tells.)
+    garde_contre = reachable_scores(Contract.GARDE_CONTRE, True)
+    assert garde_contre[-774] is True and reachable_scores(Contract.GARDE_CONTRE)[-574] is True
+    # and the lowest: a defence chelem, the taker with no card at all: −81 × 6 − 100 − 400 = −986
+    assert min(garde_contre) == -986
+
+
+def test_refusal_messages_word_for_word():
+    # the highest Garde without a chelem is +216 (see test_garde_contre_leaves_the_dog_to_the_defence);
+    # with a chelem, the closest reachable scores around +218 are +216 and +342 (the Excuse kept, 142 + 200)
+    assert check_score(582, "garde").message == (
+        "score +582 impossible pour une Garde sans chelem : le plus fort score possible est +216 ; "
+        "ce score n'est possible qu'avec un chelem : indiquez-le et appelez l'arbitre")
+    refused = check_score(218, "garde", chelem=True)
+    assert refused.ok is False and refused.message == (
+        "score +218 impossible pour une Garde : scores possibles les plus proches : +216 et +342")
