@@ -250,7 +250,7 @@ def test_a_chelem_leaves_the_defence_at_most_the_excuse():
 # --- what the mutation run found unguarded (issue 17) -----------------------------------------------
 
 def test_the_pm_of_equal_scores_has_no_sign():
-    # PM(0) = 0: shown « 0,000 », never « −0,000 » (a Decimal keeps the sign of a negated zero)
+    # PM(0) = 0: shown « 0,000 », never « −0,000 »
     from duplicate.core.pm import pm
     assert str(pm(0)) == "0.000" and not pm(0).is_signed()
     assert str(pm(-1)) == "-1.000" and str(pm(1)) == "1.000"
