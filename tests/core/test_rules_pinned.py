@@ -338,3 +338,40 @@ def test_refusal_messages_word_for_word():
     refused = check_score(218, "garde", chelem=True)
     assert refused.ok is False and refused.message == (
         "score +218 impossible pour une Garde : scores possibles les plus proches : +216 et +342")
+
+
+# --- the evening's changes and the triplettes' duties ------------------------------------------------
+
+def test_lateness_default_step_is_one_point_and_zero_minutes_none():
+    from duplicate.core.evening import lateness_points
+    # art. 26 read for a duplicate: 1 point per started fraction of 5 minutes: 7 minutes → 2 fractions
+    assert lateness_points(7) == 2 and lateness_points(5) == 1 and lateness_points(0) == 0
+    assert lateness_points(11, F(1, 2)) == F(3, 2)
+
+
+def test_a_substitute_is_credited_as_taker_and_as_defender_from_his_position():
+    from duplicate.core.evening import Substitution, credit_results
+    # X1 replaces N1 from position 2 and keeps the results: N1 takes étui 5 (position 2) and defends étui 6
+    # (position 2); étui 1 (position 1) stays N1's
+    results = [Result(1, 1, "N1", ("S1", "E1", "W1"), 56, position=1),
+               Result(5, 1, "N1", ("S1", "E1", "W1"), 60, position=2),
+               Result(6, 1, "S1", ("N1", "E1", "W1"), 70, position=2)]
+    credited = credit_results(results, [Substitution("N1", "X1", 2, "substitute")])
+    assert [(r.taker, r.defence) for r in credited] == [
+        ("N1", ("S1", "E1", "W1")), ("X1", ("S1", "E1", "W1")), ("S1", ("X1", "E1", "W1"))]
+
+
+def test_the_drawn_colour_of_a_published_seed_never_changes():
+    from duplicate.core.triplettes import draw_first_colour
+    # SHA-256 of « tarot-triplettes/1|<seed> », first 4 bytes big-endian, modulo 3 → Bleu, Blanc, Rouge:
+    # the arbiter publishes the seed, so a seed's colour must stay what it was
+    assert [draw_first_colour(s) for s in ("séance 1", "Open de Lyon 2026", "x")] == ["Rouge", "Blanc", "Blanc"]
+
+
+def test_the_rotation_goes_on_across_sessions_and_names_a_bad_colour():
+    from duplicate.core.triplettes import attack_rotation, attackers
+    members = [("p1", "MARTIN", "Paul"), ("p2", "Évrard", "Anne"), ("p3", "DUPONT", "Jean")]
+    # badges: DUPONT Bleu, Évrard Blanc, MARTIN Rouge; one attack already made from Bleu → Blanc, Rouge
+    assert attackers(members, "Bleu", 2, already_attacked=1) == ["p2", "p1"]
+    with pytest.raises(ValueError, match="couleur inconnue « Vert »"):
+        attack_rotation("Vert", 1)
