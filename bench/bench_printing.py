@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/bench_printing.py [--processes N] [--chunk-size N]``.  Prints the wall
 time, the pages per second, the peak memory (resident set) of the parent and of the largest child
-process, and the CPU time of all the processes (on a shared machine the wall time also holds waits); asserts only that 600 pages came out.
+process, and the CPU time of all the processes (on a shared machine the wall time also holds waits);
+asserts only that 600 pages came out.
 
 The tournament is the synthetic one of ``bench_core.py`` (at position p table t plays étui set
 (t + p) mod 7, 7 positions × 4 étuis, so 28 lines per route sheet), with its movement and boards so
