@@ -101,7 +101,7 @@ def create_token_command(role: str, label: str | None) -> None:
 
 
 PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
-               "frequencies", "hand-records")
+               "frequencies", "hand-records", "pack")
 
 
 @click.command("print")
@@ -116,15 +116,17 @@ PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-card
 @click.option("--board", "boards", type=int, multiple=True, help="Ce seul étui (répétable).")
 @click.option("--base-url", help="Adresse publique du site, pour les QR codes des feuilles de route (défaut : PUBLIC_URL, sinon l’adresse du réseau local).")
 @click.option("--processes", type=click.IntRange(1, 16), help="Processus de rendu (défaut : 2).")
+@click.option("--table", type=click.IntRange(1, None), help="pack : seulement l’enveloppe de cette table.")
 @with_appcontext
 def print_command(kind, tournament_id, out_path, scored, columns, rows, single, entrants, boards, base_url,
-                  processes) -> None:
-    """Imprime (PDF) : étiquettes, diagrammes, fiches, cartes, feuilles de route, classements…"""
+                  processes, table) -> None:
+    """Imprime (PDF) : étiquettes, diagrammes, fiches, cartes, feuilles de route, classements…, ou « pack » :
+    toute la soirée dans l’ordre d’emploi (avec --table : l’enveloppe d’une table)."""
     from duplicate import operations
     from duplicate.db import get_session
     from duplicate.printing.commands import print_tournament
 
-    options = {}
+    options = {"table": table} if kind == "pack" else {}
     if kind == "labels":
         options.update(columns=columns, rows=rows, single=single)
     if kind == "travellers":

@@ -8,6 +8,13 @@ once the instance folder is known:
   ``postgresql+psycopg://user@127.0.0.1:5432/tarot``.
 - ``SECRET_KEY``: the ``SECRET_KEY`` environment variable, else a random key generated once and kept
   in ``instance/secret_key``, so that sessions survive a restart.
+- ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
+  (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
+  one instance; under TESTING, a fresh temporary folder per application.
+- ``PUBLIC_RESULTS_MAX_STALE``: seconds for which the public results pages and JSON ranking may still be
+  served the view of data just superseded while the new view is computed in the background
+  (`duplicate.web.public.shared_view`; staff always get fresh views). Default 2; 0 in the tests; the
+  environment variable of that name overrides it.
 
 Serving (`duplicate.serving`, README « Servir la salle »), each from the environment variable of the same
 name unless configured:
@@ -27,6 +34,7 @@ Precedence: explicit configuration (``test_config``) > environment > default.
 
 import os
 import secrets
+import tempfile
 
 SQLITE_FILENAME = "duplicate.sqlite3"
 SECRET_KEY_FILENAME = "secret_key"
@@ -51,6 +59,9 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     PUBLIC_URL: str | None = None
     PROXY_FIX = False
+    ROUTE_SHEET_CACHE_DIR: str | None = None
+    ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
+    PUBLIC_RESULTS_MAX_STALE = 2.0
 
 
 class TestConfig(Config):
@@ -59,6 +70,8 @@ class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret-key"
     WTF_CSRF_ENABLED = False
+    ROUTE_SHEET_PDF_WAIT = 60  # the tests read the PDF in one request, unless they test the waiting page
+    PUBLIC_RESULTS_MAX_STALE = 0  # a write, then a read, shows the write (tests of staleness set it)
 
 
 def default_database_url(instance_path: str) -> str:
@@ -111,3 +124,8 @@ def finalize(config: dict, instance_path: str) -> None:
         config["SESSION_COOKIE_SECURE"] = _flag(os.environ["SESSION_COOKIE_SECURE"])
     elif (config.get("PUBLIC_URL") or "").lower().startswith("https://"):
         config["SESSION_COOKIE_SECURE"] = True
+    if "PUBLIC_RESULTS_MAX_STALE" in os.environ and not config.get("TESTING"):
+        config["PUBLIC_RESULTS_MAX_STALE"] = float(os.environ["PUBLIC_RESULTS_MAX_STALE"])
+    if not config.get("ROUTE_SHEET_CACHE_DIR"):
+        config["ROUTE_SHEET_CACHE_DIR"] = (tempfile.mkdtemp(prefix="feuilles-de-route-") if config.get("TESTING")
+                                           else os.path.join(instance_path, "feuilles-de-route"))

@@ -124,6 +124,8 @@ class Tournament(SQLModel, table=True):
     series_id: int | None = Field(default=None, foreign_key="series.id", ondelete="SET NULL", index=True)
     coefficient: float = Field(default=1.0)
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
+    # every committed write to what the tournament's pages show adds 1 (`operations.data_version`)
+    data_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime.datetime = Field(default_factory=utcnow)
     archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
     # the arbiter who made it (`operations.can_manage`); None: shared by every arbiter (made before

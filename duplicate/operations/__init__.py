@@ -9,7 +9,8 @@ The rules are never re-implemented here: scores are checked by `core.scoring.che
 new or changed result with the other results of its étui through `core.tournament.read_tournament`
 (unknown players, a board played twice, a table the movement does not send the étui to…); rankings are
 `core.tournament.ranking_output` of the stored rows mapped to core values (`to_core`: the same values
-that reading of the export gives), exactly as the ``rank`` command does, cached until those rows change.
+that reading of the export gives), exactly as the ``rank`` command does, cached until the tournament's
+data change (``_changes``: its data version, raised by every commit that writes them).
 
 Our choices:
 
@@ -30,7 +31,8 @@ tournament: owner, co-arbiters, scorers), ``_sign_in`` (sign-in throttling), ``_
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
 séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
 paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
-players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_live`` (the hall
+players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_changes`` (the tournament's data version and the views cached until it
+changes), ``_live`` (the hall
 during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
@@ -50,6 +52,7 @@ from ._results import (
     RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, penalties, record_result, remove_penalty,
     result_history, results, set_arbitral_note, update_result,
 )
+from ._changes import AudienceChanged, cached_view, data_version
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
@@ -94,7 +97,8 @@ __all__ = [
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
-    "get_tournament", "list_tournaments", "ranking", "readiness", "to_core", "authenticate", "create_user",
+    "get_tournament", "list_tournaments", "ranking", "AudienceChanged", "cached_view", "data_version",
+    "readiness", "to_core", "authenticate", "create_user",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",

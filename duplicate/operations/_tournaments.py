@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from decimal import Decimal
 from fractions import Fraction
 
@@ -20,6 +19,7 @@ from duplicate.models import (
     Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament, TournamentKind,
 )
 
+from ._changes import cached_view
 from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _kind, players, teams
 from ._deals import boards, get_movement
 
@@ -143,7 +143,7 @@ def _json(text: str | None):
 
 def _ranked_rows(session: Session, tournament: Tournament) -> tuple:
     """Every stored value the ranking depends on, as plain rows (kind; players; teams; members; results;
-    penalties; substitutions), in the order of the export. It is also the key of the ranking cache."""
+    penalties; substitutions), in the order of the export."""
     def rows(model, columns, order):
         return tuple(session.execute(select(*columns).where(model.tournament_id == tournament.id)
                                      .order_by(order)).all())
@@ -230,48 +230,14 @@ def to_core(session: Session, tournament: Tournament) -> CoreTournament:
     return _core(tournament, _ranked_rows(session, tournament), boards, movement)
 
 
-class _RankingCache:
-    """The last ranking output of each tournament, keyed on the stored values it was computed from.
-
-    Each request reads those values (one light query per table, no ORM objects) and recomputes only when
-    they differ from the cached ones: any write — results, penalties, players, teams, by this process or
-    another (gunicorn workers), committed or only flushed in this transaction — gives a new key, so a stale
-    ranking is never served. Values that cannot change the ranking (étuis' cards, movement) are not part of
-    the key. Per process; at most `SIZE` tournaments (the oldest entry goes first); a lock guards it.
-    """
-
-    SIZE = 16
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.entries: dict[int, tuple[tuple, dict]] = {}
-
-    def get(self, tournament_id: int, key: tuple) -> dict | None:
-        with self.lock:
-            entry = self.entries.get(tournament_id)
-        return entry[1] if entry is not None and entry[0] == key else None
-
-    def put(self, tournament_id: int, key: tuple, output: dict) -> None:
-        with self.lock:
-            self.entries.pop(tournament_id, None)
-            self.entries[tournament_id] = (key, output)
-            while len(self.entries) > self.SIZE:
-                self.entries.pop(next(iter(self.entries)))
-
-
-_RANKINGS = _RankingCache()
-
-
 def ranking(session: Session, tournament: Tournament) -> dict:
-    """The SPEC §9 ranking output (topage per étui, rankings) of the stored results, computed once per change
-    of what it depends on (`_RankingCache`). The caller gets its own top-level dict; the nested lists and
+    """The SPEC §9 ranking output (topage per étui, rankings) of the stored results, computed once per version
+    of the tournament's data (`cached_view`). The caller gets its own top-level dict; the nested lists and
     dicts are shared with the cache and must not be modified."""
-    key = _ranked_rows(session, tournament)
-    output = _RANKINGS.get(tournament.id, key)
-    if output is None:
+    def compute(session: Session, tournament: Tournament) -> dict:
+        rows = _ranked_rows(session, tournament)
         # a substitute's results are placed by position, which the movement gives when a result lacks one
         movement = session.exec(select(Movement.data).where(Movement.tournament_id == tournament.id)).first() \
-            if key[-1] else None
-        output = ranking_output(_core(tournament, key, movement=movement))
-        _RANKINGS.put(tournament.id, key, output)
-    return dict(output)
+            if rows[-1] else None
+        return ranking_output(_core(tournament, rows, movement=movement))
+    return dict(cached_view(session, tournament, "ranking", compute))

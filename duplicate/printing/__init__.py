@@ -32,12 +32,12 @@ TITLES = {
     "labels": "Étiquettes des étuis", "diagrams": "Diagrammes", "travellers": "Fiches ambulantes",
     "guide-cards": "Cartes de table", "movement-cards": "Fiches individuelles de mouvement",
     "route-sheets": "Feuilles de route", "ranking": "Classements", "frequencies": "Fréquences par étui",
-    "hand-records": "Relevé des donnes",
+    "hand-records": "Relevé des donnes", "pack": "Tout imprimer",
 }
 FILE_NAMES = {
     "labels": "etiquettes", "diagrams": "diagrammes", "travellers": "fiches-ambulantes",
     "guide-cards": "cartes-de-table", "movement-cards": "fiches-individuelles", "route-sheets": "feuilles-de-route",
-    "ranking": "classements", "frequencies": "frequences", "hand-records": "donnes",
+    "ranking": "classements", "frequencies": "frequences", "hand-records": "donnes", "pack": "tout",
 }
 
 
@@ -48,9 +48,9 @@ def file_name(tournament_id: int, what: str) -> str:
 
 
 def kind_of_job(job: str) -> str | None:
-    """The printed kind a batch job's name (``<kind>-<random token>``) starts with; the token may hold
-    dashes too, so the name is matched against the kinds, longest first."""
-    for kind in sorted(KINDS, key=len, reverse=True):
+    """The printed kind (or ``"pack"``) a batch job's name (``<kind>-<random token>``) starts with; the
+    token may hold dashes too, so the name is matched against the kinds, longest first."""
+    for kind in sorted((*KINDS, "pack"), key=len, reverse=True):
         if job.startswith(kind + "-"):
             return kind
     return None

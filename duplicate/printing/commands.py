@@ -39,10 +39,27 @@ def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dic
     return export, ranking, tokens
 
 
+def table_urls(session, tournament_id: int, base_url: str | None = None) -> dict[int, str]:
+    """Table → absolute URL of its phone page (SPEC §12), for the QR codes of the guide cards."""
+    from duplicate import operations
+
+    base = (base_url or DEFAULT_BASE_URL).rstrip("/")
+    return {link["table"]: base + link["path"] for link in
+            operations.table_links(session, operations.get_tournament(session, tournament_id))}
+
+
 def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, base_url: str | None = None,
                      progress: Callable[[int, int], None] | None = None, processes: int | None = None,
-                     chunk_size: int | None = None, **options) -> int:
+                     chunk_size: int | None = None, table: int | None = None, **options) -> int:
+    """``kind`` among ``printing.KINDS``, or ``"pack"``: the whole evening (or ``table``'s envelope)."""
     export, ranking, tokens = tournament_data(session, tournament_id)
+    if kind == "pack":
+        from . import pack
+
+        return pack.render_pack_to_file(export, ranking, out_path, table=table, progress=progress,
+                                        processes=processes,
+                                        route_urls=route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens),
+                                        table_urls=table_urls(session, tournament_id, base_url))
     if kind in ("route-sheets", "ranking", "frequencies") and ranking is None:
         from duplicate.core.tournament import TournamentError, load_tournament, ranking_output
         import json
@@ -54,10 +71,6 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
     if kind == "route-sheets":
         options["route_urls"] = route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens)
     if kind == "guide-cards":  # each table's link to score at the table (SPEC §12)
-        from duplicate import operations
-
-        base = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        options["table_urls"] = {link["table"]: base + link["path"] for link in
-                                 operations.table_links(session, operations.get_tournament(session, tournament_id))}
+        options["table_urls"] = table_urls(session, tournament_id, base_url)
     return batch.render_to_file(kind, export, ranking, out_path, progress=progress, processes=processes,
                                 chunk_size=chunk_size, **options)

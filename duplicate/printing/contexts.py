@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from duplicate.core.cards import PACK, SUITS
 
-from . import formatting as fmt
+from . import diagram_grid, formatting as fmt
 from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags, qr_svg
 
 SEATS = ("N", "S", "E", "W")
@@ -103,7 +103,7 @@ def diagrams(export: Mapping[str, Any], *, boards: list[int] | None = None) -> d
         items.append({"number": number, "known": bool(hands), "sheets": sheets,
                       "taker_name": fmt.seat_name(taker) if taker else "",
                       "dealer_name": fmt.seat_name(dealer) if dealer else ""})
-    return {"tournament": t.header, "items": items}
+    return {"tournament": t.header, "items": items, "grid": diagram_grid.url(_layout(set()))}
 
 
 # --- fiches ambulantes --------------------------------------------------------------------------------

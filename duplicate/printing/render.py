@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 from typing import Iterable, Mapping
@@ -40,11 +41,17 @@ def environment():
     global _ENV
     if _ENV is None:
         from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+        from markupsafe import Markup
+
+        from .common import qr_svg
 
         env = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=select_autoescape(default=True),
                           undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         env.filters["place"] = french.place_label  # W2 → « O2 » on paper (SPEC §11)
         env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
+        # a route sheet's QR code is made while its chunk renders (in the batch's child processes), not
+        # while the context of all the sheets is built in the parent: 600 codes cost ≈ 4 s of CPU there
+        env.filters["qr_svg"] = lambda url: Markup(qr_svg(url)) if url else ""
         _ENV = env
     return _ENV
 
@@ -55,12 +62,23 @@ def render_html(kind: str, context: Mapping) -> str:
     return environment().get_template(TEMPLATES[kind]).render(kind=kind, **context)
 
 
+#: Young-generation threshold of the garbage collector while WeasyPrint works: a render allocates
+#: hundreds of thousands of small objects, and with the default (700) the collector ran so often that
+#: it cost 10–15 % of a diagram page (profiled: the time showed up in tinycss2's ``Color``).
+RENDER_GC_THRESHOLD = 50_000
+
+
 def html_to_pdf(html: str) -> bytes:
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
     font_config = FontConfiguration()
-    return HTML(string=html, base_url=REPO_ROOT).write_pdf(font_config=font_config)
+    threshold = gc.get_threshold()
+    gc.set_threshold(RENDER_GC_THRESHOLD, *threshold[1:])
+    try:
+        return HTML(string=html, base_url=REPO_ROOT).write_pdf(font_config=font_config)
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def render_pdf(kind: str, context: Mapping) -> bytes:

@@ -16,7 +16,7 @@ import json
 from typing import Any, Mapping
 
 from . import formatting as fmt
-from .common import ROOMS, Tournament, flags, qr_svg
+from .common import ROOMS, Tournament, flags
 from .contexts import _entrant_sort_key
 
 
@@ -137,7 +137,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             "members": members, "rows": rows,
             "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
                            "board": p.get("board")} for p in penalties.get(who, [])],
-            "url": url or "", "qr": qr_svg(url) if url else "",
+            "url": url or "",  # its QR code is drawn by the template (filter ``qr_svg``), in the render workers
             "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
         }
         if pm_kind:

@@ -30,7 +30,8 @@ from duplicate.db import get_session
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
 from duplicate.web.errors import database_message
-from duplicate.web.public import results_visible
+from duplicate.web.auth import current_user
+from duplicate.web.public import results_visible, shared_view
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -49,17 +50,24 @@ def _bearer_token(session):
 @bp.get("/tournaments/<int:tournament_id>/ranking")
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them, with its completeness;
-    404 if unknown; 403 (progress only) before publication to anyone but an arbiter."""
+    404 if unknown; 403 (progress only) before publication to anyone but an arbiter. The JSON text is made
+    once per version of the tournament's data (`public.shared_view`); who may read it, per request."""
     session = get_session()
     tournament = tournament_or_404(tournament_id)
-    status = dict(operations.completeness(session, tournament), published=operations.is_published(tournament))
+    published = operations.is_published(tournament)
     token = _bearer_token(session)
+    staff = token is not None or current_user() is not None
+    status = shared_view(tournament, ("completeness", published), lambda session, fresh: dict(
+        operations.completeness(session, fresh), published=published), staff=staff)
     arbiter_token = (token is not None and Role(token.role) is Role.arbiter
                      and operations.token_serves(token, tournament))
     if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
-    return jsonify(dict(operations.ranking(session, tournament), **status))
+    body = shared_view(tournament, ("ranking.json", published), lambda session, fresh: jsonify(dict(
+        operations.ranking(session, fresh), **operations.completeness(session, fresh), published=published)
+    ).get_data(), staff=staff)
+    return current_app.response_class(body, mimetype="application/json")
 
 
 def _json_body():

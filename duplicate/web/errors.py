@@ -9,6 +9,9 @@
   cannot store in text; a number out of its column's range). 422: the input is refused, nothing kept.
 * Any other unexpected error: a French 500 page.
 
+A NUL character in a posted form field is refused before any view runs, on every database (422
+« Données refusées »): PostgreSQL cannot store one and SQLite would keep it inside a name.
+
 The commit happens after the view (`duplicate.db._finish_request`), so a failed commit reaches Flask as
 an internal server error whose `original_exception` is the database's: the 500 handler looks there.
 By then the view may have flashed its success (« 1 score enregistré »): the messages flashed during a
@@ -43,6 +46,17 @@ def database_message(error: OperationalError) -> str:
 def _remember_flashes():
     """The messages waiting to be shown when the request began (`_render` puts them back)."""
     g.flashes_before = list(cookie_session.get("_flashes", []))
+
+
+@bp.before_app_request
+def _refuse_nul_characters():
+    """A form field holding a NUL character: 422, nothing read, nothing written (both databases alike)."""
+    if request.method == "POST" and request.mimetype in ("application/x-www-form-urlencoded",
+                                                         "multipart/form-data"):
+        if any("\x00" in value for values in request.form.listvalues() for value in values):
+            return _render(422, "Données refusées", "Un champ du formulaire contient un caractère nul : "
+                                                    "rien n’a été lu.")
+    return None
 
 
 def _drop_new_flashes() -> None:

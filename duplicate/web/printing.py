@@ -15,7 +15,8 @@ import os
 import re
 import secrets
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, send_file, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, send_file,
+                   url_for)
 
 from duplicate import french
 from duplicate.db import get_session
@@ -86,6 +87,29 @@ def index(tournament_id: int):
                            kinds=printing.KINDS, titles=printing.TITLES, batch_kinds=BATCH_KINDS)
 
 
+@bp.route("/tout", methods=["POST"])
+def pack(tournament_id: int):
+    """« Tout imprimer »: the whole evening in one PDF (or, with ``table``, that table's envelope),
+    rendered by a background thread (`duplicate.printing.pack`); go to its progress page."""
+    from duplicate import printing
+    from duplicate.printing import pack as packs
+    from duplicate.printing.commands import tournament_data
+
+    tournament = tournament_or_404(tournament_id)
+    export, ranking, tokens = tournament_data(get_session(), tournament.id)
+    table = None
+    if request.form.get("table", "").strip():
+        table = _bounded_int("table", 0, 0, 10_000)
+        if table not in packs.tables_of(export):
+            flash(f"La table « {request.form.get('table')} » n’existe pas dans le mouvement.", "error")
+            return redirect(url_for("printing.index", tournament_id=tournament.id))
+    options = _options("route-sheets", tokens, tournament)
+    options.update(_options("guide-cards", tokens, tournament))
+    job = f"pack-{secrets.token_urlsafe(16)}"
+    packs.start_thread(os.path.join(_jobs_folder(), job + ".pdf"), export, ranking, table=table, **options)
+    return redirect(url_for("printing.job", tournament_id=tournament.id, job=job))
+
+
 @bp.route("/<kind>", methods=["POST"])
 def make(tournament_id: int, kind: str):
     """Render a document now, or start a batch job and go to its progress page."""
@@ -124,7 +148,32 @@ def job(tournament_id: int, job: str):
         abort(404)
     multiprocessing.active_children()  # reap finished render processes
     return render_template("arbiter/print_job.html", tournament=tournament, job=job, status=status,
-                           title=printing.TITLES.get(printing.kind_of_job(job), "Impression"))
+                           title=_job_title(job, status))
+
+
+def _job_title(job: str, status: dict) -> str:
+    from duplicate import printing
+
+    if printing.kind_of_job(job) == "pack" and status.get("table"):
+        return f"Enveloppe de la table {status['table']}"
+    return printing.TITLES.get(printing.kind_of_job(job), "Impression")
+
+
+@bp.route("/travail/<job>/etat")
+def job_state(tournament_id: int, job: str):
+    """The progress of a job as JSON, polled by ``static/js/print-job.js``:
+    ``{"state", "done", "total", "percent", "message", "file"}``."""
+    from duplicate import printing
+
+    tournament = tournament_or_404(tournament_id)
+    status = printing.job_status(_job_path(job))
+    if status["state"] == "unknown":
+        abort(404)
+    total, done = status.get("total") or 0, status.get("done") or 0
+    return jsonify(state=status["state"], done=done, total=total, message=status.get("message", ""),
+                   percent=100 if status["state"] == "done" else (round(100 * done / total) if total else 0),
+                   file=url_for("printing.job_file", tournament_id=tournament.id, job=job)
+                   if status["state"] == "done" else None)
 
 
 @bp.route("/travail/<job>/fichier")
@@ -136,5 +185,8 @@ def job_file(tournament_id: int, job: str):
     path = _job_path(job)
     if printing.job_status(path)["state"] != "done":
         abort(404)
-    name = printing.file_name(tournament.id, printing.kind_of_job(job) or "impression")
+    status = printing.job_status(path)
+    what = printing.kind_of_job(job) or "impression"
+    name = printing.file_name(tournament.id, f"enveloppe-table-{status['table']}" if what == "pack" and
+                              status.get("table") else what)
     return send_file(path, mimetype="application/pdf", as_attachment=True, download_name=name)

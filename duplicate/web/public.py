@@ -1,6 +1,7 @@
 """Public pages, open to everyone: the home page, each tournament's results — rankings, topage per étui,
-the team-match scoreboard — from the stored raw results (`operations.ranking`: recomputed whenever they
-change, else cached), so they follow the scoring live (with the count of fiches still incomplete), and competitions of several séances.
+the team-match scoreboard — from the stored raw results (`operations.ranking`), rendered once per version
+of the tournament's data and kept (`shared_view`), so they follow the scoring live (with the count of
+fiches still incomplete), and competitions of several séances.
 
 Secrecy (SPEC §11): until the arbiter publishes the séance (`operations.publish`), these pages — and the
 route-sheet links, HTML and PDF — show the progress only (which lines of which fiches are in, no score,
@@ -11,7 +12,10 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-from flask import Response, abort, render_template, request, url_for
+import threading
+
+from flask import Response, abort, copy_current_request_context, current_app, render_template, request, url_for
+from markupsafe import Markup
 
 from duplicate import operations
 from duplicate.db import get_session
@@ -19,6 +23,7 @@ from duplicate.serving import public_url_for
 from duplicate.models import TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
+from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 
 
 @bp.route("/")
@@ -47,11 +52,11 @@ def shared(rows, key: str) -> set:
     return {place for place, count in seen.items() if count > 1 and place is not None}
 
 
-def results_context(session, tournament) -> dict:
+def results_context(session, tournament, secret: bool) -> dict:
     """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output); before
     publication, to anyone but the arbiter, the progress only (``secret``)."""
     progress = operations.progress(session, tournament)
-    if not results_visible(tournament):
+    if secret:
         return {"tournament": tournament, "secret": True, "progress": progress,
                 "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match)}
     output = operations.ranking(session, tournament)
@@ -75,22 +80,74 @@ def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
     tournament = tournament_or_404(tournament_id)
     refresh = request.args.get("rafraichir", type=int)
-    return render_template("public/results.html", refresh=refresh if refresh and refresh >= 10 else None,
-                           **results_context(get_session(), tournament))
+    return render_template("public/results.html", tournament=tournament,
+                           refresh=refresh if refresh and refresh >= 10 else None,
+                           content=results_content(tournament, secret=not results_visible(tournament)))
+
+
+def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
+    """The view ``name`` — ``(what, …, secret, published)``: what is shown and to whom — of the tournament,
+    ``compute(session, tournament)``, kept until the next write (`operations.cached_view`): who may see the
+    scores is decided per request, never kept; the audience is part of the key, and so is the publication,
+    so that no view of an unpublished séance is ever served as the published one. To the public (nobody
+    signed in, no token: ``staff`` False), while scores keep arriving, the view of the data superseded at
+    most ``PUBLIC_RESULTS_MAX_STALE`` seconds ago is served while the new one is computed in the background;
+    staff always get the view of the data they read."""
+    if staff is None:
+        staff = current_user() is not None
+    published = name[-1]
+
+    def checked(session, fresh):
+        if operations.is_published(fresh) != published:
+            raise operations.AudienceChanged  # published or withdrawn meanwhile: not this view any more
+        return compute(session, fresh)
+    return operations.cached_view(get_session(), tournament, name, checked,
+                                  max_stale=0 if staff else current_app.config["PUBLIC_RESULTS_MAX_STALE"],
+                                  spawn=_in_background)
+
+
+def _in_background(task) -> None:
+    """Run ``task(session)`` in a thread, with a copy of this request's context and a session of its own."""
+    app = current_app._get_current_object()
+
+    @copy_current_request_context
+    def run():
+        try:
+            task(get_session())
+        except Exception:  # noqa: BLE001 -- logged; the next request computes the view itself
+            app.logger.exception("background view")
+    threading.Thread(target=run, name="view", daemon=True).start()
+
+
+def results_content(tournament, secret: bool) -> Markup:
+    """The results page's content for one audience (``secret``: the progress only), `shared_view`."""
+    return Markup(shared_view(tournament, ("results", secret, operations.is_published(tournament)),
+                              lambda session, fresh: render_template("public/_results_content.html",
+                                                                     **results_context(session, fresh, secret))))
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")
 def board(tournament_id: int, number: int):
     """The topage of one étui: its fiche with the notes (or PM), the arbiter's flags, the frequencies;
-    before publication (to anyone but the arbiter) its lines and which are entered, nothing more."""
+    before publication (to anyone but the arbiter) its lines and which are entered, nothing more. Rendered
+    once per version of the tournament's data and audience, like the results page (`shared_view`)."""
     tournament = tournament_or_404(tournament_id)
-    session = get_session()
+    secret = not results_visible(tournament)
+    content = shared_view(tournament, ("board", number, secret, operations.is_published(tournament)),
+                          lambda session, fresh: board_content(session, fresh, number, secret))
+    if content is None:
+        abort(404)
+    return render_template("public/board.html", tournament=tournament, number=number, content=Markup(content))
+
+
+def board_content(session, tournament, number: int, secret: bool) -> str | None:
+    """The étui page's content for one audience, or None when the étui has no fiche."""
     lines = operations.traveller(session, tournament, number)
     if not lines:
-        abort(404)
+        return None
     numbers = operations.board_numbers(session, tournament)
-    if not results_visible(tournament):
-        return render_template("public/board.html", tournament=tournament, number=number, lines=lines,
+    if secret:
+        return render_template("public/_board_content.html", tournament=tournament, number=number, lines=lines,
                                names=entrant_names(session, tournament), numbers=numbers, secret=True)
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
@@ -105,8 +162,8 @@ def board(tournament_id: int, number: int):
                                                     "note": by_table.get(line.table, {}).get("taker_note")})
         row["count"] += 1
     return render_template(
-        "public/board.html", tournament=tournament, number=number, lines=lines, notes=by_table, secret=False,
-        corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
+        "public/_board_content.html", tournament=tournament, number=number, lines=lines, notes=by_table,
+        secret=False, corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
         frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
         pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
     )
@@ -143,23 +200,46 @@ def route_sheet(token: str):
     return response
 
 
+def _pdf_sheet(tournament, entrant_id: str, token: str):
+    """The PDF route sheet this request asks for (`route_sheet_pdfs.Sheet`)."""
+    user = current_user()
+    return Sheet(tournament.id, entrant_id, public_url_for("web.route_sheet", token=token),
+                 arbiter=user is not None and user.role == Role.arbiter)
+
+
 @bp.route("/feuille/<token>/feuille-de-route.pdf")
 def route_sheet_pdf(token: str):
     """The same feuille de route as a PDF (the printed route sheet, with its QR code); before publication,
-    the étuis entered so far without scores, notes or totals."""
+    the étuis entered so far without scores, notes or totals. Rendered off the request path
+    (`route_sheet_pdfs`): until it is ready, a page « en préparation » that reloads itself."""
     from duplicate import french, printing
-    from duplicate.printing.commands import tournament_data
 
     tournament, entrant_id, _holder = _by_token(token)
-    export, ranking, _tokens = tournament_data(get_session(), tournament.id)
-    if not results_visible(tournament):
-        export, ranking = operations.without_scores(export), {"boards": [], "ranking": []}
-    url = public_url_for("web.route_sheet", token=token)
-    pdf = printing.render_kind("route-sheets", export, ranking, entrants=[entrant_id], route_urls={entrant_id: url})
-    return Response(pdf, mimetype="application/pdf", headers={
-        "Content-Disposition": "attachment; filename="
-                               f'"{printing.file_name(tournament.id, "feuille-de-route-" + french.place_label(entrant_id))}"',
-        "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "private, no-store"})
+    session = get_session()
+    version = operations.data_version(session, tournament)
+    secret = not results_visible(tournament)
+    sheet = _pdf_sheet(tournament, entrant_id, token)
+    since = request.args.get("depuis", type=int)
+    pdfs = route_sheet_pdfs()
+    pdf = pdfs.read(sheet, version, secret, since)
+    if pdf is None:
+        queued = pdfs.submit(sheet)
+        if queued and current_app.config["ROUTE_SHEET_PDF_WAIT"]:
+            pdfs.wait(sheet, current_app.config["ROUTE_SHEET_PDF_WAIT"])
+            pdf = pdfs.read(sheet, operations.data_version(session, tournament), secret, version[1])
+    if pdf is None:
+        refresh = PREPARING_REFRESH if queued else 5 * PREPARING_REFRESH
+        again = url_for("web.route_sheet_pdf", token=token, depuis=since if since is not None else version[1])
+        response = Response(render_template("public/route_sheet_preparing.html", tournament=tournament,
+                                            token=token, queued=queued, refresh=refresh, again=again), status=202)
+        response.headers["Retry-After"] = str(refresh)
+    else:
+        response = Response(pdf, mimetype="application/pdf", headers={
+            "Content-Disposition": "attachment; filename="
+            f'"{printing.file_name(tournament.id, "feuille-de-route-" + french.place_label(entrant_id))}"'})
+    response.headers.update({"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex",
+                             "Cache-Control": "private, no-store"})
+    return response
 
 
 @bp.route("/feuille/<token>/qr.svg")

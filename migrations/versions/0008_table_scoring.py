@@ -15,7 +15,7 @@ import sqlmodel  # noqa: F401 -- autogenerate renders sqlmodel.sql.sqltypes.Auto
 from alembic import op
 
 revision: str = '0008_table_scoring'
-down_revision: Union[str, Sequence[str], None] = '0006'
+down_revision: Union[str, Sequence[str], None] = '0007'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

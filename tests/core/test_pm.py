@@ -44,18 +44,34 @@ quadrette_plays = st.lists(
 )
 
 
+def _grid_pm(difference: int) -> Decimal:
+    """PM read from the seed's grid (differences up to 350), with the sign of the difference."""
+    value = Decimal(0) if difference == 0 else Decimal(str(GRID[str(abs(difference))]))
+    return -value if difference < 0 else value
+
+
 @given(quadrette_plays)
-def test_quadrette_pm_totals_sum_to_zero(plays):
+def test_quadrette_totals_are_each_teams_sum_of_grid_pm(plays):
+    """Each quadrette's total, seen from its own side: Σ over the étuis where its attacker played of
+    PM(its attacker's score − the opposite attacker's score), read from the seed's grid."""
     results, used = [], set()
     for board, a, b, score_a, score_b in plays:
         if a == b or (board, a, b) in used or (board, b, a) in used:
             continue
         used.add((board, a, b))
-        results += [Result(board, 1, a, (b,), 2 * score_a), Result(board, 2, b, (a,), 2 * score_b)]
+        # scores within ±174: every difference is in the grid (up to 350)
+        results += [Result(board, 1, a, (b,), 2 * (score_a % 175) - 174),
+                    Result(board, 2, b, (a,), 2 * (score_b % 175) - 174)]
+    expected = {}
+    for own in results:
+        mirror = next(r for r in results if r.board == own.board and r.taker == own.defence[0]
+                      and r.defence[0] == own.taker)
+        expected[own.taker] = expected.get(own.taker, Decimal(0)) + _grid_pm(own.score - mirror.score)
     totals = quadrette_totals(results)
-    assert sum(totals.values()) == 0
+    assert totals == expected
     ranking = pm_ranking(totals)
     assert [row[1] for row in ranking] == sorted(totals.values(), reverse=True)
+    assert all(row[2] == 1 + sum(v > row[1] for v in totals.values()) for row in ranking)
 
 
 def test_team_match_winner_of_each_board_scores_abs_pm_plus_bonus():

@@ -80,19 +80,41 @@ def test_session_totals_with_coefficients():
     assert totals == {"a": 140, "b": 50, "c": 140}
 
 
-@given(st.dictionaries(st.sampled_from([f"{l}{i}" for l in "NSEW" for i in range(1, 8)]),
-                       st.integers(0, 100).map(Fraction), min_size=1))
-def test_alternated_ranking_is_a_permutation_of_groups(scores):
-    lines = {p: p[0] for p in scores}
-    ranks = alternated_ranks(scores, lines)
-    assert set(ranks) == set(scores)
-    assert max(ranks.values()) <= len(scores)
-    # the k-th of a line always ranks before the (k+1)-th of any line
+def _alternated_oracle(scores, lines):
+    """The seed's procedure read literally: an entrant's depth is his place in his line (best first,
+    ties by id); his alternated place is 1 + everyone of a smaller depth + those of his depth who did
+    strictly better."""
+    depth = {}
     for line in set(lines.values()):
         members = sorted((p for p in scores if lines[p] == line), key=lambda p: (-scores[p], p))
-        assert [ranks[p] for p in members] == sorted(ranks[p] for p in members)
+        depth.update({p: k for k, p in enumerate(members)})
+    return {p: 1 + sum(depth[q] < depth[p] for q in scores)
+            + sum(depth[q] == depth[p] and scores[q] > scores[p] for q in scores) for p in scores}
+
+
+@given(st.dictionaries(st.sampled_from([f"{l}{i}" for l in "NSEW" for i in range(1, 8)]),
+                       st.integers(0, 100).map(Fraction), min_size=1))
+def test_alternated_ranking_is_the_seeds_procedure(scores):
+    lines = {p: p[0] for p in scores}
+    ranks = alternated_ranks(scores, lines)
+    assert ranks == _alternated_oracle(scores, lines)
+    # cross-line order: the k-th of any line ranks before the (k+1)-th of any line
+    for line_a in set(lines.values()):
+        for line_b in set(lines.values()):
+            a = sorted((p for p in scores if lines[p] == line_a), key=lambda p: (-scores[p], p))
+            b = sorted((p for p in scores if lines[p] == line_b), key=lambda p: (-scores[p], p))
+            assert all(ranks[a[k]] < ranks[b[k + 1]] for k in range(min(len(a), len(b) - 1)))
+
+
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=28, unique=True))
+def test_alternated_ranking_without_ties_is_a_permutation(values):
+    names = [f"{l}{i}" for i in range(1, 8) for l in "NSEW"][:len(values)]
+    scores = {name: Fraction(value, 100) for name, value in zip(names, values)}
+    ranks = alternated_ranks(scores, {p: p[0] for p in scores})
+    assert sorted(ranks.values()) == list(range(1, len(scores) + 1))
     general = general_ranks(scores)
-    assert all(1 <= general[p] <= len(scores) for p in scores)
+    assert sorted(general.values()) == list(range(1, len(scores) + 1))
+    assert all(general[p] < general[q] for p in scores for q in scores if scores[p] > scores[q])
 
 
 def test_means_mix_etuis_played_at_different_numbers_of_tables():

@@ -38,6 +38,7 @@ def free_port() -> int:
 
 def app_env(database_url: str, **extra: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("FLASK_")}
+    env.setdefault("PUBLIC_RESULTS_MAX_STALE", "0")  # a write, then a read, shows the write (bench: its own)
     env.update(DATABASE_URL=database_url, SECRET_KEY=SECRET_KEY, PYTHONUNBUFFERED="1", **extra)
     return env
 

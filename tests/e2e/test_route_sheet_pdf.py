@@ -2,7 +2,8 @@
 
 ARCHITECTURE's data flow ends with « publish rankings, route sheets (HTML + PDF) », and issue 7 has the
 player « open the route sheet by its QR link and download the PDF ». The page offers the printed route
-sheet (with its QR code) at ``/feuille/<token>/feuille-de-route.pdf``.
+sheet (with its QR code) at ``/feuille/<token>/feuille-de-route.pdf``, rendered off the request path
+(issue 12): the link first shows « en préparation », which reloads itself until the download starts.
 """
 
 import re
@@ -10,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 from live import create_users, flask
+from screens import shots
 
 PASSWORD = "mot-de-passe-solide"
 
@@ -36,6 +38,10 @@ def test_the_player_downloads_the_route_sheet_pdf(live_server, new_page, sqlite_
     assert link.count() >= 1, "the route sheet page offers no PDF"
     with player.expect_download(timeout=60_000) as info:
         link.first.click()
+        # rendered off the request path: the waiting page first, which reloads itself until the PDF comes
+        player.wait_for_selector("h1:has-text('Feuille de route en préparation')")
+        assert "réessayez dans quelques secondes" in player.inner_text("body")
+        shots(player, artifacts, "feuille-de-route-en-preparation")
     pdf = Path(info.value.path())
     assert pdf.read_bytes().startswith(b"%PDF")
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout

@@ -128,9 +128,13 @@ def csrf_app(database_url):
 
 
 def _form_token(client, path: str) -> str:
+    """The CSRF token of the first form of the page, whatever the order of the input's attributes
+    (WTForms writes name before type, the hand-written forms type first)."""
     page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"',
-                     page).group(1) or ""
+    tag = re.search(r'<input[^>]*\bname="csrf_token"[^>]*>', page).group(0)
+    token = re.search(r'\bvalue="([^"]+)"', tag).group(1)
+    assert token, (path, tag)
+    return token
 
 
 def _csrf_sign_in(app, username: str):
@@ -149,8 +153,9 @@ def test_csrf_is_enforced_on_every_form(csrf_app):
         operations.create_user(session, "marqueur", PASSWORD, "scorer")
         session.commit()
     arbiter, scorer = _csrf_sign_in(app, "arbitre"), _csrf_sign_in(app, "marqueur")
-    other_token = _form_token(scorer, "/saisie/")  if "csrf_token" in scorer.get("/saisie/").get_data(as_text=True) \
-        else _form_token(app.test_client(), "/connexion")
+    # real tokens, each valid in its own session (checked at the end): each client sends the other's
+    scorer_token, arbiter_token = _form_token(scorer, "/saisie/"), _form_token(arbiter, "/arbitre/")
+    other_tokens = {id(arbiter): scorer_token, id(scorer): arbiter_token}
     before = census(app)
     posts = [(arbiter, "/arbitre/tournois/nouveau", {"name": "Forgé", "kind": "individual", "sessions": "1"}),
              (arbiter, f"/arbitre/tournois/{tid}/joueurs", {"surname": "FORGÉ", "first_name": "X"}),
@@ -160,7 +165,7 @@ def test_csrf_is_enforced_on_every_form(csrf_app):
              (scorer, f"/saisie/tournois/{tid}/etuis/1", {"score-1-1": "+30"}),
              (app.test_client(), "/connexion", {"username": "arbitre", "password": PASSWORD})]
     for client, path, data in posts:
-        for token in (None, "", "forged-token", other_token):
+        for token in (None, "", "forged-token", other_tokens.get(id(client), arbiter_token)):
             sent = dict(data) if token is None else dict(data, csrf_token=token)
             response = client.post(path, data=sent)
             assert response.status_code == 400, (path, token, response.status_code)
@@ -168,3 +173,7 @@ def test_csrf_is_enforced_on_every_form(csrf_app):
     assert census(app) == before
     # still signed in: the refused sign-out did nothing
     assert arbiter.get("/arbitre/").status_code == 200
+    # the other sessions' tokens were good ones, in their own session: each signs out with its own
+    for client, token in ((scorer, scorer_token), (arbiter, arbiter_token)):
+        assert client.post("/deconnexion", data={"csrf_token": token}).status_code == 302
+        assert client.get("/saisie/").status_code == 302

@@ -71,6 +71,13 @@ def test_json_keeps_names_as_data(app, client):
     tid = hostile_tournament(app)
     response = client.get(f"/api/tournaments/{tid}/ranking")
     assert response.status_code == 200 and response.mimetype == "application/json"
+    # the names come back exactly as typed — data, neither escaped for HTML nor stripped
+    ranking = response.get_json()["ranking"]
+    assert {row["name"] for row in ranking} == {f"{HOSTILE['surname']}{i} {HOSTILE['first_name']}"
+                                                for i in range(len(ranking))}
+    assert len(ranking) == 20
+    body = response.get_data(as_text=True)
+    assert "&lt;" not in body and "&gt;" not in body and "&#34;" not in body and "&quot;" not in body
 
 
 @pytest.mark.parametrize("kind", ["travellers", "ranking", "route-sheets", "movement-cards", "guide-cards",

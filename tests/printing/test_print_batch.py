@@ -49,3 +49,16 @@ def test_print_command_on_the_demo_tournament(runner, tmp_path):
     assert "Classement général" in text and "ROBERT Sylvie" in text
     result = runner.invoke(args=["print", "ranking", "--tournament", "999", "--out", str(out)])
     assert result.exit_code == 1 and "Erreur" in result.output
+
+
+def test_print_pack_command_prints_a_table_envelope(runner, tmp_path):
+    result = runner.invoke(args=["demo"])
+    tournament = result.output.strip().splitlines()[-1]
+    out = tmp_path / "enveloppe.pdf"
+    result = runner.invoke(args=["print", "pack", "--tournament", tournament, "--out", str(out), "--table", "3"])
+    assert result.exit_code == 0, result.output
+    texts = page_texts(out.read_bytes())
+    assert f"{len(texts)} page(s)" in result.output
+    assert "PRENEUR" in texts[0] and "Étui 9" in texts[0] and "Étui 5" not in texts[0]  # table 3: étuis 9–12
+    result = runner.invoke(args=["print", "pack", "--tournament", tournament, "--out", str(out), "--table", "8"])
+    assert result.exit_code == 1 and "la table 8 ne joue pas" in result.output

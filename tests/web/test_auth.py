@@ -30,10 +30,17 @@ def test_anonymous_visitor_is_sent_to_sign_in(client, path):
     assert response.headers["Location"].startswith("/connexion?next=")
 
 
-def test_anonymous_post_changes_nothing(client):
+def test_anonymous_post_changes_nothing(app, client):
+    from sqlmodel import Session, select
+
+    from duplicate import db
+    from duplicate.models import Tournament
+
     response = client.post("/arbitre/tournois/nouveau", data={"name": "Pirate", "kind": "individual", "sessions": 1})
     assert response.status_code == 302
-    assert "/connexion" in response.headers["Location"]
+    assert response.headers["Location"].startswith("/connexion?next=")
+    with Session(db.get_engine(app)) as session:
+        assert session.exec(select(Tournament)).all() == []
 
 
 @pytest.mark.parametrize("path", ARBITER_PAGES)

@@ -16,7 +16,8 @@ def test_journal_entry_is_shown_to_the_arbiter_newest_first(app, client, make_us
         session.commit()
         url = f"/arbitre/tournois/{tournament.id}/journal"
     anonymous = client.get(url)
-    assert anonymous.status_code in (302, 403) and "DUPOND" not in anonymous.get_data(as_text=True)
+    assert anonymous.status_code == 302 and anonymous.headers["Location"].startswith("/connexion?next=")
+    assert "DUPOND" not in anonymous.get_data(as_text=True)
     sign_in(client, make_user("arbitre"))
     page = client.get(url).get_data(as_text=True)
     assert "Joueur N1 : nom « DUPONT » → « DUPOND »" in page

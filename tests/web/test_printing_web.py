@@ -96,3 +96,57 @@ def test_a_job_name_whose_token_holds_dashes_still_names_its_kind():
     assert printing.kind_of_job("labels-abc") == "labels"
     assert printing.kind_of_job("nothing-abc") is None
     assert printing.file_name(12, "route-sheets") == "tournoi-12-feuilles-de-route.pdf"
+
+
+def _wait_for(arbiter, job_url: str) -> dict:
+    """Poll the job's JSON status (as static/js/print-job.js does) until it leaves « running »."""
+    deadline = time.monotonic() + 180
+    while True:
+        state = arbiter.get(job_url + "/etat")
+        assert state.status_code == 200 and state.mimetype == "application/json"
+        status = state.get_json()
+        assert 0 <= status["percent"] <= 100
+        if status["state"] != "running" or time.monotonic() > deadline:
+            return status
+        time.sleep(0.5)
+
+
+def test_the_printing_page_offers_the_whole_pack(arbiter, demo_id):
+    html = arbiter.get(f"/arbitre/tournois/{demo_id}/impression/").get_data(as_text=True)
+    assert "Tout imprimer" in html and "Enveloppe d’une table" in html
+    assert f'action="/arbitre/tournois/{demo_id}/impression/tout"' in html
+
+
+def test_a_table_envelope_is_prepared_off_the_request_then_served(arbiter, demo_id, tmp_path):
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/tout", data={"table": "2"})
+    assert response.status_code == 302
+    job_url = response.headers["Location"]
+    page = arbiter.get(job_url).get_data(as_text=True)
+    assert "Enveloppe de la table 2" in page
+    if "Préparation en cours" in page:  # the progress is driven by a static script, no inline code
+        assert "js/print-job.js" in page and "data-status-url" in page and "<script>" not in page
+    status = _wait_for(arbiter, job_url)
+    assert status["state"] == "done" and status["percent"] == 100, status
+    pdf = arbiter.get(status["file"])
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert f"tournoi-{demo_id}-enveloppe-table-2.pdf" in pdf.headers["Content-Disposition"]
+    pages = pdf_text(pdf.data, tmp_path).split("\f")
+    assert "PRENEUR" in pages[0]                                    # labels first
+    assert "FICHE AMBULANTE" in "".join(pages) and "N2" in "".join(pages)
+
+
+def test_an_unknown_table_is_refused_in_french(arbiter, demo_id):
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/tout", data={"table": "12"},
+                            follow_redirects=True)
+    assert response.status_code == 200
+    assert "La table « 12 » n’existe pas dans le mouvement." in response.get_data(as_text=True)
+    response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/tout", data={"table": "deux"},
+                            follow_redirects=True)
+    assert "La table « deux » n’existe pas" in response.get_data(as_text=True)
+
+
+def test_a_pack_job_names_its_kind():
+    from duplicate import printing
+
+    assert printing.kind_of_job("pack-Ab-cD_ef-ghijklmnopq") == "pack"
+    assert printing.file_name(12, "pack") == "tournoi-12-tout.pdf"

@@ -1,0 +1,88 @@
+"""Benchmark of the print run of an evening, side by side with a floor (issue 15, point 6).
+
+Run: ``.venv/bin/python bench/bench_print.py [--boards N] [--skip-pack]``.
+
+Prints, for each printed kind of the demonstration tournament (``tests/printing/data``), the wall
+time and the CPU time of this process (the CPU time is what the code costs; the wall time also holds
+the waits of a machine shared with other work), per page, next to the floor: a trivial one-page
+WeasyPrint render.  Then the diagrams of ``--boards`` étuis (the demonstration's 20 repeated), and the
+whole pack (``printing.pack``), for the targets: diagrams ≤ 0.25 s a page, the whole pack of a
+20-table evening ≤ 60 s.  The 600 route sheets have their own benchmark: ``bench/bench_printing.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from duplicate.printing import KINDS, render_kind  # noqa: E402
+from duplicate.printing.render import html_to_pdf  # noqa: E402
+
+DEMO = ROOT / "tests" / "printing" / "data" / "demo-tournament.json"
+FLOOR_HTML = "<!DOCTYPE html><html lang=fr><body><p>Bonjour</p></body></html>"
+
+
+def pages_of(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def timed(function):
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = function()
+    return result, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def line(name: str, pages: int, wall: float, cpu: float, floor: tuple[float, float]) -> str:
+    return (f"  {name:<22} {pages:4d} p  wall {wall:7.2f} s ({wall / pages:5.3f} s/p, × {wall / pages / floor[0]:5.1f} floor)"
+            f"  cpu {cpu:7.2f} s ({cpu / pages:5.3f} s/p, × {cpu / pages / floor[1]:5.1f} floor)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=28, help="étuis for the diagrams (default 28)")
+    parser.add_argument("--skip-pack", action="store_true")
+    args = parser.parse_args()
+    demo = json.loads(DEMO.read_text(encoding="utf-8"))
+    export, ranking = demo["export"], demo["ranking"]
+    html_to_pdf(FLOOR_HTML)  # fonts and imports loaded once, as in a running server
+    samples = [timed(lambda: html_to_pdf(FLOOR_HTML)) for _ in range(5)]
+    floor = (min(s[1] for s in samples), min(s[2] for s in samples))
+    print(f"floor (one trivial page): wall {floor[0]:.3f} s, cpu {floor[1]:.3f} s")
+    print("demonstration tournament, one kind at a time:")
+    for kind in KINDS:
+        pdf, wall, cpu = timed(lambda: render_kind(kind, export, ranking))
+        print(line(kind, pages_of(pdf), wall, cpu, floor))
+    big = copy.deepcopy(export)
+    numbers = [b["number"] for b in export["boards"]]
+    big["boards"] = [dict(copy.deepcopy(export["boards"][i % len(numbers)]), number=i + 1) for i in range(args.boards)]
+    pdf, wall, cpu = timed(lambda: render_kind("diagrams", big, None, boards=list(range(1, args.boards + 1))))
+    print(f"diagrams of {args.boards} étuis (target ≤ 0.25 s a page):")
+    print(line("diagrams", pages_of(pdf), wall, cpu, floor))
+    if not args.skip_pack:
+        import os
+        import tempfile
+
+        from duplicate.printing import pack
+
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "pack.pdf")
+            pages, wall, cpu = timed(lambda: pack.render_pack_to_file(export, ranking, out))
+        print("whole pack of the demonstration evening (target ≤ 60 s for 20 tables):")
+        print(line("pack", pages, wall, cpu, floor))
+    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB "
+          f"(children {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MiB)")
+
+
+if __name__ == "__main__":
+    main()

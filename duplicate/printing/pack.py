@@ -1,0 +1,136 @@
+"""The print pack of an evening (SPEC §8, §10 ``print pack``; issue 15): every printed kind in one PDF,
+in the order the arbiter uses it, and the pack of one table (what goes in that table's envelope).
+
+Order of the whole pack (choices where SPEC is silent, in README « Printing: the pack »):
+
+* before play — étui labels, diagrams (per étui), blank fiches ambulantes, guide cards (per table),
+  personal movement cards;
+* after play, only once results exist (a ranking can be computed) — rankings, route sheets,
+  frequencies, hand records.
+
+The pack of table ``t`` holds what the arbiter puts in its envelope before play: the labels,
+diagrams and blank fiches of the étuis that table ``t`` plays at the first position, its guide card,
+and the movement cards of the players (or teams) seated there at the first position.
+
+Each part is rendered by :func:`.batch.render_context_to_file` (chunks in child processes for the
+big ones) into a temporary file; the parts are merged with pypdf.  ``progress(done, total)`` counts
+printed items (an étui, a table, a player…) over the whole pack.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any, Callable, Mapping
+
+from . import batch, render
+from .contexts import build_context
+
+BEFORE_PLAY = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards")
+AFTER_PLAY = ("ranking", "route-sheets", "frequencies", "hand-records")
+Progress = Callable[[int, int], None]
+
+
+def _first_position(export: Mapping[str, Any], table: int) -> tuple[list[int], list[str]]:
+    """(étuis, entrants) of ``table`` at the first position of the movement."""
+    rounds = (export.get("movement") or {}).get("rounds") or []
+    if not rounds:
+        return [], []
+    first = min(r["position"] for r in rounds)
+    boards, entrants = [], []
+    for r in rounds:
+        if r["position"] == first and r["table"] == table:
+            boards += [n for n in r.get("boards", []) if n not in boards]
+            entrants += [who for who in (r.get("seats") or {}).values() if who and who not in entrants]
+    return boards, entrants
+
+
+def tables_of(export: Mapping[str, Any]) -> list[int]:
+    """The tables of the movement, in order."""
+    return sorted({r["table"] for r in (export.get("movement") or {}).get("rounds") or []})
+
+
+def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table: int | None = None,
+          route_urls: Mapping[str, str] | None = None, table_urls: Mapping[int, str] | None = None
+          ) -> list[tuple[str, dict]]:
+    """The (kind, context) of every part of the pack, in order; the kinds without an item are left out."""
+    if table is None:
+        wanted = [("labels", {}), ("diagrams", {}), ("travellers", {"scored": False}),
+                  ("guide-cards", {"table_urls": table_urls or {}}), ("movement-cards", {})]
+        if ranking is not None:
+            wanted += [("ranking", {}), ("route-sheets", {"route_urls": route_urls or {}}), ("frequencies", {}),
+                       ("hand-records", {})]
+    else:
+        boards, entrants = _first_position(export, table)
+        if not boards and not entrants:
+            raise ValueError(f"la table {table} ne joue pas au premier tour du mouvement")
+        wanted = [("labels", {"boards": boards}), ("diagrams", {"boards": boards}),
+                  ("travellers", {"scored": False, "boards": boards}),
+                  ("guide-cards", {"tables": [table], "table_urls": table_urls or {}}),
+                  ("movement-cards", {"entrants": entrants})]
+    built = []
+    for kind, options in wanted:
+        context = build_context(kind, export, ranking, **options)
+        if context.get("items"):
+            built.append((kind, context))
+    return built
+
+
+def render_pack_to_file(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, out_path: str, *,
+                        table: int | None = None, route_urls: Mapping[str, str] | None = None,
+                        table_urls: Mapping[int, str] | None = None, progress: Progress | None = None,
+                        processes: int | None = None) -> int:
+    """Render the pack (or table ``table``'s pack) to ``out_path``; returns the number of pages."""
+    from pypdf import PdfReader
+
+    todo = parts(export, ranking, table=table, route_urls=route_urls, table_urls=table_urls)
+    total = sum(len(context["items"]) for _, context in todo)
+    done = 0
+    with tempfile.TemporaryDirectory(prefix="pack-") as tmp:
+        paths = []
+        for number, (kind, context) in enumerate(todo):
+            path = os.path.join(tmp, f"{number:02d}-{kind}.pdf")
+            offset = done
+
+            def step(part_done: int, _part_total: int, offset: int = offset) -> None:
+                if progress:
+                    progress(offset + part_done, total)
+
+            batch.render_context_to_file(kind, context, path, progress=step,
+                                         processes=processes)
+            done += len(context["items"])
+            paths.append(path)
+        data = render.merge(paths)
+    tmp_path = f"{out_path}.part"
+    with open(tmp_path, "wb") as out:
+        out.write(data)
+    os.replace(tmp_path, out_path)
+    return len(PdfReader(out_path).pages)
+
+
+def run_job(out_path: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *,
+            table: int | None = None, **options) -> None:
+    """Render the pack to ``out_path``, writing its progress next to it as :func:`.batch.job_status`
+    reads it (``table`` is recorded there too, to name the file); errors end up in the status."""
+    def progress(done: int, total: int) -> None:
+        batch._write_status(out_path, state="running", done=done, total=total, table=table, message="")
+
+    try:
+        pages = render_pack_to_file(export, ranking, out_path, table=table, progress=progress, **options)
+        batch._write_status(out_path, state="done", done=1, total=1, pages=pages, table=table, message="")
+    except Exception as error:  # reported to the page that polls the job
+        batch._write_status(out_path, state="error", done=0, total=0, table=table,
+                            message=f"{type(error).__name__} : {error}")
+
+
+def start_thread(out_path: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *,
+                 table: int | None = None, **options):
+    """Start :func:`run_job` in a background thread of the web process (off the request path; the
+    big parts still render in child processes) and return the thread."""
+    import threading
+
+    batch._write_status(out_path, state="running", done=0, total=0, table=table, message="")
+    thread = threading.Thread(target=run_job, args=(out_path, dict(export), dict(ranking) if ranking else None),
+                              kwargs=dict(options, table=table), name="impression-pack", daemon=True)
+    thread.start()
+    return thread

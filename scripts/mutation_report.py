@@ -1,0 +1,76 @@
+"""Kill rates of the last mutation run (`make mutation`), per module, against the survivors documented
+as equivalent in ``docs/mutation-survivors.md``.
+
+mutmut keeps each mutant's outcome in ``mutants/<file>.meta`` (the exit code of its test run: 1 killed,
+0 survived, …).  A survivor is *equivalent* when the document lists it (a line starting with its name in
+back-quotes, then one line saying why no test can tell it from the original).  Prints, per module: the
+mutants, killed, equivalent, other survivors, and the kill rate of the non-equivalent mutants; exits 1
+when a survivor is not documented or a module falls under the target (97 %), 0 otherwise.
+
+Run: ``.venv/bin/python scripts/mutation_report.py`` (after ``mutmut run``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET = 0.97
+KILLED = {1, 3, 36, -24, 24, 152, 255, -11, -9}  # tests failed, pytest error, timeout or crash: caught
+
+
+def outcomes() -> dict[str, int | None]:
+    """Mutant name → exit code of its test run (None: not run)."""
+    found: dict[str, int | None] = {}
+    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
+        found.update(json.loads(meta.read_text())["exit_code_by_key"])
+    return found
+
+
+def documented() -> set[str]:
+    text = (ROOT / "docs" / "mutation-survivors.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^[-*] `([\w.ǁ]+__mutmut_\d+)`", text, flags=re.MULTILINE))
+
+
+def main() -> int:
+    results = outcomes()
+    if not results:
+        print("Aucun résultat : lancez d'abord `make mutation`.")
+        return 1
+    equivalent = documented()
+    rows = defaultdict(lambda: {"mutants": 0, "killed": 0, "equivalent": 0, "survived": [], "not run": 0})
+    for name, code in results.items():
+        module = name.split(".x")[0]
+        row = rows[module]
+        row["mutants"] += 1
+        if code is None:
+            row["not run"] += 1
+        elif code in KILLED:
+            row["killed"] += 1
+        elif name in equivalent:
+            row["equivalent"] += 1
+        else:
+            row["survived"].append(name)
+    ok = True
+    print(f"{'module':<28}{'mutants':>8}{'killed':>8}{'equiv.':>8}{'alive':>7}{'not run':>9}{'kill rate':>11}")
+    for module, row in sorted(rows.items()):
+        counted = row["mutants"] - row["equivalent"] - row["not run"]
+        rate = row["killed"] / counted if counted else 1.0
+        ok &= rate >= TARGET and not row["survived"] and not row["not run"]
+        print(f"{module:<28}{row['mutants']:>8}{row['killed']:>8}{row['equivalent']:>8}{len(row['survived']):>7}"
+              f"{row['not run']:>9}{rate:>10.1%}")
+    for module, row in sorted(rows.items()):
+        for name in row["survived"]:
+            print(f"survivant non documenté : {name}  (mutmut show {name})")
+    stale = equivalent - set(results)
+    for name in sorted(stale):
+        print(f"documenté mais absent de ce run (à retirer du document ?) : {name}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""Phones (issue 15, point 8): the route sheet, the public results and the fiche entry page fit a 390 px
+wide screen without scrolling sideways (they were about 635, 575 and 690 px wide).  Screenshots at 390 and
+1920 px go to ``artifacts/`` (``phone-*.png``), to be looked at."""
+
+import re
+
+from live import create_users, flask
+from screens import PASSWORD, shots
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _width(page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite_url, artifacts):
+    base = live_server.url
+    tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
+    create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
+    arbiter = new_page(viewport=PHONE)
+    arbiter.goto(base + "/connexion")
+    arbiter.fill("#username", "arbitre")
+    arbiter.fill("#password", PASSWORD)
+    arbiter.press("#password", "Enter")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/feuilles")
+    route_url = arbiter.locator("table.private-links tbody tr").first.locator("td a").first.inner_text().strip()
+
+    pages = {"route-sheet": route_url, "results": f"{base}/tournois/{tid}/",
+             "fiche": f"{base}/saisie/tournois/{tid}/etuis/1"}
+    widths = {}
+    for name, url in pages.items():
+        page = arbiter if name == "fiche" else new_page(viewport=PHONE)
+        page.goto(url)
+        assert page.locator("h1").count() >= 1, name
+        widths[name] = _width(page)
+        shots(page, artifacts, f"phone-{name}")
+    assert all(width <= 390 for width in widths.values()), widths

@@ -1,0 +1,275 @@
+"""The views kept until the tournament's data change (issue 12): every kind of write raises the data version
+and the next read shows the new value; the cache never shows a score to whom may not see it (SPEC §11);
+the route-sheet PDF is rendered off the request path and served at once once kept.
+
+The tournament: two tables play étui 1, N1 takes at 56 at table 1 and N2 at −56 at table 2 (SPEC §4–5, by
+hand: the best attack gets note 100, the other 0, the defences the opposite), E2 has a penalty of 1.5.
+"""
+
+import json
+import re
+import time
+
+import pytest
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from duplicate import db, operations
+from duplicate.interchange import import_tournament
+from duplicate.models import (
+    Board, JournalEntry, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament,
+)
+from duplicate.web.route_sheet_pdfs import route_sheet_pdfs
+
+
+def _file(published: bool = True) -> dict:
+    players = [{"id": f"{seat}{t}", "name": f"JOUEUR {seat}{t}", "line": seat} for t in (1, 2) for seat in "NSEW"]
+    return {"format": "tarot-tournament/1", "name": "Cache", "kind": "individual", "players": players,
+            "results": [{"board": 1, "table": t, "position": 1, "taker": f"N{t}",
+                         "defenders": [f"S{t}", f"E{t}", f"W{t}"], "score": score}
+                        for t, score in ((1, 56), (2, -56))],
+            "penalties": [{"player": "E2", "points": 1.5}], "settings": {"published": published}}
+
+
+@pytest.fixture
+def tournament_id(app):
+    with Session(db.get_engine(app)) as session:
+        tournament = import_tournament(session, json.dumps(_file()))
+        session.commit()
+        return tournament.id
+
+
+def _write(app, change) -> None:
+    """Commit ``change(session, tournament)`` in its own session, as another request or process would."""
+    with Session(db.get_engine(app)) as session:
+        change(session, session.get(Tournament, _id(session)))
+        session.commit()
+
+
+def _id(session) -> int:
+    return session.exec(select(Tournament.id)).one()
+
+
+def _globals(client, tournament_id) -> dict:
+    response = client.get(f"/api/tournaments/{tournament_id}/ranking")
+    assert response.status_code == 200
+    return {row["id"]: row["global"] for row in response.get_json()["ranking"]}
+
+
+def _page(client, tournament_id, path: str = "") -> str:
+    response = client.get(f"/tournois/{tournament_id}/{path}")
+    assert response.status_code == 200
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def _version(app, tournament_id) -> int:
+    with Session(db.get_engine(app)) as session:
+        return session.get(Tournament, tournament_id).data_version
+
+
+def test_a_changed_score_is_shown_at_the_next_read(app, client, tournament_id):
+    assert _globals(client, tournament_id)["N1"] == 100  # filled in the cache
+    assert "JOUEUR N1" in _page(client, tournament_id)
+
+    def score(session, tournament):
+        session.exec(select(Result).where(Result.table == 1)).one().score = -106
+    _write(app, score)
+    # −106 is now below −56: N1 note 0, N2 note 100; E2 defended at table 2 only (note 0), less 1.5
+    values = _globals(client, tournament_id)
+    assert (values["N1"], values["N2"], values["E2"]) == (0, 100, -1.5)
+    assert "−106" in _page(client, tournament_id, "etuis/1")
+
+
+def test_a_new_penalty_a_renamed_player_a_movement_are_shown(app, client, tournament_id):
+    page = _page(client, tournament_id)
+    assert "Toutes les fiches ambulantes sont saisies (2 lignes)" in page
+    _write(app, lambda session, t: session.add(Penalty(tournament_id=t.id, entrant_id="E2", points=2.5,
+                                                       reason="Bruit")))
+    assert _globals(client, tournament_id)["E2"] == 100 - 4  # E2 defended against −56: note 100; 1.5 + 2.5
+    assert "Bruit" in _page(client, tournament_id)
+
+    def rename(session, tournament):
+        player = session.exec(select(Player).where(Player.entrant_id == "W1")).one()
+        player.surname, player.first_name = "NOUVEAU", "Nom"
+    _write(app, rename)
+    assert "NOUVEAU Nom" in _page(client, tournament_id) and "JOUEUR W1" not in _page(client, tournament_id)
+
+    seats = {t: {seat: f"{seat}{t}" for seat in "NSEW"} for t in (1, 2)}
+    _write(app, lambda session, t: session.add(Movement(tournament_id=t.id, data={"rounds": [
+        {"table": table, "position": 1, "boards": [1, 2], "seats": seats[table]} for table in (1, 2)]})))
+    # étui 2 is now expected at both tables and has no score: 2 lines in of 4, one fiche incomplete
+    assert "1 fiche ambulante encore incomplète (2 lignes saisies sur 4)" in _page(client, tournament_id)
+
+
+@pytest.mark.parametrize("kind", ["tournament", "player", "team", "member", "board", "movement", "result",
+                                  "penalty", "substitution", "bulk"])
+def test_every_kind_of_write_raises_the_version_once_per_commit(app, tournament_id, kind):
+    def change(session, tournament):
+        if kind == "tournament":
+            tournament.name = "Autre nom"
+        elif kind == "player":
+            session.exec(select(Player).where(Player.entrant_id == "N1")).one().line = "S"
+        elif kind in ("team", "member"):
+            team = Team(tournament_id=tournament.id, entrant_id="T", name="Équipe")
+            session.add(team)
+            session.flush()
+            if kind == "member":
+                session.commit()
+                session.add(TeamMember(team_id=team.id, player_id=session.exec(select(Player.id)).first()))
+        elif kind == "board":
+            session.add(Board(tournament_id=tournament.id, number=9))
+        elif kind == "movement":
+            session.add(Movement(tournament_id=tournament.id, data={"rounds": []}))
+        elif kind == "result":
+            for result in session.exec(select(Result)):
+                result.score = -result.score  # two rows, one commit
+        elif kind == "penalty":
+            session.delete(session.exec(select(Penalty)).one())
+        elif kind == "substitution":
+            players = session.exec(select(Player)).all()
+            session.add(Substitution(tournament_id=tournament.id, seat=players[0].entrant_id,
+                                     player_id=players[1].id, from_position=2, results_to="seat"))
+        else:
+            session.execute(update(Result).where(Result.tournament_id == tournament.id).values(score=0))
+    before = _version(app, tournament_id)
+    _write(app, change)
+    assert _version(app, tournament_id) == before + (2 if kind == "member" else 1)  # member: team, then member
+
+
+def test_a_journal_entry_or_a_rolled_back_write_leaves_the_version(app, tournament_id):
+    before = _version(app, tournament_id)
+    _write(app, lambda session, t: session.add(JournalEntry(tournament_id=t.id, action="test", summary="")))
+    with Session(db.get_engine(app)) as session:
+        session.exec(select(Result)).first().score = 0
+        session.flush()
+        session.rollback()
+    assert _version(app, tournament_id) == before
+
+
+def test_a_session_sees_its_own_uncommitted_write_and_keeps_it_from_the_others(app, client, tournament_id):
+    assert _globals(client, tournament_id)["N1"] == 100
+    with Session(db.get_engine(app)) as session:
+        tournament = session.get(Tournament, tournament_id)
+        assert operations.data_version(session, tournament) is not None
+        session.exec(select(Result).where(Result.table == 1)).one().score = -106
+        session.flush()
+        assert operations.data_version(session, tournament) is None  # no cache for this session
+        assert {r["id"]: r["global"] for r in operations.ranking(session, tournament)["ranking"]}["N1"] == 0
+        session.rollback()
+    assert _globals(client, tournament_id)["N1"] == 100  # never committed: the others never saw it
+
+
+def _scores_shown(text: str) -> bool:
+    return "56" in text
+
+
+def test_the_cache_never_shows_an_unpublished_score(app, client, make_user, sign_in, tournament_id):
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+    # the arbiter sees everything, and fills the cache with it
+    assert _globals(arbiter, tournament_id)["N1"] == 100
+    assert _scores_shown(_page(arbiter, tournament_id, "etuis/1"))
+    assert "Classement général" in _page(arbiter, tournament_id)
+    # the public right after: the progress only
+    assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+    page, board = _page(client, tournament_id), _page(client, tournament_id, "etuis/1")
+    assert "Classement général" not in page and "pas encore publiés" in page
+    assert not _scores_shown(board) and not _scores_shown(page)
+    # published: the public sees; withdrawn again: hidden again, the published view kept in the cache unused
+    _write(app, lambda session, t: operations.publish(session, t, True, "arbitre"))
+    assert _globals(client, tournament_id)["N1"] == 100 and "Classement général" in _page(client, tournament_id)
+    _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+    assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+    assert "Classement général" not in _page(client, tournament_id)
+    assert not _scores_shown(_page(client, tournament_id, "etuis/1"))
+
+
+def _token(app, entrant: str) -> str:
+    with Session(db.get_engine(app)) as session:
+        return session.exec(select(Player.token).where(Player.entrant_id == entrant)).one()
+
+
+def test_the_route_sheet_pdf_is_prepared_then_served_at_once(app, client, tournament_id):
+    app.config["ROUTE_SHEET_PDF_WAIT"] = 0  # as in production
+    address = f"/feuille/{_token(app, 'N1')}/feuille-de-route.pdf"
+    started = time.perf_counter()
+    waiting = client.get(address)
+    assert time.perf_counter() - started < 1  # a PDF takes seconds to render: not on this request
+    assert waiting.status_code == 202 and waiting.mimetype == "text/html"
+    text = waiting.get_data(as_text=True)
+    assert "en préparation" in text and "réessayez dans quelques secondes" in text
+    again = re.search(r'http-equiv="refresh" content="3; url=([^"]+)"', text).group(1).replace("&amp;", "&")
+    assert again == address + f"?depuis={_version(app, tournament_id)}"
+    assert waiting.headers["Retry-After"] == "3" and waiting.headers["Cache-Control"] == "private, no-store"
+
+    with app.test_request_context():
+        pdfs = route_sheet_pdfs()
+    deadline = time.monotonic() + 120
+    while pdfs.queued and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # a score arrives meanwhile: the sheet asked for before it is still served (data as new as the click)
+    _write(app, lambda session, t: setattr(session.exec(select(Result).where(Result.table == 2)).one(),
+                                           "score", -42))
+    started = time.perf_counter()
+    served = client.get(again)
+    assert time.perf_counter() - started < 1
+    assert served.status_code == 200 and served.mimetype == "application/pdf" and served.data.startswith(b"%PDF")
+    assert "attachment" in served.headers["Content-Disposition"]
+    # a new click wants the data of now: prepared again
+    assert client.get(address).status_code == 202
+
+
+def test_a_full_queue_asks_to_come_back_later(app, client, tournament_id, monkeypatch):
+    app.config["ROUTE_SHEET_PDF_WAIT"] = 0
+    with app.test_request_context():
+        pdfs = route_sheet_pdfs()
+    monkeypatch.setattr(pdfs, "submit", lambda sheet: False)
+    response = client.get(f"/feuille/{_token(app, 'N2')}/feuille-de-route.pdf")
+    assert response.status_code == 202 and "Beaucoup de feuilles de route" in response.get_data(as_text=True)
+    assert response.headers["Retry-After"] == "15"
+
+
+def _until(predicate, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_the_public_may_get_the_view_just_superseded_staff_never(app, client, make_user, sign_in, tournament_id):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    assert _globals(client, tournament_id)["N1"] == 100
+
+    def score(session, tournament):
+        session.exec(select(Result).where(Result.table == 1)).one().score = -106
+    _write(app, score)
+    assert _globals(arbiter, tournament_id)["N1"] == 0  # staff: the data of now
+    first = _globals(client, tournament_id)["N1"]  # the public: 100 (superseded) or 0 if already recomputed
+    assert first in (100, 0)
+    assert _until(lambda: _globals(client, tournament_id)["N1"] == 0)  # computed in the background meanwhile
+    # withdrawn from publication: the public's published view is never served again, stale or not
+    _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+    assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+    assert "Classement général" not in _page(client, tournament_id)
+
+
+def test_a_view_superseded_too_long_ago_is_computed_again():
+    cache = operations._changes.ViewCache()
+    started = []
+    assert cache.get("v", ("t", 1), lambda: "un") == "un"
+    assert cache.get("v", ("t", 1), lambda: "jamais") == "un"
+    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
+    assert len(started) == 1  # the background computation asked for, once
+    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
+    assert len(started) == 1
+    time.sleep(0.3)
+    started[0](None)  # the background computation ends without a value
+    assert cache.get("v", ("t", 3), lambda: "trois", max_stale=0.2, recompute=started.append) == "trois"
+    assert cache.get("v", ("t", 2), lambda: "deux") == "deux"  # an older version is computed, never kept
+    assert cache.get("v", ("t", 3), lambda: "jamais") == "trois"
+    assert cache.get("v", ("autre tournoi", 3), lambda: "autre") == "autre"
