@@ -202,9 +202,8 @@ def route_sheet(token: str):
 
 def _pdf_sheet(tournament, entrant_id: str, token: str):
     """The PDF route sheet this request asks for (`route_sheet_pdfs.Sheet`)."""
-    user = current_user()
     return Sheet(tournament.id, entrant_id, public_url_for("web.route_sheet", token=token),
-                 arbiter=user is not None and user.role == Role.arbiter)
+                 arbiter=operations.can_manage(get_session(), current_user(), tournament))  # its arbiters
 
 
 @bp.route("/feuille/<token>/feuille-de-route.pdf")
