@@ -11,13 +11,17 @@ and concurrency: p50 / p95 / p99 / max of a request (the issue's targets: p95 �
 the lines lost or doubled (exit status 1 if any). Bounded: ``--requests`` per client at most, a deadline,
 every request times out.
 
+With ``--api table`` each table sends through the table API instead (SPEC §12, the phone at the table): per
+étui ``POST /api/table/<secret>/results`` (202, « en attente ») then a defender's ``…/confirm`` (200); the
+figures are per request (two a line), and a line counts as stored only once confirmed.
+
 With ``--spread S`` each client pauses a random 0–S s before each sending (tables do not all finish an
 étui in the same millisecond); without it every client sends back to back, the worst burst: then a
 request's latency is mostly its wait behind the others (Little's law: clients × time of one write when
 writes are serialized, as SQLite's single writer makes them).
 
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--clients 20,150] [--requests 7]
-[--databases sqlite,postgresql] [--server waitress|flask] [--threads N] [--spread S]``.
+[--databases sqlite,postgresql] [--server waitress|flask] [--threads N] [--spread S] [--api scoring|table]``.
 """
 
 from __future__ import annotations
@@ -35,17 +39,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "faults"), str(ROOT / "bench")]
 
 from bench_load import percentile  # noqa: E402
-from clients import post_json  # noqa: E402
+from clients import get_json, post_json  # noqa: E402
 from live import LiveServer, create_token, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
 
 RETRIES = 10
 
 
 def run(database_url: str, label: str, tables: int, clients: int, per_client: int, deadline_s: float,
-        production: bool = True, threads: int | None = None, spread: float = 0.0) -> bool:
+        production: bool = True, threads: int | None = None, spread: float = 0.0, api: str = "scoring") -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=tables, positions=7)
-        token = create_token(database_url)
+        token = create_token(database_url, role="arbiter" if api == "table" else "scorer")
         groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
         for line in lines:
             groups[(line["table"], line["position"])].append(line)
@@ -56,6 +60,23 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
         busy, errors = [0], []
         lock = threading.Lock()
         with LiveServer(database_url, Path(tmp) / "server.log", production=production, threads=threads) as server:
+            if api == "table":
+                secrets = {link["table"]: link["secret"]
+                           for link in get_json(server.url, f"/api/tournaments/{tournament_id}/tables", token=token)["tables"]}
+                confirming = {number: next(seat for seat in "NESW" if seat != taker)
+                              for number, taker in _taker_seats(database_url, tournament_id).items()}
+
+            def send(key: tuple[int, int]) -> list[tuple[int, object]]:
+                """The table's request(s) for its lines of a position: one (scoring API) or two a line."""
+                if api == "scoring":
+                    return [post_json(server.url, f"/api/tournaments/{tournament_id}/results", groups[key], token,
+                                      timeout=60)]
+                return [post_json(server.url, path, body, None, timeout=60) for line in groups[key]
+                        for path, body in ((f"/api/table/{secrets[key[0]]}/results",
+                                            {"board": line["board"], "score": line["score"]}),
+                                           (f"/api/table/{secrets[key[0]]}/results/{line['board']}/confirm",
+                                            {"seat": confirming[line["board"]]}))]
+
             barrier = threading.Barrier(clients)
             deadline = time.monotonic() + deadline_s
 
@@ -71,16 +92,17 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
                                 errors.append("délai dépassé")
                                 return
                             t0 = time.perf_counter()
-                            status, body = post_json(server.url, f"/api/tournaments/{tournament_id}/results",
-                                                     groups[key], token, timeout=60)
+                            answers = send(key)
+                            spent = (time.perf_counter() - t0) / len(answers)
                             with lock:
-                                latencies.append(time.perf_counter() - t0)
-                                busy[0] += status == 503
-                            if status != 503:
+                                latencies.extend([spent] * len(answers))
+                                busy[0] += sum(status == 503 for status, _ in answers)
+                            if all(status != 503 for status, _ in answers):
                                 break
                             time.sleep(0.1)
-                        if status != 201:
-                            errors.append(f"table {key[0]} position {key[1]} : {status} {str(body)[:160]}")
+                        for status, body in answers:
+                            if status not in (200, 201, 202):
+                                errors.append(f"table {key[0]} position {key[1]} : {status} {str(body)[:160]}")
                 except Exception as error:  # noqa: BLE001 -- reported, and the run fails
                     errors.append(repr(error))
 
@@ -95,8 +117,9 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
         expected = {(line["board"], line["table"]) for key in sent for line in groups[key]}
         lost = expected - set(stored)
         doubled = [key for key, count in stored.items() if count > 1]
+        what = "requêtes de 4 lignes" if api == "scoring" else "requêtes de l'API des tables (saisie, confirmation)"
         print(f"  [{label}, {'waitress' if production else 'flask run'}{f', étalé sur {spread:g} s' if spread else ''}]"
-              f" {tables} tables, {clients} clients, {len(latencies)} requêtes de 4 lignes en "
+              f" {tables} tables, {clients} clients, {len(latencies)} {what} en "
               f"{elapsed:.1f} s : p50 {percentile(latencies, 50) * 1000:.0f} ms, p95 "
               f"{percentile(latencies, 95) * 1000:.0f} ms, p99 {percentile(latencies, 99) * 1000:.0f} ms, max "
               f"{max(latencies, default=0) * 1000:.0f} ms ; 503 : {busy[0]} ; perdues {len(lost)}, "
@@ -106,15 +129,28 @@ def run(database_url: str, label: str, tables: int, clients: int, per_client: in
         return not (lost or doubled or errors)
 
 
-def _stored(database_url: str, tournament_id: int) -> dict[tuple[int, int], int]:
-    """(étui, table) → how many results the database holds."""
+def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:
+    """Étui number → its taker seat (N, S, E, W)."""
     from sqlalchemy import text
 
     from duplicate.db import make_engine
 
     engine = make_engine(database_url)
     with engine.connect() as conn:
-        rows = conn.execute(text('SELECT board, "table" FROM result WHERE tournament_id = :t'),
+        rows = conn.execute(text("SELECT number, taker FROM board WHERE tournament_id = :t"), {"t": tournament_id}).all()
+    engine.dispose()
+    return dict(rows)
+
+
+def _stored(database_url: str, tournament_id: int) -> dict[tuple[int, int], int]:
+    """(étui, table) → how many results the database holds (confirmed: pending lines count nowhere)."""
+    from sqlalchemy import text
+
+    from duplicate.db import make_engine
+
+    engine = make_engine(database_url)
+    with engine.connect() as conn:
+        rows = conn.execute(text('SELECT board, "table" FROM result WHERE tournament_id = :t AND status = \'done\''),
                             {"t": tournament_id}).all()
     engine.dispose()
     counts: dict[tuple[int, int], int] = defaultdict(int)
@@ -136,8 +172,11 @@ def main() -> int:
     parser.add_argument("--spread", type=float, default=0.0,
                         help="secondes : chaque client attend au hasard entre 0 et SPREAD avant chaque envoi "
                              "(0, défaut : tous à la fois, sans pause)")
+    parser.add_argument("--api", choices=("scoring", "table"), default="scoring",
+                        help="scoring : l'API de saisie (4 lignes par requête, défaut) ; table : l'API des tables "
+                             "(SPEC §12 : saisie puis confirmation par un défenseur, étui par étui)")
     args = parser.parse_args()
-    server = {"production": args.server == "waitress", "threads": args.threads, "spread": args.spread}
+    server = {"production": args.server == "waitress", "threads": args.threads, "spread": args.spread, "api": args.api}
     ok = True
     for database in args.databases.split(","):
         for clients in map(int, args.clients.split(",")):

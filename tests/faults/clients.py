@@ -18,9 +18,11 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def post_json(base: str, path: str, body, token: str, timeout: float = 30) -> tuple[int, dict | list | None]:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST", headers={
-        "Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+def post_json(base: str, path: str, body, token: str | None, timeout: float = 30) -> tuple[int, dict | list | None]:
+    headers = {"Content-Type": "application/json"}
+    if token is not None:  # None: no bearer (the table API's secret is in its path)
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST", headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read() or b"null")
