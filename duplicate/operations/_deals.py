@@ -25,14 +25,16 @@ from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boar
 from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament, TournamentKind
 
 from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
+from ._layout import MovementRounds
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
 
 
-def board_takers(session: Session, tournament: Tournament, movement: Movement | None = None) -> dict[int, str]:
+def board_takers(session: Session, tournament: Tournament, movement: Movement | MovementRounds | None = None
+                 ) -> dict[int, str]:
     """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's
-    (``movement``: the tournament's, when the caller has read it)."""
+    (``movement``: the tournament's, or its decoded rounds, when the caller has read it)."""
     movement = movement or get_movement(session, tournament)
     takers = {}
     if movement is not None:

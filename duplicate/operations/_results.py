@@ -27,12 +27,13 @@ from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score, signed
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    PENDING, WITH_PENDING, Board, Movement, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
+    PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
     TournamentKind, result_slot, utcnow,
 )
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 from ._journal import journal
+from ._layout import movement_rounds
 
 def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
     """A result of the tournament by id, pending (awaiting the table's confirmation) or done."""
@@ -68,8 +69,9 @@ def _named(row: Mapping) -> set:
 
 
 class CheckContext:
-    """What results are checked against, read once per request straight from the rows (no file): who may
-    play (entrant ids and lines), the étuis' numbers, the movement's rounds by étui, the results of each
+    """What results are checked against, read once per request straight from the rows (no file): the
+    lines of the entrants the checked results name (looked up as they come), the étuis' numbers, the
+    movement's rounds by étui (`_layout.movement_rounds`: decoded once per process), the results of each
     étui met so far (kept up to date as the request writes).
 
     Every rule the core checks on a result involves the results of its étui that share its table (room)
@@ -80,22 +82,25 @@ class CheckContext:
     def __init__(self, session: Session, tournament: Tournament):
         self.session, self.tournament_id = session, tournament.id
         kind = _kind(tournament)
-        model = Player if kind is TournamentKind.individual else Team
-        self.section = "players" if model is Player else "teams"
-        self.lines = dict(session.exec(select(model.entrant_id, model.line).where(
-            model.tournament_id == tournament.id, model.entrant_id.is_not(None))).all())
-        numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
-        self.base = {"kind": kind.value, "boards": [{"number": number} for number in numbers]}
-        found = session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
-        movement = found.data if found is not None else None  # the session's object: read once per request
-        self.rounds: dict[Any, list] | None = None
-        if movement is not None:
-            self.rounds = {}
-            for round_ in movement.get("rounds", []) if isinstance(movement, dict) else []:
-                for board in round_.get("boards", ()) if isinstance(round_, dict) else ():
-                    self.rounds.setdefault(board, []).append(round_)
+        self.model = Player if kind is TournamentKind.individual else Team
+        self.section = "players" if self.model is Player else "teams"
+        self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
+        self._looked_up: set[str] = set()
+        self.boards = set(session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all())
+        self.kind = kind.value
+        movement = movement_rounds(session, tournament)
+        self.rounds: Mapping[Any, tuple] | None = movement.by_board if movement is not None else None
         self._results: dict[Any, dict[Any, dict]] = {}
         self._index: dict[Any, dict[Any, list]] = {}  # étui → ("table", t) / ("room", r) / entrant → keys
+
+    def look_up(self, idents: set) -> None:
+        """Read the lines of those placed entrants among ``idents`` (ids) not looked up yet into `lines`."""
+        missing = {ident for ident in idents if isinstance(ident, str)} - self._looked_up
+        if missing:
+            model = self.model
+            self.lines.update(self.session.exec(select(model.entrant_id, model.line).where(
+                model.tournament_id == self.tournament_id, model.entrant_id.in_(missing))).all())
+            self._looked_up |= missing
 
     def results_of(self, board: Any) -> dict[Any, dict]:
         """Result id → SPEC §9 dict of étui ``board``'s results, in the order they were entered: those
@@ -155,8 +160,11 @@ class CheckContext:
     def tournament(self, results: list[dict]) -> dict:
         """The tournament as the core reads it, with only ``results`` (of one étui) and the entrants they name."""
         named = set().union(*(_named(row) for row in results))
-        data = {**self.base, self.section: [{"id": ident, "line": self.lines[ident]}
-                                            for ident in sorted(named, key=str) if ident in self.lines],
+        self.look_up(named)
+        numbers = {row.get("board") for row in results}
+        data = {"kind": self.kind, "boards": [{"number": number} for number in sorted(self.boards & numbers)],
+                self.section: [{"id": ident, "line": self.lines[ident]}
+                               for ident in sorted(named, key=str) if ident in self.lines],
                 "results": results}
         if self.rounds is not None:
             board = results[-1].get("board") if results else None
