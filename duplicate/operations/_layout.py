@@ -25,12 +25,14 @@ from duplicate.models import Movement, Tournament
 
 @dataclass(frozen=True)
 class MovementRounds:
-    """A movement's decoded ``data`` and its rounds by étui number and by table (read-only)."""
+    """A movement's decoded ``data``, its rounds by étui number and by table, its own taker seats by étui
+    (``boards[].taker``: `_deals.board_takers` lays the étuis' over them) — read-only."""
 
     data: Mapping[str, Any]
     rounds: tuple[Mapping, ...]
     by_board: Mapping[int, tuple[Mapping, ...]]
     by_table: Mapping[Any, tuple[Mapping, ...]]
+    takers: Mapping[int, str]
 
     @classmethod
     def decode(cls, text: str) -> "MovementRounds":
@@ -45,9 +47,11 @@ class MovementRounds:
             for board in boards if isinstance(boards, list) else ():
                 if isinstance(board, int):
                     by_board.setdefault(board, []).append(round_)
-        return cls(data if isinstance(data, dict) else {}, rounds,
-                   MappingProxyType({k: tuple(v) for k, v in by_board.items()}),
-                   MappingProxyType({k: tuple(v) for k, v in by_table.items()}))
+        data = data if isinstance(data, dict) else {}
+        takers = {item["number"]: item["taker"] for item in data.get("boards", []) or []
+                  if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker")}
+        return cls(data, rounds, MappingProxyType({k: tuple(v) for k, v in by_board.items()}),
+                   MappingProxyType({k: tuple(v) for k, v in by_table.items()}), MappingProxyType(takers))
 
 
 class _Decoded:

@@ -35,7 +35,7 @@ from duplicate.models import (
 from ._common import ConflictError, OperationError, _kind
 from ._deals import board_takers
 from ._journal import journal
-from ._layout import movement_rounds
+from ._layout import MovementRounds, movement_rounds
 from ._results import (
     RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, flag_conflict, write_results,
 )
@@ -117,14 +117,16 @@ def _from_result(result: Result) -> Line:
 
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
-              position: int | None = None, table: int | None = None, pending: bool = False) -> list[Line]:
+              position: int | None = None, table: int | None = None, pending: bool = False,
+              movement: MovementRounds | None = None) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
     movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
     only the results of those étuis and table). A line entered at the table and not yet confirmed counts
-    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page)."""
+    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page). ``movement``:
+    the tournament's (`_layout.movement_rounds`), when the caller has read it."""
     kind = _kind(tournament)
-    movement = movement_rounds(session, tournament)
+    movement = movement or movement_rounds(session, tournament)
 
     def wanted(round_: Mapping) -> bool:
         return ((boards is None or any(b in boards for b in round_.get("boards", ())))
@@ -132,13 +134,14 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
                 and (table is None or round_.get("table") == table))
     lines: list[Line] = []
     if movement is not None:
-        takers = board_takers(session, tournament, movement)
         rounds = movement.rounds  # only those of the table, or of the étuis, when asked: looked up, not scanned
         if table is not None:
             rounds = movement.by_table.get(table, ())
         elif boards is not None:
             chosen = {id(round_) for board in boards for round_ in movement.by_board.get(board, ())}
             rounds = [round_ for round_ in movement.rounds if id(round_) in chosen]
+        numbers = None if rounds is movement.rounds else {int(b) for r in rounds for b in r.get("boards", ())}
+        takers = board_takers(session, tournament, movement, numbers)
         for round_ in rounds:
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
@@ -507,14 +510,15 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
     tables = {item["table"] for item in items if isinstance(item, dict) and type(item.get("table")) is int}
     table = next(iter(tables)) if len(tables) == 1 and all(isinstance(item, dict) and item.get("table") in tables
                                                            for item in items) else None
-    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table)
-                if line.in_movement}
     context = CheckContext(session, tournament)
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table,
+                                                                     movement=context.movement)
+                if line.in_movement}
     named = {name for item in items if isinstance(item, dict)
              for name in (item.get("taker"), item.get("taker_team"), item.get("defence_team"),
                           *(item.get("defenders") if isinstance(item.get("defenders"), list) else ()))
              if isinstance(name, str)}
-    context.look_up(named)
+    context.prepare(boards, named)
     known = set(context.lines) & named
     if known:  # who is seated: the substitutes are not (SPEC §11)
         known -= set(session.exec(select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
