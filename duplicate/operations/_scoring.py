@@ -326,6 +326,8 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     kind = _kind(tournament)
     disagreeing: list[tuple[Line, int | None, bool]] = []
     context = CheckContext(session, tournament)
+    typed = [line for line in lines if line.key in entries]
+    context.prepare({line.board for line in typed}, {name for line in typed for name in (line.taker, *line.defence)})
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
     created: list[tuple[str, Result]] = []
