@@ -14,7 +14,7 @@ movement of one more player while the first position is played.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Collection, Mapping
 
 from sqlmodel import Session, select
 
@@ -25,22 +25,31 @@ from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boar
 from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament, TournamentKind
 
 from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
+from ._layout import MovementRounds
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
 
 
-def board_takers(session: Session, tournament: Tournament, movement: Movement | None = None) -> dict[int, str]:
+def board_takers(session: Session, tournament: Tournament, movement: Movement | MovementRounds | None = None,
+                 numbers: Collection[int] | None = None) -> dict[int, str]:
     """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's
-    (``movement``: the tournament's, when the caller has read it)."""
+    (``movement``: the tournament's, or its decoded rounds, when the caller has read it); ``numbers``:
+    of those étuis only."""
     movement = movement or get_movement(session, tournament)
     takers = {}
-    if movement is not None:
+    if isinstance(movement, MovementRounds):
+        takers = {number: movement.takers[number] for number in numbers if number in movement.takers} \
+            if numbers is not None else dict(movement.takers)
+    elif movement is not None:
         for item in movement.data.get("boards", []) or []:
             if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
                 takers[item["number"]] = item["taker"]
-    takers.update(session.exec(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id,
-                                                                      Board.taker.is_not(None), Board.taker != "")).all())
+    query = select(Board.number, Board.taker).where(Board.tournament_id == tournament.id,
+                                                   Board.taker.is_not(None), Board.taker != "")
+    if numbers is not None:
+        query = query.where(Board.number.in_(list(numbers)))
+    takers.update(session.exec(query).all())
     return takers
 
 

@@ -36,18 +36,19 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import String, cast, func
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, Board, Movement, Player, PositionClock, Result, ResultConflict, Team, Tournament,
+    DONE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team, Tournament,
     TournamentKind, result_slot, utcnow,
 )
 
 from ._common import OperationError, _kind
-from ._deals import board_takers, get_movement
+from ._deals import board_takers
+from ._layout import movement_rounds, movement_text
 from ._publishing import is_published
 from ._scoring import _round_lines, _without_phantoms
 from ._tournaments import ranking
@@ -121,7 +122,7 @@ def _layout_key(session: Session, tournament: Tournament) -> tuple:
     placed — the screens of the hall ask every few seconds, the movement seldom changes."""
     model = Player if _kind(tournament) is TournamentKind.individual else Team
     return (
-        session.execute(select(cast(Movement.data, String)).where(Movement.tournament_id == tournament.id)).scalar(),
+        movement_text(session, tournament),
         tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)
                               .order_by(Board.number)).all()),
         tuple(session.execute(select(model.entrant_id).where(model.tournament_id == tournament.id)
@@ -133,13 +134,13 @@ def _layout(session: Session, tournament: Tournament, key: tuple | None = None) 
     key = key if key is not None else _layout_key(session, tournament)
     layout = _LAYOUTS.get(tournament.id, key)
     if layout is None:
-        layout = _read_layout(session, tournament)
+        layout = _read_layout(session, tournament, key[0])
         _LAYOUTS.put(tournament.id, key, layout)
     return layout
 
 
-def _read_layout(session: Session, tournament: Tournament) -> _Layout:
-    movement = get_movement(session, tournament)
+def _read_layout(session: Session, tournament: Tournament, text: str | None) -> _Layout:
+    movement = movement_rounds(session, tournament, text)  # decoded once per process, as for entry
     if movement is None:
         return _Layout(None, (), (), ())
     try:
@@ -148,7 +149,7 @@ def _read_layout(session: Session, tournament: Tournament) -> _Layout:
         core = None
     kind = _kind(tournament)
     takers = board_takers(session, tournament, movement)
-    rounds = movement.data.get("rounds", [])
+    rounds = movement.rounds
     played = _without_phantoms(session, tournament, [line for round_ in rounds
                                                      for line in _round_lines(kind, round_, takers)])
     lines = tuple(sorted((line.position, line.table, line.board, line.key, line.slot) for line in played))

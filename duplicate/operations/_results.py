@@ -27,12 +27,13 @@ from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score, signed
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    PENDING, WITH_PENDING, Board, Movement, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
+    PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
     TournamentKind, result_slot, utcnow,
 )
 
 from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
 from ._journal import journal
+from ._layout import movement_rounds
 
 def get_result(session: Session, tournament: Tournament, result_id: int) -> Result:
     """A result of the tournament by id, pending (awaiting the table's confirmation) or done."""
@@ -62,14 +63,21 @@ def _core_message(error: TournamentError, rows: list[dict]) -> str:
     return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
+#: The columns of a result the core reads (`interchange.result_to_dict`).
+_CHECKED = (Result.extra, Result.board, Result.table, Result.position, Result.taker, Result.defenders,
+            Result.taker_team, Result.defence_team, Result.score, Result.annulled, Result.adjusted, Result.notes,
+            Result.chelem, Result.contract, Result.quarter, Result.room, Result.reason)
+
+
 def _named(row: Mapping) -> set:
     """The entrants a result names (taker, defenders; or the two teams)."""
     return {row.get("taker"), *(row.get("defenders") or ()), row.get("taker_team"), row.get("defence_team")} - {None}
 
 
 class CheckContext:
-    """What results are checked against, read once per request straight from the rows (no file): who may
-    play (entrant ids and lines), the étuis' numbers, the movement's rounds by étui, the results of each
+    """What results are checked against, read once per request straight from the rows (no file): the
+    lines of the entrants the checked results name (looked up as they come), the étuis' numbers, the
+    movement's rounds by étui (`_layout.movement_rounds`: decoded once per process), the results of each
     étui met so far (kept up to date as the request writes).
 
     Every rule the core checks on a result involves the results of its étui that share its table (room)
@@ -80,32 +88,61 @@ class CheckContext:
     def __init__(self, session: Session, tournament: Tournament):
         self.session, self.tournament_id = session, tournament.id
         kind = _kind(tournament)
-        model = Player if kind is TournamentKind.individual else Team
-        self.section = "players" if model is Player else "teams"
-        self.lines = dict(session.exec(select(model.entrant_id, model.line).where(
-            model.tournament_id == tournament.id, model.entrant_id.is_not(None))).all())
-        numbers = session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all()
-        self.base = {"kind": kind.value, "boards": [{"number": number} for number in numbers]}
-        found = session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
-        movement = found.data if found is not None else None  # the session's object: read once per request
-        self.rounds: dict[Any, list] | None = None
-        if movement is not None:
-            self.rounds = {}
-            for round_ in movement.get("rounds", []) if isinstance(movement, dict) else []:
-                for board in round_.get("boards", ()) if isinstance(round_, dict) else ():
-                    self.rounds.setdefault(board, []).append(round_)
+        self.model = Player if kind is TournamentKind.individual else Team
+        self.section = "players" if self.model is Player else "teams"
+        self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
+        self._looked_up: set[str] = set()
+        self._boards: dict[Any, bool] = {}  # étui number → whether the tournament has it, as looked up
+        self.kind = kind.value
+        self.movement = movement_rounds(session, tournament)
+        self.rounds: Mapping[Any, tuple] | None = self.movement.by_board if self.movement is not None else None
         self._results: dict[Any, dict[Any, dict]] = {}
         self._index: dict[Any, dict[Any, list]] = {}  # étui → ("table", t) / ("room", r) / entrant → keys
+
+    def look_up(self, idents: set) -> None:
+        """Read the lines of those placed entrants among ``idents`` (ids) not looked up yet into `lines`."""
+        missing = {ident for ident in idents if isinstance(ident, str)} - self._looked_up
+        if missing:
+            model = self.model
+            self.lines.update(self.session.exec(select(model.entrant_id, model.line).where(
+                model.tournament_id == self.tournament_id, model.entrant_id.in_(missing))).all())
+            self._looked_up |= missing
+
+    def prepare(self, boards: set, named: set) -> None:
+        """Read at once what checking lines of étuis ``boards`` naming entrants ``named`` needs (a
+        request's lines: one query each for their étuis' results, the étuis, the entrants' lines)."""
+        self._load({board for board in boards if isinstance(board, int)} - self._results.keys())
+        self._known_boards(boards)
+        self.look_up(named)
+
+    def _load(self, boards: set) -> None:
+        """Read the stored results of étuis ``boards`` (pending ones too: they hold their slots), as
+        light rows — only what the core reads of them; a result the session has changed and not yet
+        written is read from its object."""
+        if not boards:
+            return
+        for board in boards:
+            self._results[board] = {}
+        with self.session.no_autoflush:
+            rows = self.session.execute(select(Result.id, *_CHECKED).where(
+                Result.tournament_id == self.tournament_id, Result.board.in_(list(boards))).order_by(Result.id)
+                .execution_options(**{WITH_PENDING: True})).all()
+            changed = {obj.id: obj for obj in self.session.dirty if isinstance(obj, Result)}
+        for row in rows:
+            self._results[row.board][row.id] = interchange.result_to_dict(changed.get(row.id, row))
+
+    def _known_boards(self, numbers: set) -> None:
+        numbers = {number for number in numbers if isinstance(number, int)} - self._boards.keys()
+        if numbers:
+            found = set(self.session.exec(select(Board.number).where(Board.tournament_id == self.tournament_id,
+                                                                     Board.number.in_(list(numbers)))).all())
+            self._boards.update({number: number in found for number in numbers})
 
     def results_of(self, board: Any) -> dict[Any, dict]:
         """Result id → SPEC §9 dict of étui ``board``'s results, in the order they were entered: those
         stored, then those the request has checked and not yet written (keyed by their object)."""
         if board not in self._results:
-            with self.session.no_autoflush:
-                rows = self.session.exec(select(Result).where(Result.tournament_id == self.tournament_id,
-                                                              Result.board == board).order_by(Result.id)
-                                         .execution_options(**{WITH_PENDING: True}))  # they hold their slots
-                self._results[board] = {r.id: interchange.result_to_dict(r) for r in rows}
+            self._load({board})
         return self._results[board]
 
     def remember(self, result: Result) -> None:
@@ -155,8 +192,12 @@ class CheckContext:
     def tournament(self, results: list[dict]) -> dict:
         """The tournament as the core reads it, with only ``results`` (of one étui) and the entrants they name."""
         named = set().union(*(_named(row) for row in results))
-        data = {**self.base, self.section: [{"id": ident, "line": self.lines[ident]}
-                                            for ident in sorted(named, key=str) if ident in self.lines],
+        self.look_up(named)
+        numbers = {row.get("board") for row in results if isinstance(row.get("board"), int)}
+        self._known_boards(numbers)
+        data = {"kind": self.kind, "boards": [{"number": n} for n in sorted(numbers) if self._boards[n]],
+                self.section: [{"id": ident, "line": self.lines[ident]}
+                               for ident in sorted(named, key=str) if ident in self.lines],
                 "results": results}
         if self.rounds is not None:
             board = results[-1].get("board") if results else None

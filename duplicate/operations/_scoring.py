@@ -33,8 +33,9 @@ from duplicate.models import (
 )
 
 from ._common import ConflictError, OperationError, _kind
-from ._deals import board_takers, get_movement
+from ._deals import board_takers
 from ._journal import journal
+from ._layout import MovementRounds, movement_rounds
 from ._results import (
     RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, flag_conflict, write_results,
 )
@@ -116,14 +117,16 @@ def _from_result(result: Result) -> Line:
 
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
-              position: int | None = None, table: int | None = None, pending: bool = False) -> list[Line]:
+              position: int | None = None, table: int | None = None, pending: bool = False,
+              movement: MovementRounds | None = None) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
     movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
     only the results of those étuis and table). A line entered at the table and not yet confirmed counts
-    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page)."""
+    as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page). ``movement``:
+    the tournament's (`_layout.movement_rounds`), when the caller has read it."""
     kind = _kind(tournament)
-    movement = get_movement(session, tournament)
+    movement = movement or movement_rounds(session, tournament)
 
     def wanted(round_: Mapping) -> bool:
         return ((boards is None or any(b in boards for b in round_.get("boards", ())))
@@ -131,8 +134,15 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
                 and (table is None or round_.get("table") == table))
     lines: list[Line] = []
     if movement is not None:
-        takers = board_takers(session, tournament, movement)
-        for round_ in movement.data.get("rounds", []):
+        rounds = movement.rounds  # only those of the table, or of the étuis, when asked: looked up, not scanned
+        if table is not None:
+            rounds = movement.by_table.get(table, ())
+        elif boards is not None:
+            chosen = {id(round_) for board in boards for round_ in movement.by_board.get(board, ())}
+            rounds = [round_ for round_ in movement.rounds if id(round_) in chosen]
+        numbers = None if rounds is movement.rounds else {int(b) for r in rounds for b in r.get("boards", ())}
+        takers = board_takers(session, tournament, movement, numbers)
+        for round_ in rounds:
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines)
@@ -157,10 +167,16 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
     """The movement's lines that real entrants play: against a phantom team (odd triplettes) the opponent
     sits out and no line is expected. Before the draw every line stands."""
     model = Player if _kind(tournament) is TournamentKind.individual else Team
-    placed = set(session.exec(select(model.entrant_id).where(model.tournament_id == tournament.id,
-                                                             model.entrant_id.is_not(None))).all())
-    if not placed:
-        return lines
+    query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
+    named = {name for line in lines for name in (line.taker, *line.defence)}
+    if len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
+        placed = set(session.exec(query.where(model.entrant_id.in_(named))).all()) if named else set()
+        if not placed and session.exec(query.limit(1)).first() is None:
+            return lines  # before the draw
+    else:
+        placed = set(session.exec(query).all())
+        if not placed:
+            return lines
     return [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
 
 
@@ -182,13 +198,13 @@ def _entered(session: Session, tournament: Tournament) -> list[tuple[int, int, i
     """``(étui, table, position, entered)`` of every line of every fiche, as `all_lines` orders them, from
     light rows (no result objects): what `progress` counts."""
     kind = _kind(tournament)
-    movement = get_movement(session, tournament)
+    movement = movement_rounds(session, tournament)
     stored = {(board, result_slot(table, room)): (table, position) for board, table, room, position in session.execute(
         select(Result.board, Result.table, Result.room, Result.position).where(Result.tournament_id == tournament.id))}
     lines = []
     if movement is not None:
         takers = board_takers(session, tournament, movement)
-        played = _without_phantoms(session, tournament, [line for round_ in movement.data.get("rounds", [])
+        played = _without_phantoms(session, tournament, [line for round_ in movement.rounds
                                                           for line in _round_lines(kind, round_, takers)])
         for line in played:
             lines.append((line.board, line.table, line.position, stored.pop((line.board, line.slot), None) is not None))
@@ -198,8 +214,8 @@ def _entered(session: Session, tournament: Tournament) -> list[tuple[int, int, i
 
 def board_numbers(session: Session, tournament: Tournament) -> list[int]:
     """The étuis that have a fiche: those the movement sends to a table, and those with a result."""
-    movement = get_movement(session, tournament)
-    rounds = movement.data.get("rounds", []) if movement is not None else []
+    movement = movement_rounds(session, tournament)
+    rounds = movement.rounds if movement is not None else ()
     numbers = {int(b) for r in rounds for b in r.get("boards", ())}
     numbers.update(session.exec(select(Result.board).where(Result.tournament_id == tournament.id).distinct()).all())
     return sorted(numbers)
@@ -321,6 +337,8 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     kind = _kind(tournament)
     disagreeing: list[tuple[Line, int | None, bool]] = []
     context = CheckContext(session, tournament)
+    typed = [line for line in lines if line.key in entries]
+    context.prepare({line.board for line in typed}, {name for line in typed for name in (line.taker, *line.defence)})
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
     created: list[tuple[str, Result]] = []
@@ -508,12 +526,20 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
     tables = {item["table"] for item in items if isinstance(item, dict) and type(item.get("table")) is int}
     table = next(iter(tables)) if len(tables) == 1 and all(isinstance(item, dict) and item.get("table") in tables
                                                            for item in items) else None
-    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table)
-                if line.in_movement}
     context = CheckContext(session, tournament)
-    known = set(context.lines) - set(session.exec(  # who is seated: the substitutes are not (SPEC §11)
-        select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
-        .where(Substitution.tournament_id == tournament.id)).all())
+    expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table,
+                                                                     movement=context.movement)
+                if line.in_movement}
+    named = {name for item in items if isinstance(item, dict)
+             for name in (item.get("taker"), item.get("taker_team"), item.get("defence_team"),
+                          *(item.get("defenders") if isinstance(item.get("defenders"), list) else ()))
+             if isinstance(name, str)}
+    context.prepare(boards, named)
+    known = set(context.lines) & named
+    if known:  # who is seated: the substitutes are not (SPEC §11)
+        known -= set(session.exec(select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
+                                  .where(Substitution.tournament_id == tournament.id,
+                                         Player.entrant_id.in_(known))).all())
     for index, item in enumerate(items):
         try:
             fields = _api_fields(item)

@@ -1,0 +1,95 @@
+"""The movement as the requests read it: decoded once per process, served while its stored text is the same.
+
+Every saved line looks up the movement (which étuis a table plays, who sits where): decoding the whole
+``tarot-movement/1`` text for that — 1,050 rounds at 150 tables — cost more than the rest of the request.
+`movement_rounds` reads the stored text only (one row, no JSON decoding: comparing it with the text the
+cached value was decoded from costs a ``memcmp``) and serves the decoded rounds, indexed by étui and by
+table, from a per-process cache; any change of the movement, by this process or another, gives another
+text and so another decoding. The value is shared between threads and requests: callers never change it.
+The hall's screens (`_live._Layout`) read their movement through it too.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from sqlalchemy import String, cast
+from sqlmodel import Session, select
+
+from duplicate.models import Movement, Tournament
+
+
+@dataclass(frozen=True)
+class MovementRounds:
+    """A movement's decoded ``data``, its rounds by étui number and by table, its own taker seats by étui
+    (``boards[].taker``: `_deals.board_takers` lays the étuis' over them) — read-only."""
+
+    data: Mapping[str, Any]
+    rounds: tuple[Mapping, ...]
+    by_board: Mapping[int, tuple[Mapping, ...]]
+    by_table: Mapping[Any, tuple[Mapping, ...]]
+    takers: Mapping[int, str]
+
+    @classmethod
+    def decode(cls, text: str) -> "MovementRounds":
+        data = json.loads(text)
+        rounds = data.get("rounds", []) if isinstance(data, dict) else []
+        rounds = tuple(r for r in rounds if isinstance(r, dict)) if isinstance(rounds, list) else ()
+        by_board: dict[Any, list] = {}
+        by_table: dict[Any, list] = {}
+        for round_ in rounds:
+            by_table.setdefault(round_.get("table"), []).append(round_)
+            boards = round_.get("boards", ())
+            for board in boards if isinstance(boards, list) else ():
+                if isinstance(board, int):
+                    by_board.setdefault(board, []).append(round_)
+        data = data if isinstance(data, dict) else {}
+        takers = {item["number"]: item["taker"] for item in data.get("boards", []) or []
+                  if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker")}
+        return cls(data, rounds, MappingProxyType({k: tuple(v) for k, v in by_board.items()}),
+                   MappingProxyType({k: tuple(v) for k, v in by_table.items()}), MappingProxyType(takers))
+
+
+class _Decoded:
+    """Tournament id → (stored text, decoded rounds); per process, at most `SIZE` tournaments."""
+
+    SIZE = 16
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: dict[int, tuple[str, MovementRounds]] = {}
+
+    def get(self, tournament_id: int, text: str) -> MovementRounds:
+        with self.lock:
+            entry = self.entries.get(tournament_id)
+        if entry is not None and entry[0] == text:
+            return entry[1]
+        value = MovementRounds.decode(text)
+        with self.lock:
+            self.entries.pop(tournament_id, None)
+            self.entries[tournament_id] = (text, value)
+            while len(self.entries) > self.SIZE:
+                self.entries.pop(next(iter(self.entries)))
+        return value
+
+
+_DECODED = _Decoded()
+
+
+def movement_text(session: Session, tournament: Tournament) -> str | None:
+    """The movement's stored JSON text (None without a movement): what the caches are keyed on."""
+    return session.execute(select(cast(Movement.data, String))
+                           .where(Movement.tournament_id == tournament.id)).scalar()
+
+
+def movement_rounds(session: Session, tournament: Tournament, text: str | None = None) -> MovementRounds | None:
+    """The tournament's movement decoded (None without one), from the cache while its text is unchanged
+    (``text``: the stored text, when the caller has read it)."""
+    text = text if text is not None else movement_text(session, tournament)
+    if text is None or text == "null":
+        return None
+    return _DECODED.get(tournament.id, text)
