@@ -27,7 +27,10 @@ def names(app) -> list[str]:
 
 def add_tournament(app, name: str) -> None:
     with Session(db.get_engine(app)) as session:
-        operations.create_tournament(session, name=name, kind="individual")
+        tournament = operations.create_tournament(session, name=name, kind="individual")
+        # one player: a tournament file with none is refused on import (issue 14)
+        operations.register_player(session, tournament, licence=None, surname="DUPONT", first_name="Jean",
+                                   club="TC Lyon")
         session.commit()
 
 
