@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import subprocess
+import time
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
@@ -66,6 +67,20 @@ def give_access(page, base: str, tournament_id: int, username: str) -> None:
     page.fill("#grant-username", username)
     page.click("button:has-text('Donner l’accès')")
     assert f"{username} a désormais accès au tournoi." in page.inner_text("body"), page.inner_text("main")
+
+
+def fetch_pdf(page, url: str, path: Path, timeout: float = 60) -> Path:
+    """GET a route-sheet PDF as a browser's link would: rendered off the request path, it first answers
+    « en préparation » (202) until the file is ready, then the PDF; written to ``path``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        response = page.request.get(url)
+        if response.status == 200:
+            path.write_bytes(response.body())
+            return path
+        assert response.status == 202 and "préparation" in response.text(), (response.status, response.text()[:300])
+        assert time.monotonic() < deadline, f"PDF toujours en préparation après {timeout} s : {url}"
+        time.sleep(0.5)
 
 
 def pdf_text(path: Path) -> str:

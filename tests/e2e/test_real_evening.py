@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from live import create_token, create_users, flask
-from screens import ALLOWED, PASSWORD, download, fr2, give_access, pdf_text, shots, sign_in, table_rows
+from screens import ALLOWED, PASSWORD, download, fetch_pdf, fr2, give_access, pdf_text, shots, sign_in, table_rows
 
 SEAT_NAMES = {"Nord": "N", "Sud": "S", "Est": "E", "Ouest": "W"}
 SURNAMES = ["MARTIN", "BERNARD", "DUBOIS", "THOMAS", "ROBERT", "RICHARD", "PETIT", "DURAND", "LEROY", "MOREAU",
@@ -267,9 +267,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
         visitor.goto(links[place(entrant)])
         assert_secret(visitor.inner_text("body"), scores, f"{moment}: feuille de route")
         href = visitor.locator("a:has-text('Télécharger la feuille de route (PDF)')").get_attribute("href")
-        pdf = visitor.request.get(base + href)
-        path = tmp_path / "secret.pdf"
-        path.write_bytes(pdf.body())
+        path = fetch_pdf(visitor, base + href, tmp_path / "secret.pdf")
         assert_secret(pdf_text(path), scores, f"{moment}: feuille de route PDF")
 
     # the people whose evening changes
