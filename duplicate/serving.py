@@ -135,13 +135,6 @@ def public_url_for(endpoint: str, **values) -> str:
     return public_base_url() + url_for(endpoint, **values)
 
 
-def qr_svg(url: str) -> str:
-    """The QR code of `url` as an inline SVG element (segno) that its CSS box sizes (a viewBox, no size)."""
-    import segno
-
-    return segno.make(url, error="m", micro=False).svg_inline(border=2, dark="#000", omitsize=True)
-
-
 def pool_size(threads: int) -> int:
     """Connections kept open by the pool for `threads` server threads: one each, and a few spare."""
     return threads + SPARE_CONNECTIONS
@@ -199,7 +192,9 @@ def hall_addresses() -> list[dict]:
     from flask import current_app
 
     urls = [public_base_url()] if current_app.config.get("PUBLIC_URL") else lan_urls(current_app.config)
-    return [{"url": url + "/", "qr": qr_svg(url + "/")} for url in urls]
+    from duplicate.printing.common import qr_svg
+
+    return [{"url": url + "/", "qr": qr_svg(url + "/", scale=None)} for url in urls]
 
 
 def loopback_only() -> bool:

@@ -139,8 +139,12 @@ def board_list(numbers) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def qr_svg(url: str) -> str:
-    """An inline SVG QR code (segno, error correction M) for ``url``."""
+def qr_svg(url: str, scale: int | None = 3) -> str:
+    """An inline SVG QR code (segno, error correction M) for ``url``: ``scale`` pixels a module, or, with
+    ``None``, no size at all (a viewBox only: its CSS box sizes it, as on the hall's address list)."""
     import segno
 
-    return segno.make(url, error="m", micro=False).svg_inline(scale=3, border=2, dark="#000")
+    code = segno.make(url, error="m", micro=False)
+    if scale is None:
+        return code.svg_inline(border=2, dark="#000", omitsize=True)
+    return code.svg_inline(scale=scale, border=2, dark="#000")

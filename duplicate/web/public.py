@@ -244,11 +244,11 @@ def route_sheet_pdf(token: str):
 @bp.route("/feuille/<token>/qr.svg")
 def route_sheet_qr(token: str):
     """The QR code of a route sheet's private link (SVG, segno)."""
-    import segno
+    from duplicate.printing.common import qr_svg
 
     _by_token(token)
     url = public_url_for("web.route_sheet", token=token)
-    svg = segno.make(url, error="m", micro=False).svg_inline(scale=4, border=2, dark="#000").replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # an image file needs its namespace
+    svg = qr_svg(url, scale=4).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # an image file needs its namespace
     return Response(svg, mimetype="image/svg+xml", headers={"Referrer-Policy": "no-referrer",
                                                              "Cache-Control": "private, max-age=3600"})
 
