@@ -86,7 +86,7 @@ from ._live import (
 from ._results import flag_conflict
 from ._table import (
     TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
-    line_statuses, record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
+    record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
     table_secret, table_view,
 )
 
@@ -115,6 +115,6 @@ __all__ = [
     "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",
     "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
-    "flag_conflict", "line_statuses", "record_table_result", "resolve_conflict", "set_table_options",
+    "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
 ]

@@ -323,24 +323,7 @@ def board_results(session: Session, tournament: Tournament, table: int, board: A
          "annulled": bool(other.result.annulled), "own": other.table == table} for other in lines]}
 
 
-# --- what the arbiter sees: the lines' statuses and the conflicts ------------------------------------------------
-
-def line_statuses(session: Session, tournament: Tournament) -> list[dict]:
-    """Every line of every fiche with its state, for the arbiter's live room: ``board``, ``table``,
-    ``position``, ``status`` (``todo``, ``pending``, ``done``), ``score`` (None when todo), ``origin``
-    (``table`` or None), ``result_id``, ``conflicts`` (open conflicts on that line). By étui, then in
-    movement order."""
-    open_conflicts: dict[int, int] = {}
-    for result_id in session.exec(select(ResultConflict.result_id).where(
-            ResultConflict.tournament_id == tournament.id, ResultConflict.resolved_at.is_(None))):
-        open_conflicts[result_id] = open_conflicts.get(result_id, 0) + 1
-    return [{"board": line.board, "table": line.table, "position": line.position, "status": line_status(line.result),
-             "score": None if line.result is None else line.result.score,
-             "origin": None if line.result is None else line.result.origin,
-             "result_id": None if line.result is None else line.result.id,
-             "conflicts": 0 if line.result is None else open_conflicts.get(line.result.id, 0)}
-            for line in all_lines(session, tournament, pending=True)]
-
+# --- what the arbiter sees: the conflicts ------------------------------------------------
 
 def conflicts(session: Session, tournament: Tournament, *, open_only: bool = True) -> list[ResultConflict]:
     """The tournament's conflicts between entries (the open ones, by default), oldest first."""
