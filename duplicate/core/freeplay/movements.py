@@ -1,0 +1,282 @@
+"""The FFT free-play movements and their validator (SPEC §13; booklet chapter 2, « Mouvements des
+joueurs », p. 17–20 of ``seeds/fft-fascicule-free-play-ocr.txt``).
+
+**5 tables and more** (« Mouvement normal FFT »): each player keeps his orientation; at every position
+« NORD RESTE FIXE, SUD MONTE D'UNE TABLE (+1), EST MONTE DE DEUX TABLES (+2), OUEST DESCEND DE DEUX
+TABLES (−2) », tables counted round (table T + 1 is table 1). The booklet says it holds « dans la limite
+de 7 positions jouées » for 5, 7, 11, 13, 17, 19, 21, 22, 23 « et jusqu'à 150 tables », and gives special
+moves for 6, 8, 9, 10, 12, 14, 15, 16, 18, 20 tables. A special move replaces the base move of one line
+*into* the position named (« 3ème +3 »: the move made before the 3rd position is played).
+
+What the OCR let us read of those tables, and how each was settled — the columns were lost (the OCR
+prints a row's numbers without the column they stood in), so each reading below is the only placement of
+the printed numbers into the S/E/W columns that gives no repeated meeting over the stated positions
+(checked by `check` and by the tests, which try every placement):
+
+* 6 tables, « ATTENTION : OUEST (−1) », « 5 positions maximum »: 3ème « +3 », 4ème « −2 » → E +3 into the
+  3rd, W −2 into the 4th.
+* 8 tables, W −1, « 6 positions maximum »: 5ème « +2 +3 », 6ème (OCR « ©eme ») « +4 » → S +2 and E +3 into
+  the 5th, E +4 into the 6th.
+* 9 tables: 4ème « +3 3 » (the second sign lost), 5ème (OCR « Héme ») « +3 −3 » → E +3 and W −3 into the
+  4th and into the 5th.
+* 10 tables, W −1: 6ème (OCR « B6eme ») « +3 −2 » → E +3, W −2 into the 6th. No placement avoids a repeat
+  at the 7th position: 10 tables play 6 positions at most (the OCR shows no maximum; our reading).
+* 12 tables: 4ème « −3 », 7ème « +3 » → W −3 into the 4th, E +3 into the 7th.
+* 14 and 15 tables: « Béme » « −3 » → W −3; « B » is 5 or 6 elsewhere in the OCR and both give 7
+  positions without repeat: we take the 6th (the last one that mends 15 tables, whose base movement
+  repeats at the 6th).
+* 16 tables: 5ème (« Heme ») « 3 » (sign lost), 6ème « −3 » → W −3 into the 5th and into the 6th.
+* 18 and 20 tables: 6ème « −3 » → W −3 into the 6th.
+
+Found by the validator, not in the booklet: 5 tables repeat at the 6th position (5 positions at most), and
+24 tables at the 7th (East and West of a same starting table meet again: +12 and −12 are 24 apart). The
+generator refuses more positions than a movement plays without repeat.
+
+**3 and 4 tables** (« Mouvement Howell FFT »): players are numbered 1–12 (1–16) and change orientation;
+the booklet's schedules are copied below (all rows legible; each row checked as a permutation, and
+against the booklet's « fiche individuelle » of player 7). Player ids are ``J1``… (joueur n°).
+
+**Tables of 3** (booklet p. 15, « Accueil des joueurs »): when the headcount is not a multiple of 4,
+« supprimer le NORD de la table la plus élevée : les joueurs de cette table joueront à 3 », and with
+several tables of 3, remove the Norths « de façon à ce qu'un joueur ne repasse une nouvelle fois à une
+table à 3 joueurs ». We remove up to 3 Norths, choosing the highest tables for which no player visits a
+table of 3 twice (the validator counts the visits); when no choice does (more positions than tables of 4
+allow), the one where no player plays at 3 more often than needed, then with the fewest players at 3 twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+__all__ = [
+    "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement",
+    "fft_moves", "max_positions", "check", "MovementReport", "movement_to_dict", "rounds_from_dict",
+]
+
+SEATS = ("N", "S", "E", "W")
+BASE_MOVES = {"N": 0, "S": 1, "E": 2, "W": -2}
+#: Tables where West moves −1 (booklet: « ATTENTION : OUEST (−1) »).
+WEST_BASE = {6: -1, 8: -1, 10: -1}
+#: tables → {position: {line: move into that position}} (module docstring: the readings).
+SPECIAL_MOVES = {
+    6: {3: {"E": 3}, 4: {"W": -2}},
+    8: {5: {"S": 2, "E": 3}, 6: {"E": 4}},
+    9: {4: {"E": 3, "W": -3}, 5: {"E": 3, "W": -3}},
+    10: {6: {"E": 3, "W": -2}},
+    12: {4: {"W": -3}, 7: {"E": 3}},
+    14: {6: {"W": -3}},
+    15: {6: {"W": -3}},
+    16: {5: {"W": -3}, 6: {"W": -3}},
+    18: {6: {"W": -3}},
+    20: {6: {"W": -3}},
+}
+#: The booklet's limits: « dans la limite de 7 positions jouées », « 5 positions maximum » at 6 tables,
+#: « 6 positions maximum » at 8 (`max_positions` lowers them where the validator finds a repeat).
+MAX_POSITIONS = 7
+_BOOKLET_LIMITS = {6: 5, 8: 6}
+
+#: The booklet's Howell schedules (p. 18–19): position → the players at table 1 N S E W, table 2 …
+HOWELL = {
+    3: (
+        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+        (1, 2, 7, 12, 5, 6, 11, 3, 9, 10, 4, 8),
+        (1, 8, 7, 10, 5, 2, 11, 12, 9, 3, 4, 6),
+        (1, 8, 6, 11, 5, 2, 4, 10, 9, 3, 12, 7),
+        (1, 9, 5, 3, 7, 11, 4, 10, 2, 6, 12, 8),
+        (1, 9, 7, 2, 5, 11, 4, 12, 10, 6, 3, 8),
+    ),
+    4: (
+        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+        (1, 8, 10, 15, 16, 9, 7, 2, 6, 3, 13, 12, 11, 14, 4, 5),
+        (1, 7, 12, 14, 15, 9, 6, 4, 8, 2, 13, 11, 10, 16, 3, 5),
+        (1, 6, 11, 16, 14, 9, 8, 3, 7, 4, 13, 10, 12, 15, 2, 5),
+        (1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, 4, 8, 12, 16),
+    ),
+}
+
+
+class MovementError(ValueError):
+    """A movement that cannot be made or read; the message is French."""
+
+
+@dataclass(frozen=True)
+class Round:
+    """Who sits where at one table for one position (``None``: the seat is empty, a table of 3)."""
+
+    position: int
+    table: int
+    seats: dict[str, str | None]
+
+    def players(self) -> list[str]:
+        return [player for player in self.seats.values() if player]
+
+
+def fft_moves(tables: int, position: int) -> dict[str, int]:
+    """Each line's move into ``position`` (2, 3, …) at ``tables`` tables: the base move or the booklet's
+    special one."""
+    moves = dict(BASE_MOVES, W=WEST_BASE.get(tables, -2))
+    moves.update(SPECIAL_MOVES.get(tables, {}).get(position, {}))
+    return moves
+
+
+def _offsets(tables: int, positions: int) -> list[dict[str, int]]:
+    """Each line's table shift from its starting table, at every position (cumulated moves)."""
+    shifts = [dict.fromkeys(SEATS, 0)]
+    for position in range(2, positions + 1):
+        moves = fft_moves(tables, position)
+        shifts.append({line: shifts[-1][line] + moves[line] for line in SEATS})
+    return shifts
+
+
+def max_positions(tables: int) -> int:
+    """How many positions ``tables`` tables play without a repeated meeting: the booklet's limit, lowered
+    while the validator finds a repeat (5, 10 and 24 tables: module docstring)."""
+    if tables in HOWELL:
+        return len(HOWELL[tables])
+    limit = _BOOKLET_LIMITS.get(tables, MAX_POSITIONS)
+    while limit > 1 and check(_fft_rounds(tables, limit, frozenset())).repeats:
+        limit -= 1
+    return limit
+
+
+def _fft_rounds(tables: int, positions: int, empty_norths: frozenset[int]) -> list[Round]:
+    rounds = []
+    for position, shift in enumerate(_offsets(tables, positions), start=1):
+        sitting = {}
+        for line in SEATS:
+            for start in range(1, tables + 1):
+                table = (start - 1 + shift[line]) % tables + 1
+                sitting[table, line] = None if line == "N" and start in empty_norths else f"{line}{start}"
+        rounds += [Round(position, table, {line: sitting[table, line] for line in SEATS})
+                   for table in range(1, tables + 1)]
+    return rounds
+
+
+def _howell_rounds(tables: int, positions: int) -> list[Round]:
+    return [Round(position, table, {line: f"J{row[4 * (table - 1) + index]}" for index, line in enumerate(SEATS)})
+            for position, row in enumerate(HOWELL[tables][:positions], start=1) for table in range(1, tables + 1)]
+
+
+def _three_player_tables(tables: int, positions: int, missing: int) -> frozenset[int]:
+    """The tables whose North is removed (module docstring): the highest ones with no player twice at a
+    table of 3, else the fewest such visits."""
+    best = None
+    for chosen in sorted(combinations(range(1, tables + 1), missing), key=lambda c: sorted(c, reverse=True),
+                         reverse=True):
+        visits = check(_fft_rounds(tables, positions, frozenset(chosen))).three_twice
+        if not visits:
+            return frozenset(chosen)
+        key = (max(map(len, visits.values())), len(visits))
+        if best is None or key < best[0]:
+            best = (key, frozenset(chosen))
+    return best[1]
+
+
+def free_movement(tables: int | None = None, positions: int | None = None,
+                  players: int | None = None) -> tuple[list[Round], frozenset[int]]:
+    """The rounds of the FFT free-play movement, and the tables played at 3.
+
+    ``players`` (when not a multiple of 4) sets the tables (⌈players / 4⌉) and removes the Norths
+    (module docstring); ``positions`` defaults to the most the movement plays without repeat."""
+    if players is not None:
+        if players < 11:
+            raise MovementError(f"{players} joueurs : il en faut au moins 11 (3 tables, dont une à 3)")
+        needed = -(-players // 4)
+        if tables is not None and tables != needed:
+            raise MovementError(f"{players} joueurs font {needed} tables, pas {tables}")
+        tables = needed
+    if tables is None or tables < 3:
+        raise MovementError("le mouvement en donnes libres demande 3 tables au moins")
+    missing = 4 * tables - players if players is not None else 0
+    if missing and tables in HOWELL:
+        raise MovementError(f"les mouvements Howell à {tables} tables demandent {4 * tables} joueurs : "
+                            "pas de table à 3")
+    limit = max_positions(tables)
+    positions = limit if positions is None else positions
+    if not 1 <= positions <= limit:
+        raise MovementError(f"{tables} tables jouent au plus {limit} positions sans que deux joueurs se "
+                            f"rencontrent deux fois ({positions} demandées)")
+    if tables in HOWELL:
+        return _howell_rounds(tables, positions), frozenset()
+    empty = _three_player_tables(tables, positions, missing) if missing else frozenset()
+    return _fft_rounds(tables, positions, empty), empty
+
+
+@dataclass
+class MovementReport:
+    """What `check` found: ``meetings`` pair → positions, the ``repeats`` among them, the players seated
+    twice at a position, and the players at a table of 3 more than once (``three_twice``)."""
+
+    meetings: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    seated_twice: list[tuple[int, str]] = field(default_factory=list)
+    three_twice: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def repeats(self) -> dict[tuple[str, str], list[int]]:
+        return {pair: positions for pair, positions in self.meetings.items() if len(positions) > 1}
+
+    @property
+    def ok(self) -> bool:
+        return not self.repeats and not self.seated_twice and not self.three_twice
+
+    def text(self) -> str:
+        """The report in French, one finding a line."""
+        lines = [f"{len(self.meetings)} rencontres, {len(self.repeats)} répétée(s)"]
+        lines += [f"{a} et {b} se rencontrent aux positions {', '.join(map(str, p))}"
+                  for (a, b), p in sorted(self.repeats.items())]
+        lines += [f"position {p} : {player} est placé deux fois" for p, player in self.seated_twice]
+        lines += [f"{player} joue à 3 aux positions {', '.join(map(str, p))}"
+                  for player, p in sorted(self.three_twice.items())]
+        lines.append("mouvement correct" if self.ok else "mouvement défectueux")
+        return "\n".join(lines)
+
+
+def check(rounds: list[Round]) -> MovementReport:
+    """Meetings and repeats of a free-play movement (any seating: FFT, Howell, random, best-vs-best)."""
+    report = MovementReport()
+    seen: set[tuple[int, str]] = set()
+    three: dict[str, list[int]] = {}
+    for round_ in sorted(rounds, key=lambda r: (r.position, r.table)):
+        people = round_.players()
+        for player in people:
+            if (round_.position, player) in seen:
+                report.seated_twice.append((round_.position, player))
+            seen.add((round_.position, player))
+            if len(people) == 3:
+                three.setdefault(player, []).append(round_.position)
+        for a, b in combinations(sorted(people), 2):
+            report.meetings.setdefault((a, b), []).append(round_.position)
+    report.three_twice = {player: p for player, p in three.items() if len(p) > 1}
+    return report
+
+
+def movement_to_dict(tables: int, positions: int, rounds: list[Round], three: frozenset[int]) -> dict:
+    """The SPEC §9 movement format with ``"kind": "free"`` (no étuis: ``boards`` is empty); ``moves``
+    gives each line's move into every position (what the arbiter announces), ``three_player_tables`` the
+    tables played at 3."""
+    data = {"format": "tarot-movement/1", "kind": "free", "tables": tables, "positions": positions,
+            "boards": []}
+    if tables not in HOWELL:
+        data["moves"] = [{"position": p, **fft_moves(tables, p)} for p in range(2, positions + 1)]
+    data["three_player_tables"] = sorted(three)
+    data["rounds"] = [{"position": r.position, "table": r.table, "seats": dict(r.seats)} for r in rounds]
+    return data
+
+
+def rounds_from_dict(data) -> list[Round]:
+    """The rounds of a movement file (SPEC §9): seats N, S, E, W (and a fifth at a table of 5), ``null``
+    for an empty seat; French `MovementError` on a malformed file."""
+    if not isinstance(data, dict) or not isinstance(data.get("rounds"), list):
+        raise MovementError("mouvement illisible : « rounds » (liste) attendu")
+    rounds = []
+    for index, item in enumerate(data["rounds"], start=1):
+        try:
+            position, table, seats = item["position"], item["table"], item["seats"]
+        except (TypeError, KeyError):
+            raise MovementError(f"position n° {index} du mouvement : position, table et seats attendus") from None
+        if (not isinstance(position, int) or not isinstance(table, int) or not isinstance(seats, dict)
+                or not all(isinstance(p, str) or p is None for p in seats.values())):
+            raise MovementError(f"entrée n° {index} du mouvement illisible")
+        rounds.append(Round(position, table, dict(seats)))
+    return rounds

@@ -1,0 +1,185 @@
+"""The FFT free-play movements (`duplicate.core.freeplay.movements`): booklet chapter 2, p. 17–20."""
+
+from itertools import combinations, product
+
+import pytest
+
+from duplicate.core.freeplay.movements import (
+    HOWELL, SPECIAL_MOVES, WEST_BASE, MovementError, Round, check, free_movement, max_positions,
+    movement_to_dict, rounds_from_dict,
+)
+
+
+def seat_of(rounds, player):
+    """position → (table, seat) of a player."""
+    return {r.position: (r.table, seat) for r in rounds for seat, p in r.seats.items() if p == player}
+
+
+def test_howell_3_tables_fiche_of_player_7():
+    """The booklet's « exemple de fiche individuelle (3 tables) », player 7: 2 EST, 1 EST, 1 EST,
+    3 OUEST, 2 NORD, 1 EST."""
+    rounds, three = free_movement(3)
+    assert not three
+    assert seat_of(rounds, "J7") == {1: (2, "E"), 2: (1, "E"), 3: (1, "E"), 4: (3, "W"), 5: (2, "N"), 6: (1, "E")}
+
+
+def test_howell_4_tables_fiche_of_player_7():
+    """« exemple de fiche individuelle (4 tables) », player 7: 2 EST, 2 EST, 1 SUD, 3 NORD, 3 SUD."""
+    rounds, _ = free_movement(4)
+    assert seat_of(rounds, "J7") == {1: (2, "E"), 2: (2, "E"), 3: (1, "S"), 4: (3, "N"), 5: (3, "S")}
+
+
+@pytest.mark.parametrize("tables", [3, 4])
+def test_howell_rows_are_seatings(tables):
+    """Every OCR'd row seats each player once; player 1 stays North at table 1 (as printed)."""
+    for row in HOWELL[tables]:
+        assert sorted(row) == list(range(1, 4 * tables + 1))
+        assert row[0] == 1
+
+
+def test_howell_4_tables_everyone_meets_everyone_once():
+    """16 players × 15 opponents / 2 = 120 pairs = 4 tables × 6 pairs × 5 positions: no repeat means
+    every pair meets exactly once (the booklet: « ne rencontrer qu'une seule fois un adversaire »)."""
+    report = check(free_movement(4)[0])
+    assert report.ok and len(report.meetings) == 120
+
+
+def test_howell_3_tables_meets_everyone_with_repeats():
+    """3 tables, 6 positions: 3 × 6 × 6 = 108 meetings for 66 pairs, so repeats are forced (each player
+    has 18 opponent places for 11 opponents); the booklet's schedule meets every pair at least once."""
+    report = check(free_movement(3)[0])
+    assert len(report.meetings) == 66
+    assert sum(map(len, report.meetings.values())) == 108
+    assert report.repeats and not report.seated_twice
+
+
+def test_base_move_7_tables():
+    """7 tables, position 2: N1 stays; S7 → 7 + 1 = 8 ≡ 1; E6 → 6 + 2 = 8 ≡ 1; W3 → 3 − 2 = 1."""
+    rounds, _ = free_movement(7, 2)
+    table1 = next(r for r in rounds if r.position == 2 and r.table == 1)
+    assert table1.seats == {"N": "N1", "S": "S7", "E": "E6", "W": "W3"}
+
+
+@pytest.mark.parametrize("tables", [7, 11, 13, 17, 19, 21, 22, 23, 25, 40, 150])
+def test_booklet_base_tables_play_7_positions(tables):
+    """« Ce mouvement est valable pour … 5, 7, 11, 13, 17, 19, 21, 22, 23, et jusqu'à 150 tables »."""
+    rounds, _ = free_movement(tables, 7)
+    assert check(rounds).ok
+
+
+def test_limits_found_by_the_validator():
+    """5 tables: at the 6th position S has moved +5 ≡ 0, back with N: 5 positions. 24 tables, 7th
+    position: E1 at 1 + 12 = 13 and W1 at 1 − 12 ≡ 13 meet again. 10 tables: the booklet's moves repeat at
+    the 7th. 6 and 8 tables: the booklet's 5 and 6 positions."""
+    assert max_positions(5) == 5 and max_positions(24) == 6
+    assert max_positions(10) == 6 and max_positions(6) == 5 and max_positions(8) == 6
+    rounds = [r for r in free_movement(24, 6)[0]]
+    assert check(rounds).ok
+    with pytest.raises(MovementError, match="au plus 6 positions"):
+        free_movement(24, 7)
+
+
+# What the OCR printed for each table count: (West's base move, positions, [(position, [numbers, each a
+# list of the readings the OCR allows])]); the columns were lost.
+OCR_ROWS = {
+    6: (-1, 5, [(3, [[3]]), (4, [[-2]])]),
+    8: (-1, 6, [(5, [[2], [3]]), (6, [[4]])]),
+    9: (-2, 7, [(4, [[3], [3, -3]]), (5, [[3], [-3]])]),
+    10: (-1, 6, [(6, [[3], [-2]])]),
+    12: (-2, 7, [(4, [[-3]]), (7, [[3]])]),
+    14: (-2, 7, [(6, [[-3]])]),
+    15: (-2, 7, [(6, [[-3]])]),
+    16: (-2, 7, [(5, [[3, -3]]), (6, [[-3]])]),
+    18: (-2, 7, [(6, [[-3]])]),
+    20: (-2, 7, [(6, [[-3]])]),
+}
+
+
+def _offsets_repeat(tables, positions, west, special):
+    """Independent of the module: cumulate each line's moves, two lines meet again when the difference
+    of their shifts (mod tables) comes back."""
+    shift = {"N": 0, "S": 0, "E": 0, "W": 0}
+    seen = {pair: {0} for pair in combinations("NSEW", 2)}
+    for position in range(2, positions + 1):
+        for line, base in (("S", 1), ("E", 2), ("W", west)):
+            shift[line] += special.get(position, {}).get(line, base)
+        for a, b in seen:
+            gap = (shift[b] - shift[a]) % tables
+            if gap in seen[a, b]:
+                return True
+            seen[a, b].add(gap)
+    return False
+
+
+@pytest.mark.parametrize("tables", sorted(OCR_ROWS))
+def test_special_moves_are_the_only_placement_without_repeat(tables):
+    """Every placement of the printed numbers into the S/E/W columns (keeping their left-to-right order)
+    and every sign the OCR leaves open: only the one in SPECIAL_MOVES plays without repeat."""
+    west, positions, rows = OCR_ROWS[tables]
+    choices = []
+    for position, numbers in rows:
+        choices.append([{position: dict(zip(columns, values))}
+                        for columns in combinations("SEW", len(numbers)) for values in product(*numbers)])
+    good = []
+    for combo in product(*choices):
+        special = {}
+        for part in combo:
+            for position, moves in part.items():
+                special.setdefault(position, {}).update(moves)
+        if not _offsets_repeat(tables, positions, west, special):
+            good.append(special)
+    assert good == [SPECIAL_MOVES[tables]]
+    assert WEST_BASE.get(tables, -2) == west
+    assert check(free_movement(tables, positions)[0]).ok
+
+
+def test_one_table_of_3_is_the_highest():
+    """23 players: 6 tables, the North of table 6 removed (booklet p. 15)."""
+    rounds, three = free_movement(players=23)
+    assert three == {6}
+    assert all(r.seats["N"] is None for r in rounds if r.table == 6)
+    assert "N6" not in {p for r in rounds for p in r.players()}
+
+
+def test_two_tables_of_3_never_twice_when_possible():
+    """78 players at 20 tables, 5 positions, 2 Norths removed. By hand: S visits t..t+4, E t, t+2…t+8,
+    W t, t−2…t−8 (no special move before the 6th): two tables δ apart are both visited by someone when δ
+    is among ±1…±4 (S) or ±2, ±4, ±6, ±8 (E, W). From the top, (20, 19)…(20, 16) have δ ≤ 4, (20, 15) has
+    δ = 5: the booklet's « ne repasse une nouvelle fois à une table à 3 » holds for tables 15 and 20."""
+    rounds, three = free_movement(positions=5, players=78)
+    assert three == {15, 20}
+    assert not check(rounds).three_twice
+
+
+def test_three_twice_reported():
+    """22 players: 6 tables, 5 positions: each S visits 5 of the 6 tables, so it passes twice at 3 unless
+    its missing table is one of the two: the validator names them."""
+    rounds, three = free_movement(players=22)
+    report = check(rounds)
+    assert len(three) == 2 and report.three_twice
+    assert all(len(p) == 2 for p in report.three_twice.values())
+
+
+def test_validator_finds_a_repeat_and_a_double_seat():
+    rounds = [Round(1, 1, {"N": "a", "S": "b", "E": "c", "W": "d"}),
+              Round(2, 1, {"N": "a", "S": "b", "E": "e", "W": "f"}),
+              Round(2, 2, {"N": "e", "S": "g", "E": "h", "W": "i"})]
+    report = check(rounds)
+    assert report.repeats == {("a", "b"): [1, 2]}
+    assert report.seated_twice == [(2, "e")]
+    assert not report.ok and "a et b se rencontrent aux positions 1, 2" in report.text()
+
+
+def test_round_trip_and_refusals():
+    rounds, three = free_movement(players=23)
+    data = movement_to_dict(6, 5, rounds, three)
+    assert data["kind"] == "free" and data["three_player_tables"] == [6]
+    assert data["moves"][0] == {"position": 2, "N": 0, "S": 1, "E": 2, "W": -1}
+    assert rounds_from_dict(data) == rounds
+    for bad in ({}, {"rounds": [{"position": 1}]}, {"rounds": [{"position": "1", "table": 1, "seats": {}}]}):
+        with pytest.raises(MovementError):
+            rounds_from_dict(bad)
+    with pytest.raises(MovementError):
+        free_movement(2)
+    with pytest.raises(MovementError):
+        free_movement(players=15)  # 4 tables: Howell has no table of 3
