@@ -1,0 +1,184 @@
+"""A free-play tournament file (SPEC §13 interchange) → the deals' marks and the ranking (``rank``).
+
+The file is the SPEC §9 tournament with ``"kind": "free" | "free_duo" | "free_team4"``; a result is one
+deal at one table (SPEC §13): ``{"table": 2, "position": 1, "deal": 3, "taker": "N2", "partner": null,
+"contract": "garde", "points": 49, "bouts": 2, "poignees": [], "petit_au_bout": null, "chelem": null}`` or
+``{"table": 2, "position": 1, "deal": 4, "passed": true}``.
+
+Our choices where SPEC §13 is silent (README « Free play »):
+
+* **Who is at the table**: the result's ``"players"`` (a list of ids) when it has one, else the seats of
+  the ``movement``'s round at that position and table (an empty seat, ``null``, is a table of 3; a fifth
+  seat makes a table of 5). Without either the result is refused.
+* **A table of 5** (`scoring`): ``"dead": id`` names the player who deals and sits out (a deal at 4, he
+  marks 0); without it the five play the called-king game, ``"partner"`` being the called player
+  (``null`` or the taker himself: the taker is alone against four).
+* **Points** are whole at 4 players, by halves at 3 and 5 (``40.5``).
+* **Penalties**: ``{"player": id, "points": 100, "reason": "…"}`` (points off the total) or
+  ``{"player": id, "late_minutes": 7}`` (art. 26: 100 points per started 5 minutes); a player's
+  ``"withdrawn": {"position": k}`` ranks him last (art. 27), as in the duplicate file.
+* **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
+  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one.
+
+Output: the input's results, each with ``"scores"`` ({player: mark}, summing to zero), and ``"ranking"``:
+``[{"id", "total", "points", "penalty", "best_position", "contracts_made", "rank"}]`` best first
+(``"withdrawn": true`` on a withdrawn row).
+"""
+
+from __future__ import annotations
+
+from duplicate.core.scoring import ScoreError
+
+from .movements import MovementError, rounds_from_dict
+from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
+from .scoring import DealFacts, deal_score, share
+
+__all__ = ["FREE_KINDS", "FreePlayError", "rank_free"]
+
+FREE_KINDS = ("free", "free_duo", "free_team4")
+_TEAM_SIZES = {"free_duo": 2, "free_team4": 4}
+
+
+class FreePlayError(ValueError):
+    """A free-play file that cannot be ranked; the message is French and names the faulty item."""
+
+
+def _ids(items, what: str) -> dict[str, dict]:
+    if not isinstance(items, list):
+        raise FreePlayError(f"« {what} » : liste attendue")
+    found = {}
+    for index, item in enumerate(items, start=1):
+        ident = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(ident, str) or not ident:
+            raise FreePlayError(f"{what} n° {index} : « id » (texte) attendu")
+        if ident in found:
+            raise FreePlayError(f"{what} n° {index} : identifiant « {ident} » en double")
+        found[ident] = item
+    return found
+
+
+def _table_players(result: dict, seatings: dict) -> list[str]:
+    listed = result.get("players")
+    if listed is not None:
+        if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+            raise ScoreError("« players » : liste d'identifiants attendue")
+        return listed
+    key = (result.get("position"), result.get("table"))
+    if key not in seatings:
+        raise ScoreError("ni « players » ni mouvement pour dire qui joue à cette table")
+    return seatings[key]
+
+
+def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], ScoredDeal]:
+    position, table = result.get("position"), result.get("table")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in (position, table)):
+        raise ScoreError("« position » et « table » : entiers positifs attendus")
+    people = _table_players(result, seatings)
+    for player in people:
+        if player not in known:
+            raise ScoreError(f"joueur inconnu « {player} »")
+    if len(set(people)) != len(people) or not 3 <= len(people) <= 5:
+        raise ScoreError(f"table de {len(people)} joueurs : 3, 4 ou 5 joueurs distincts attendus")
+    if result.get("passed") is True:
+        return dict.fromkeys(people, 0), ScoredDeal(position, dict.fromkeys(people, 0))
+    taker, partner, dead = result.get("taker"), result.get("partner"), result.get("dead")
+    for role, who in (("preneur", taker), ("partenaire", partner), ("mort", dead)):
+        if who is not None and who not in people:
+            raise ScoreError(f"{role} « {who} » absent de la table ({', '.join(people)})")
+    if taker is None:
+        raise ScoreError("« taker » manquant (ou « passed »: true si tous ont passé)")
+    if dead is not None and len(people) != 5:
+        raise ScoreError("un mort (« dead ») seulement à une table de 5")
+    playing = len(people) - (dead is not None)
+    if partner is not None and partner != taker and playing != 5:
+        raise ScoreError("un partenaire appelé seulement quand cinq joueurs jouent")
+    facts = DealFacts.of(result.get("contract"), result.get("points"), result.get("bouts"),
+                         result.get("poignees") or (), result.get("petit_au_bout"), result.get("chelem"))
+    score = deal_score(facts, playing)
+    attack = {taker} | ({partner} if partner else set())
+    defenders = [p for p in people if p not in attack and p != dead]
+    marks = share(score, taker, defenders, partner, dead)
+    return marks, ScoredDeal(position, marks, taker, facts.contract, facts.made)
+
+
+def _penalties(items, players: dict) -> dict[str, int]:
+    points: dict[str, int] = {}
+    for index, item in enumerate(items or [], start=1):
+        who = item.get("player") if isinstance(item, dict) else None
+        if who not in players:
+            raise FreePlayError(f"pénalité n° {index} : joueur inconnu « {who} »")
+        minutes, amount = item.get("late_minutes"), item.get("points")
+        if minutes is not None:
+            if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
+                raise FreePlayError(f"pénalité n° {index} : « late_minutes » (minutes, entier ≥ 0) attendu")
+            amount = lateness_penalty(minutes)
+        elif not isinstance(amount, int) or isinstance(amount, bool):
+            raise FreePlayError(f"pénalité n° {index} : « points » (entier) ou « late_minutes » attendu")
+        points[who] = points.get(who, 0) + amount
+    return points
+
+
+def _row(entry) -> dict:
+    row = {"id": entry.id, "total": entry.total, "points": entry.points, "penalty": entry.penalty,
+           "best_position": entry.best_position, "contracts_made": entry.made, "rank": entry.rank}
+    if entry.withdrawn:
+        row["withdrawn"] = True
+    return row
+
+
+def rank_free(data: dict) -> dict:
+    """Score every deal and rank (module docstring); `FreePlayError` names the faulty item."""
+    kind = data.get("kind")
+    if kind not in FREE_KINDS:
+        raise FreePlayError(f"type « {kind} » : free, free_duo ou free_team4 attendu")
+    players = _ids(data.get("players"), "joueur")
+    seatings: dict[tuple[int, int], list[str]] = {}
+    if data.get("movement") is not None:
+        try:
+            rounds = rounds_from_dict(data["movement"])
+        except MovementError as error:
+            raise FreePlayError(str(error)) from None
+        seatings = {(r.position, r.table): r.players() for r in rounds}
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise FreePlayError("« results » : liste attendue")
+    scored, output = [], []
+    seen_deals: set = set()
+    seated: dict[tuple[int, str], int] = {}
+    for index, result in enumerate(results, start=1):
+        if not isinstance(result, dict):
+            raise FreePlayError(f"résultat n° {index} : objet attendu")
+        where = (f"résultat n° {index} (table {result.get('table')}, position {result.get('position')}, "
+                 f"donne {result.get('deal')})")
+        key = (result.get("position"), result.get("table"), result.get("deal"))
+        if key in seen_deals:
+            raise FreePlayError(f"{where} : cette donne figure deux fois")
+        seen_deals.add(key)
+        try:
+            marks, deal = _score(result, seatings, players)
+        except ScoreError as error:
+            raise FreePlayError(f"{where} : {error}") from None
+        for player in marks:
+            other = seated.setdefault((deal.position, player), result["table"])
+            if other != result["table"]:
+                raise FreePlayError(f"{where} : {player} joue aussi à la table {other} à cette position")
+        scored.append(deal)
+        output.append({**result, "scores": marks})
+    withdrawn = [p for p, item in players.items() if item.get("withdrawn") is not None]
+    table = entries(players, scored, _penalties(data.get("penalties"), players), withdrawn)
+    answer = {"kind": kind, "results": output}
+    if kind in _TEAM_SIZES:
+        teams = _ids(data.get("teams"), "équipe")
+        members = {}
+        for team, item in teams.items():
+            listed = item.get("members")
+            if (not isinstance(listed, list) or len(listed) != _TEAM_SIZES[kind]
+                    or not all(m in players for m in listed)):
+                raise FreePlayError(f"équipe « {team} » : {_TEAM_SIZES[kind]} membres (joueurs connus) attendus")
+            members[team] = listed
+        answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
+        answer["players"] = [_row(e) for e in rank_entries(table)]
+    else:
+        answer["ranking"] = [_row(e) for e in rank_entries(table)]
+    return answer
+

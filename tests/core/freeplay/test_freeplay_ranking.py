@@ -1,0 +1,140 @@
+"""The free-play ranking (`duplicate.core.freeplay.ranking`, `.tournament`): booklet chapter 1 p. 9,
+chapter 3 art. 26, 27, 29 — vectors derived by hand in the comments."""
+
+import copy
+
+import pytest
+
+from duplicate.core.freeplay.ranking import ScoredDeal, entries, lateness_penalty, rank_entries
+from duplicate.core.freeplay.tournament import FreePlayError, rank_free
+from duplicate.core.scoring import Contract
+
+
+@pytest.mark.parametrize("minutes, points", [(0, 0), (1, 100), (5, 100), (6, 200), (10, 200), (11, 300),
+                                             (15, 300), (16, 400)])
+def test_art_26_lateness(minutes, points):
+    """« 100 points d'abaissement par fraction de 5 minutes de retard »: a started fraction counts."""
+    assert lateness_penalty(minutes) == points
+
+
+def _ranked(deals, players="ABCD", **kw):
+    return [(e.id, e.total, e.rank) for e in rank_entries(entries(players, deals, **kw))]
+
+
+def test_art_29_best_position_then_contracts_then_sur_contrats():
+    """A and B both end on 0. A's positions: +300, −300; B's: +200, −200 → A first (best position).
+    C and D: +100 and −100 each at two positions, same best; C made 2 contracts, D 1 → C first."""
+    deals = [ScoredDeal(1, {"A": 300, "B": 200}), ScoredDeal(2, {"A": -300, "B": -200})]
+    assert _ranked(deals, "AB") == [("A", 0, 1), ("B", 0, 2)]
+    deals = [ScoredDeal(1, {"C": 100}, "C", Contract.PRISE, True),
+             ScoredDeal(1, {"C": 0}, "C", Contract.PRISE, True),
+             ScoredDeal(2, {"C": -100}, "C", Contract.PRISE, False),
+             ScoredDeal(1, {"D": 100}, "D", Contract.GARDE, True),
+             ScoredDeal(2, {"D": -100})]
+    assert _ranked(deals, "CD") == [("C", 0, 1), ("D", 0, 2)]
+
+
+def test_art_29_sur_contrats_by_height():
+    """Same totals, bests and contracts made (1 each): E made a Garde Contre, F a Garde Sans, G a Garde
+    → E (the higher sur-contrat), F, G. H like G: G and H share 3rd (« ex æquo »)."""
+    deals = [ScoredDeal(1, {p: 50}, p, c, True) for p, c in
+             (("E", Contract.GARDE_CONTRE), ("F", Contract.GARDE_SANS), ("G", Contract.GARDE), ("H", Contract.GARDE))]
+    assert _ranked(deals, "EFGH") == [("E", 50, 1), ("F", 50, 2), ("G", 50, 3), ("H", 50, 3)]
+
+
+def test_art_27_withdrawn_last_and_penalty():
+    """A withdrew with the best total: ranked last; B's 100-point penalty puts him under C."""
+    deals = [ScoredDeal(1, {"A": 500, "B": 150, "C": 100, "D": -750})]
+    assert _ranked(deals, penalties={"B": 100}, withdrawn=["A"]) == [
+        ("C", 100, 1), ("B", 50, 2), ("D", -750, 3), ("A", 500, 4)]
+
+
+# The booklet's feuille de marque (p. 9): table 3, position 1, the five examples, takers E, W, S, N, S.
+SHEET = {
+    "format": "tarot-tournament/1", "kind": "free", "name": "15 août 2008",
+    "players": [{"id": i, "name": n} for i, n in
+                (("N3", "DURAND"), ("S3", "DUPONT"), ("E3", "DUBOIS"), ("W3", "DESPRES"))],
+    "movement": {"format": "tarot-movement/1", "kind": "free", "tables": 1, "positions": 1,
+                 "rounds": [{"position": 1, "table": 3, "seats": {"N": "N3", "S": "S3", "E": "E3", "W": "W3"}}]},
+    "results": [
+        {"table": 3, "position": 1, "deal": 1, "taker": "E3", "contract": "garde", "points": 49, "bouts": 2,
+         "poignees": ["simple"], "petit_au_bout": "taker", "chelem": None, "partner": None},
+        {"table": 3, "position": 1, "deal": 2, "taker": "W3", "contract": "garde_sans", "points": 45, "bouts": 2,
+         "petit_au_bout": "defence"},
+        {"table": 3, "position": 1, "deal": 3, "taker": "S3", "contract": "prise", "points": 44, "bouts": 1,
+         "poignees": ["simple"], "petit_au_bout": "taker"},
+        {"table": 3, "position": 1, "deal": 4, "taker": "N3", "contract": "garde", "points": 52, "bouts": 2,
+         "poignees": ["simple"]},
+        {"table": 3, "position": 1, "deal": 5, "taker": "S3", "contract": "garde", "points": 87, "bouts": 2,
+         "poignees": ["simple"], "petit_au_bout": "taker", "chelem": "announced_made"},
+        {"table": 3, "position": 1, "deal": 6, "passed": True},
+    ],
+}
+
+
+def test_booklet_sheet_ranked():
+    """Bilans read on the sheet: N −446, S 1346, E −390, W −510 → S, E, N, W. The passed deal marks 0.
+    Contracts made: S 1 (deal 5; deal 3 failed), E 1, N 1, W 1."""
+    out = rank_free(copy.deepcopy(SHEET))
+    assert [(r["id"], r["total"], r["rank"]) for r in out["ranking"]] == [
+        ("S3", 1346, 1), ("E3", -390, 2), ("N3", -446, 3), ("W3", -510, 4)]
+    assert out["results"][0]["scores"] == {"E3": 318, "N3": -106, "S3": -106, "W3": -106}
+    assert out["results"][5]["scores"] == {"N3": 0, "S3": 0, "E3": 0, "W3": 0}
+    assert all(sum(r["scores"].values()) == 0 for r in out["results"])
+    assert {r["id"]: r["contracts_made"] for r in out["ranking"]} == {"S3": 1, "E3": 1, "N3": 1, "W3": 1}
+    assert {r["id"]: r["best_position"] for r in out["ranking"]}["S3"] == 1346
+
+
+def test_tables_of_3_and_5_in_a_file():
+    """Table 1 at 3 (N empty): garde 41½ with 2 bouts → 42, made by 1: 52; taker S1 +104.
+    Table 2 at 5 with a partner: garde 49, 2 bouts: (25 + 8) × 2 = 66; taker 132, partner 66, 3 × −66.
+    Table 2 deal 2, a mort: prise 56 with 1 bout: 25 + 5 = 30 at 4: taker 90, mort 0."""
+    data = {
+        "kind": "free", "players": [{"id": p} for p in ("S1", "E1", "W1", "A", "B", "C", "D", "X")],
+        "movement": {"rounds": [{"position": 1, "table": 1, "seats": {"N": None, "S": "S1", "E": "E1", "W": "W1"}}]},
+        "results": [
+            {"table": 1, "position": 1, "deal": 1, "taker": "S1", "contract": "garde", "points": 41.5, "bouts": 2},
+            {"table": 2, "position": 1, "deal": 1, "players": ["A", "B", "C", "D", "X"], "taker": "A",
+             "partner": "B", "contract": "garde", "points": 49, "bouts": 2},
+            {"table": 2, "position": 1, "deal": 2, "players": ["A", "B", "C", "D", "X"], "taker": "C",
+             "dead": "X", "contract": "prise", "points": 56, "bouts": 1},
+        ],
+    }
+    out = rank_free(data)
+    assert out["results"][0]["scores"] == {"S1": 104, "E1": -52, "W1": -52}
+    assert out["results"][1]["scores"] == {"A": 132, "B": 66, "C": -66, "D": -66, "X": -66}
+    assert out["results"][2]["scores"] == {"C": 90, "A": -30, "B": -30, "D": -30, "X": 0}
+    totals = {r["id"]: r["total"] for r in out["ranking"]}
+    assert totals == {"S1": 104, "E1": -52, "W1": -52, "A": 102, "B": 36, "C": 24, "D": -96, "X": -66}
+
+
+def test_duo_teams_and_lateness():
+    """Duo T1 = N3 + S3: −446 + 1346 = 900, N3 late 7 minutes (200) → 700; T2 = E3 + W3 = −900."""
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "T1", "members": ["N3", "S3"]}, {"id": "T2", "members": ["E3", "W3"]}]
+    data["penalties"] = [{"player": "N3", "late_minutes": 7}]
+    out = rank_free(data)
+    assert [(r["id"], r["total"], r["penalty"], r["rank"]) for r in out["ranking"]] == [
+        ("T1", 700, 200, 1), ("T2", -900, 0, 2)]
+    # players: S3 1346, E3 −390, W3 −510, N3 −446 − 200 = −646 (4th)
+    assert out["players"][3] == {"id": "N3", "total": -646, "points": -446, "penalty": 200,
+                                 "best_position": -446, "contracts_made": 1, "rank": 4}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["results"][0].update(taker="ZZ"), "résultat n° 1 .*preneur « ZZ » absent"),
+    (lambda d: d["results"][1].update(points=40.5), "résultat n° 2 .*entiers"),
+    (lambda d: d["results"].append(dict(d["results"][0])), "résultat n° 7 .*deux fois"),
+    (lambda d: d["results"][0].update(table=4), "résultat n° 1 .*ni « players » ni mouvement"),
+    (lambda d: d["results"][0].update(partner="N3"), "partenaire appelé"),
+    (lambda d: d["results"][0].update(contract="grande"), "contrat inconnu"),
+    (lambda d: d.update(kind="individual"), "free, free_duo ou free_team4"),
+    (lambda d: d["penalties"].append({"player": "Q"}), "pénalité n° 1 : joueur inconnu"),
+])
+def test_refusals_name_the_result(change, message):
+    data = copy.deepcopy(SHEET)
+    data["penalties"] = []
+    change(data)
+    with pytest.raises(FreePlayError, match=message):
+        rank_free(data)
