@@ -164,7 +164,7 @@ def init_app(app) -> None:
     from duplicate.backup import backup_command, restore_command
     from duplicate.serving import serve_command
 
-    for command in (deal_command, score_command, rank_command, movement_command, import_command, export_command,
+    for command in (*CORE_COMMANDS.values(), import_command, export_command,
                     demo_command, create_arbiter_command, create_token_command, print_command):
         app.cli.add_command(command)
     for command in (serve_command, backup_command, restore_command):  # the hall: serving, backups

@@ -189,6 +189,10 @@ def movement_check(file, players: int | None) -> None:
 #: The commands that read their input and call the core only (`duplicate.create_core_app` serves them).
 CORE_COMMANDS = {"deal": deal_command, "score": score_command, "rank": rank_command, "movement": movement_command}
 
+from duplicate.freeplay_cli import with_free_play  # noqa: E402 (free play: rank, movement free, pcn; SPEC §13)
+
+CORE_COMMANDS = with_free_play(CORE_COMMANDS)
+
 
 @click.group(commands=CORE_COMMANDS)
 def main() -> None:

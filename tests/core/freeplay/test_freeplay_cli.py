@@ -1,0 +1,85 @@
+"""The free-play commands (`duplicate.freeplay_cli`, SPEC §10, §13): ``rank`` on a free file, ``movement
+free``, ``movement check`` of a free movement, ``pcn``; the duplicate commands are left as they were."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from duplicate.core_cli import CORE_COMMANDS, main
+
+from test_freeplay_ranking import SHEET
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_commands_are_registered():
+    assert {"deal", "score", "rank", "movement", "pcn"} <= set(CORE_COMMANDS)
+
+
+def test_rank_a_free_file_through_flask(tmp_path):
+    """The booklet's feuille de marque, through ``flask --app app rank``: S3 1346 first, W3 −510 last."""
+    path = tmp_path / "libre.json"
+    path.write_text(json.dumps(SHEET), encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    out = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "rank", str(path)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [(r["id"], r["total"]) for r in data["ranking"]] == [("S3", 1346), ("E3", -390), ("N3", -446), ("W3", -510)]
+    assert data["results"][4]["scores"]["S3"] == 1746
+
+
+def test_rank_refusal_names_the_result():
+    bad = json.loads(json.dumps(SHEET))
+    bad["results"][2]["bouts"] = 4
+    out = run("rank", "-", stdin=json.dumps(bad))
+    assert out.exit_code == 1
+    assert "résultat n° 3 (table 3, position 1, donne 3) : nombre de bouts impossible" in out.output
+
+
+def test_rank_still_ranks_a_duplicate_file():
+    """A duplicate file goes to the duplicate reader: its own message for an unknown kind, or a ranking."""
+    out = run("rank", "-", stdin=json.dumps({"format": "tarot-tournament/1", "kind": "quintettes"}))
+    assert out.exit_code == 1 and "type de tournoi inconnu" in out.output
+    one = {"format": "tarot-tournament/1", "kind": "individual", "name": "x",
+           "players": [{"id": i, "name": i, "line": i[0]} for i in ("N1", "S1", "E1", "W1")],
+           "boards": [{"number": 1, "taker": "N"}],
+           "results": [{"board": 1, "table": 1, "taker": "N1", "defenders": ["S1", "E1", "W1"], "score": 56}]}
+    out = run("rank", "-", stdin=json.dumps(one))
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["boards"][0]["results"][0]["taker_note"] == 50
+
+
+def test_movement_free_and_check():
+    """8 tables: 6 positions (booklet), W −1, the 5th position S +2 and E +3 (module docstring)."""
+    out = run("movement", "free", "--tables", "8")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert (data["kind"], data["tables"], data["positions"], len(data["rounds"])) == ("free", 8, 6, 48)
+    assert data["moves"][3] == {"position": 5, "N": 0, "S": 2, "E": 3, "W": -1}
+    checked = run("movement", "check", "-", stdin=out.output)
+    assert checked.exit_code == 0 and "0 répétée(s)" in checked.output  # 8 × 6 × 6 = 288 meetings
+    assert "288 rencontres" in checked.output
+    # a seat changed by hand: N1 moved to table 2 at position 2, beside N2 → seated twice, a repeat or more
+    data["rounds"][8]["seats"]["S"] = "N1"
+    broken = run("movement", "check", "-", stdin=json.dumps(data))
+    assert broken.exit_code == 1 and "N1 est placé deux fois" in broken.output
+    assert run("movement", "free", "--tables", "5", "--positions", "6").exit_code == 1
+    assert run("movement", "individual", "--tables", "5").exit_code == 0  # the duplicate kinds unchanged
+
+
+def test_pcn():
+    """3 tables of free play: 120, 82, 57, 50, 50, 50 (the booklet's table, column 3)."""
+    out = run("pcn", "--event", "free", "--tables", "3")
+    assert out.exit_code == 0
+    assert [p["pcn"] for p in json.loads(out.output)] == [120, 82, 57, 50, 50, 50]
+    refused = run("pcn", "--event", "free_team4", "--tables", "4")
+    assert refused.exit_code == 1 and "5 au moins" in refused.output
