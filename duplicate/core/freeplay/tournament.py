@@ -20,6 +20,9 @@ Our choices where SPEC §13 is silent (README « Free play »):
 * **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
   the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one.
 
+PCN (chapter 5): ``"pcn": true`` or ``{"championship": "regional_final", "tables": 12}`` adds ``"pcn"``
+and ``"pp"`` to each ranking row (`_add_pcn`).
+
 Output: the input's results, each with ``"scores"`` ({player: mark}, summing to zero), and ``"ranking"``:
 ``[{"id", "total", "points", "penalty", "best_position", "contracts_made", "rank"}]`` best first
 (``"withdrawn": true`` on a withdrawn row).
@@ -30,6 +33,7 @@ from __future__ import annotations
 from duplicate.core.scoring import ScoreError
 
 from .movements import MovementError, rounds_from_dict
+from .pcn import PcnError, attribution, share_ties
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
 from .scoring import DealFacts, deal_score, share
 
@@ -180,5 +184,28 @@ def rank_free(data: dict) -> dict:
         answer["players"] = [_row(e) for e in rank_entries(table)]
     else:
         answer["ranking"] = [_row(e) for e in rank_entries(table)]
+    if data.get("pcn") is not None:
+        _add_pcn(kind, data["pcn"], len(players), answer)
     return answer
+
+
+def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
+    """``"pcn": {"championship": …, "tables": T}`` (both optional; ``true`` for a club tournament): each
+    row of ``ranking`` gets ``"pcn"`` (for each player of a team) and ``"pp"``, ex æquo sharing the places
+    (`pcn.share_ties`). Tables default to the players / 4, rounded up; an event too small for PCN gets
+    ``"pcn_refused"`` (the reason) instead."""
+    options = asked if isinstance(asked, dict) else {}
+    if asked is not True and not isinstance(asked, dict):
+        raise FreePlayError("« pcn » : true ou {\"championship\": …, \"tables\": …} attendu")
+    tables = options.get("tables", -(-player_count // 4))
+    if not isinstance(tables, int) or isinstance(tables, bool):
+        raise FreePlayError("« pcn » : « tables » (entier) attendu")
+    rows = answer["ranking"]
+    try:
+        places = attribution(kind, tables, len(rows), options.get("championship"))
+    except PcnError as error:
+        answer["pcn_refused"] = str(error)
+        return
+    for row, (pcn, pp) in zip(rows, share_ties([row["rank"] for row in rows], places)):
+        row["pcn"], row["pp"] = pcn, pp
 

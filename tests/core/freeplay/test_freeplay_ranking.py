@@ -138,3 +138,30 @@ def test_refusals_name_the_result(change, message):
     change(data)
     with pytest.raises(FreePlayError, match=message):
         rank_free(data)
+
+
+def test_pcn_in_the_ranking():
+    """12 players (3 tables), one deal: P1 takes a garde, 76 points with 1 bout: (25 + 25) × 2 = 100, so
+    P1 +300, P2 P3 P4 −100; the other 8 play no deal (0). Ranking: P1 1st; the 8 at 0 share places 2–9;
+    P2–P4 10th. 3 tables: 120, 82, 57, 50, 50, 50 for places 1–6: the 8 at 0 share 82 + 57 + 50 × 3 = 289
+    (places 7–9 have none) → 36.125 → 37 each; P2–P4 nothing. A regional final (×1.8, PP 3, 2, 1): P1 216
+    and 3 PP; the 8 share 147 + 102 + 90 × 3 = 519 → 64.875 → 65, and PP (2 + 1) / 8 → 1 (rounded up)."""
+    ids = [f"P{i}" for i in range(1, 13)]
+    data = {"kind": "free", "players": [{"id": i} for i in ids], "pcn": True,
+            "results": [{"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "P1",
+                         "contract": "garde", "points": 76, "bouts": 1}]}
+    rows = {row["id"]: row for row in rank_free(data)["ranking"]}
+    assert rows["P1"]["total"] == 300 and (rows["P1"]["pcn"], rows["P1"]["pp"]) == (120, 0)
+    assert {rows[f"P{i}"]["pcn"] for i in range(5, 13)} == {37}
+    assert {rows[p]["pcn"] for p in ("P2", "P3", "P4")} == {0} and rows["P2"]["rank"] == 10
+    data["pcn"] = {"championship": "regional_final"}
+    rows = {row["id"]: row for row in rank_free(data)["ranking"]}
+    assert (rows["P1"]["pcn"], rows["P1"]["pp"]) == (216, 3)
+    assert (rows["P5"]["pcn"], rows["P5"]["pp"]) == (65, 1)
+    data["players"] = data["players"][:10]  # 10 players: below the 11 of an homologated tournament
+    data["results"][0]["players"] = ids[:4]
+    out = rank_free(data)
+    assert "11 au moins" in out["pcn_refused"] and "pcn" not in out["ranking"][0]
+    data["pcn"] = "oui"
+    with pytest.raises(FreePlayError, match="« pcn »"):
+        rank_free(data)
