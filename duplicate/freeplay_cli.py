@@ -82,18 +82,30 @@ def _rank_command(duplicate_rank: click.Command) -> click.Command:
 @click.option("--players", type=click.IntRange(11, 2000),
               help="Nombre de joueurs (tables à 3 quand il n'est pas multiple de 4).")
 @click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
-def free_movement_command(tables: int | None, players: int | None, positions: int | None) -> None:
+@click.option("--event", type=click.Choice(["free", "free_duo", "free_team4"]), default="free", show_default=True,
+              help="Par équipes : les coéquipiers commencent ensemble et sautent la 1re position.")
+def free_movement_command(tables: int | None, players: int | None, positions: int | None, event: str) -> None:
     """Mouvement FFT en donnes libres : Nord fixe, Sud +1, Est +2, Ouest −2 (JSON tarot-movement/1)."""
-    from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict
+    from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, team_movement
 
     if tables is None and players is None:
         _helpers()._fail("indiquez --tables (ou --players)")
+    teams = None
     try:
-        rounds, three = free_movement(tables, positions, players)
+        if event == "free":
+            rounds, three = free_movement(tables, positions, players)
+        else:
+            if players is not None and (tables is None or players != 4 * tables):
+                _helpers()._fail("par équipes, des tables complètes : indiquez --tables")
+            (rounds, teams), three = team_movement(event, tables, positions), frozenset()
     except MovementError as error:
         _helpers()._fail(str(error))
     count = max(r.table for r in rounds)
-    _helpers()._print_json(movement_to_dict(count, max(r.position for r in rounds), rounds, three))
+    data = movement_to_dict(count, max(r.position for r in rounds), rounds, three)
+    if teams is not None:
+        data["kind"] = event
+        data["teams"] = [{"id": team, "members": members} for team, members in teams.items()]
+    _helpers()._print_json(data)
 
 
 def _check_command(duplicate_check: click.Command) -> click.Command:
@@ -109,8 +121,12 @@ def _check_command(duplicate_check: click.Command) -> click.Command:
             return
         from duplicate.core.freeplay.movements import MovementError, check as check_rounds, rounds_from_dict
 
+        teams = data.get("teams")
         try:
-            report = check_rounds(rounds_from_dict(data))
+            if teams is not None and not (isinstance(teams, list) and all(
+                    isinstance(t, dict) and isinstance(t.get("members"), list) for t in teams)):
+                raise MovementError("« teams » : liste d'équipes avec « members » attendue")
+            report = check_rounds(rounds_from_dict(data), {str(t.get("id")): t["members"] for t in teams or []})
         except MovementError as error:
             _helpers()._fail(str(error))
         click.echo(report.text())

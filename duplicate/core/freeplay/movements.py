@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = [
-    "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement",
+    "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement", "team_movement",
     "fft_moves", "max_positions", "check", "MovementReport", "movement_to_dict", "rounds_from_dict",
 ]
 
@@ -173,6 +173,37 @@ def _three_player_tables(tables: int, positions: int, missing: int) -> frozenset
     return best[1]
 
 
+def team_movement(event: str, tables: int, positions: int | None = None) -> tuple[list[Round], dict[str, list[str]]]:
+    """The free-play team movement and its teams (booklet p. 21, « Tournoi libre par équipes »): the
+    members « commencent à la même table. Cependant ils ne jouent pas la première position et passent
+    directement à la deuxième position. Les mouvements FFT … restent valables »: the individual movement
+    from its 2nd position on, renumbered from 1 — one position fewer than the individual one at most.
+    Duos (``free_duo``) sit N–S (team ``NS<t>``) or E–W (``EW<t>``), teams of 4 (``free_team4``, team
+    ``T<t>``) the whole table ``t``. Full tables only, 4 at least (our choice: the booklet has no team table
+    of 3, and its 3-table Howell seats teammates together again: the validator shows it)."""
+    if event not in ("free_duo", "free_team4"):
+        raise MovementError(f"épreuve « {event} » : free_duo ou free_team4")
+    if tables < 4:
+        raise MovementError("par équipes, 4 tables au moins : le Howell à 3 tables fait se rencontrer des "
+                            "coéquipiers")
+    limit = max_positions(tables) - 1
+    positions = limit if positions is None else positions
+    if not 1 <= positions <= limit:
+        raise MovementError(f"par équipes, {tables} tables jouent au plus {max(limit, 0)} positions sans "
+                            f"répétition ({positions} demandées)")
+    rounds, _ = free_movement(tables, positions + 1)
+    first = [r for r in rounds if r.position == 1]
+    played = [Round(r.position - 1, r.table, r.seats) for r in rounds if r.position > 1]
+    teams: dict[str, list[str]] = {}
+    for r in first:
+        if event == "free_duo":
+            teams[f"NS{r.table}"] = [r.seats["N"], r.seats["S"]]
+            teams[f"EW{r.table}"] = [r.seats["E"], r.seats["W"]]
+        else:
+            teams[f"T{r.table}"] = [r.seats[line] for line in SEATS]
+    return played, teams
+
+
 def free_movement(tables: int | None = None, positions: int | None = None,
                   players: int | None = None) -> tuple[list[Round], frozenset[int]]:
     """The rounds of the FFT free-play movement, and the tables played at 3.
@@ -211,6 +242,7 @@ class MovementReport:
     meetings: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     seated_twice: list[tuple[int, str]] = field(default_factory=list)
     three_twice: dict[str, list[int]] = field(default_factory=dict)
+    teammates: dict[tuple[str, str], list[int]] = field(default_factory=dict)
 
     @property
     def repeats(self) -> dict[tuple[str, str], list[int]]:
@@ -218,7 +250,7 @@ class MovementReport:
 
     @property
     def ok(self) -> bool:
-        return not self.repeats and not self.seated_twice and not self.three_twice
+        return not self.repeats and not self.seated_twice and not self.three_twice and not self.teammates
 
     def text(self) -> str:
         """The report in French, one finding a line."""
@@ -228,12 +260,15 @@ class MovementReport:
         lines += [f"position {p} : {player} est placé deux fois" for p, player in self.seated_twice]
         lines += [f"{player} joue à 3 aux positions {', '.join(map(str, p))}"
                   for player, p in sorted(self.three_twice.items())]
+        lines += [f"{a} et {b}, coéquipiers, se rencontrent aux positions {', '.join(map(str, p))}"
+                  for (a, b), p in sorted(self.teammates.items())]
         lines.append("mouvement correct" if self.ok else "mouvement défectueux")
         return "\n".join(lines)
 
 
-def check(rounds: list[Round]) -> MovementReport:
-    """Meetings and repeats of a free-play movement (any seating: FFT, Howell, random, best-vs-best)."""
+def check(rounds: list[Round], teams: dict[str, list[str]] | None = None) -> MovementReport:
+    """Meetings and repeats of a free-play movement (any seating: FFT, Howell, random, best-vs-best);
+    with ``teams``, the teammates who meet (« les joueurs d'une même équipe ne se rencontrent pas »)."""
     report = MovementReport()
     seen: set[tuple[int, str]] = set()
     three: dict[str, list[int]] = {}
@@ -248,6 +283,10 @@ def check(rounds: list[Round]) -> MovementReport:
         for a, b in combinations(sorted(people), 2):
             report.meetings.setdefault((a, b), []).append(round_.position)
     report.three_twice = {player: p for player, p in three.items() if len(p) > 1}
+    for members in (teams or {}).values():
+        for pair in combinations(sorted(m for m in members if m), 2):
+            if pair in report.meetings:
+                report.teammates[pair] = report.meetings[pair]
     return report
 
 

@@ -83,3 +83,17 @@ def test_pcn():
     assert [p["pcn"] for p in json.loads(out.output)] == [120, 82, 57, 50, 50, 50]
     refused = run("pcn", "--event", "free_team4", "--tables", "4")
     assert refused.exit_code == 1 and "5 au moins" in refused.output
+
+
+def test_movement_free_for_teams():
+    """5 tables of duos: 5 − 1 = 4 positions (the 1st skipped), teams NS1 = N1 + S1…; the check of the
+    file passes; with the teams of the individual movement's 1st position put back, N1 and S1 meet."""
+    out = run("movement", "free", "--tables", "5", "--event", "free_duo")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert (data["kind"], data["positions"], data["teams"][0]) == ("free_duo", 4, {"id": "NS1", "members": ["N1", "S1"]})
+    assert run("movement", "check", "-", stdin=out.output).exit_code == 0
+    individual = json.loads(run("movement", "free", "--tables", "5").output)
+    individual["teams"] = data["teams"]
+    broken = run("movement", "check", "-", stdin=json.dumps(individual))
+    assert broken.exit_code == 1 and "N1 et S1, coéquipiers, se rencontrent aux positions 1" in broken.output

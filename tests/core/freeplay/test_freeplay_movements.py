@@ -183,3 +183,27 @@ def test_round_trip_and_refusals():
         free_movement(2)
     with pytest.raises(MovementError):
         free_movement(players=15)  # 4 tables: Howell has no table of 3
+
+
+def test_team_movement_skips_the_first_position():
+    """Booklet p. 21: teammates start at the same table and skip the 1st position; the 1st played is the
+    individual movement's 2nd. 7 duos-tables: position 1 at table 1 is N1, S7, E6, W3 (7 + 1 ≡ 1,
+    6 + 2 ≡ 1, 3 − 2 = 1); teams NS1 = N1 + S1, EW1 = E1 + W1; 7 − 1 = 6 positions, no teammates meet."""
+    from duplicate.core.freeplay.movements import team_movement
+
+    rounds, teams = team_movement("free_duo", 7)
+    assert max(r.position for r in rounds) == 6
+    assert next(r for r in rounds if (r.position, r.table) == (1, 1)).seats == {"N": "N1", "S": "S7", "E": "E6", "W": "W3"}
+    assert teams["NS1"] == ["N1", "S1"] and teams["EW1"] == ["E1", "W1"] and len(teams) == 14
+    assert check(rounds, teams).ok
+    rounds4, teams4 = team_movement("free_team4", 4)  # Howell 4 tables, positions 2–5
+    assert teams4["T1"] == ["J1", "J2", "J3", "J4"] and max(r.position for r in rounds4) == 4
+    assert check(rounds4, teams4).ok
+    # the validator sees teammates meeting: the individual movement's 1st position put them together
+    full, _ = free_movement(7, 2)
+    report = check(full, teams)
+    assert report.teammates[("N1", "S1")] == [1] and "coéquipiers" in report.text()
+    with pytest.raises(MovementError, match="4 tables au moins"):
+        team_movement("free_duo", 3)
+    with pytest.raises(MovementError, match="au plus 6 positions"):
+        team_movement("free_team4", 7, 7)
