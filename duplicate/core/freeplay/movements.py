@@ -46,12 +46,14 @@ allow), the one where no player plays at 3 more often than needed, then with the
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = [
     "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement", "team_movement",
     "fft_moves", "max_positions", "check", "MovementReport", "movement_to_dict", "rounds_from_dict",
+    "final_square", "best_against_best", "random_seating",
 ]
 
 SEATS = ("N", "S", "E", "W")
@@ -319,3 +321,89 @@ def rounds_from_dict(data) -> list[Round]:
             raise MovementError(f"entrée n° {index} du mouvement illisible")
         rounds.append(Round(position, table, dict(seats)))
     return rounds
+
+
+def _seat_in_order(players: list[str], position: int, empty_norths: int = 0) -> list[Round]:
+    """Players in order, 4 a table (N, S, E, W), the last ``empty_norths`` tables without a North."""
+    tables = -(-len(players) // 4)
+    rounds, index = [], 0
+    for table in range(1, tables + 1):
+        lines = SEATS[1:] if table > tables - empty_norths else SEATS
+        seats = dict.fromkeys(SEATS)
+        for line in lines:
+            seats[line] = players[index]
+            index += 1
+        rounds.append(Round(position, table, seats))
+    return rounds
+
+
+def final_square(ranked: list[str], positions: int = 1) -> list[Round]:
+    """The « carré final » (booklet p. 13–14): the 12, 16 or 20 best play one more position, seated by rank.
+
+    The booklet's tables: 16 finalists, « Table 1 : 1er, 5ème, 9ème, 13ème … Table 4 : 4ème, 8ème,
+    12ème, 16ème » (N, S, E, W; the OCR prints « Qéme » for both the 9th and the 12th: the columns run by
+    four); 20 finalists, « Table 1 : 1er, 6ème, 11ème, 16ème … Table 5 : 5ème, 10ème, 15ème, 20ème », for
+    « 5 positions de UNE donne avec le mouvement normal de rotation : S + 1 ; E + 2 ; O − 2 ». So the k-th
+    best sits at table ((k − 1) mod T) + 1, in line N, S, E, W by (k − 1) div T; the later positions follow
+    the FFT movement (`fft_moves`)."""
+    if len(ranked) % 4 or not ranked:
+        raise MovementError(f"carré final de {len(ranked)} joueurs : un multiple de 4 (12, 16 ou 20)")
+    tables = len(ranked) // 4
+    if positions > 1 and positions > max_positions(tables):
+        raise MovementError(f"carré final à {tables} tables : {max_positions(tables)} positions au plus")
+    rounds = []
+    for position, shift in enumerate(_offsets(tables, positions), start=1):
+        for table in range(1, tables + 1):
+            seats = {}
+            for column, line in enumerate(SEATS):
+                start = (table - 1 - shift[line]) % tables + 1
+                seats[line] = ranked[column * tables + start - 1]
+            rounds.append(Round(position, table, seats))
+    return rounds
+
+
+def best_against_best(ranked: list[str], position: int) -> list[Round]:
+    """« Mise en place faisant jouer les meilleurs scores avec les meilleurs, suivant le classement à
+    l'issue des positions précédentes » (booklet p. 17). Our seating: the 4 best at table 1 (N, S, E, W
+    in ranking order), the next 4 at table 2…; when the count is not a multiple of 4, the last tables lose
+    their North (tables of 3 at the bottom of the ranking)."""
+    if len(ranked) < 3:
+        raise MovementError("il faut 3 joueurs au moins")
+    return _seat_in_order(list(ranked), position, -len(ranked) % 4)
+
+
+def random_seating(players: list[str], position: int, seed: str, earlier: list[Round] = (),
+                   tries: int = 20) -> list[Round]:
+    """« Mise en place aléatoire » (booklet p. 17): players drawn in the order of SHA-256 of (seed,
+    position, try, id) — the same on every machine and Python version — each put at the first table with
+    room where he meets the fewest of his ``earlier`` opponents; tables filled N, S, E, W, the last ones
+    without a North when the count is not a multiple of 4. Of ``tries`` draws the first with the fewest
+    repeated meetings is kept (our choice: the booklet says nothing of repeats in a random set-up; the
+    validator reports what is left)."""
+    if len(players) < 3:
+        raise MovementError("il faut 3 joueurs au moins")
+    met: dict[str, set[str]] = {}
+    for (a, b) in check(list(earlier)).meetings:
+        met.setdefault(a, set()).add(b)
+        met.setdefault(b, set()).add(a)
+    tables = -(-len(players) // 4)
+    sizes = [3 if table > tables - (-len(players) % 4) else 4 for table in range(1, tables + 1)]
+    best = None
+    for attempt in range(tries):
+        def draw(player: str) -> bytes:
+            return hashlib.sha256(f"{seed}\x1f{position}\x1f{attempt}\x1f{player}".encode()).digest()
+        groups: list[list[str]] = [[] for _ in sizes]
+        for player in sorted(players, key=draw):
+            open_tables = [t for t, size in enumerate(sizes) if len(groups[t]) < size]
+            table = min(open_tables, key=lambda t: (len(met.get(player, set()) & set(groups[t])), t))
+            groups[table].append(player)
+        seating = []
+        for table, group in enumerate(groups, start=1):
+            lines = SEATS if len(group) == 4 else SEATS[1:]
+            seating.append(Round(position, table, {**dict.fromkeys(SEATS), **dict(zip(lines, group))}))
+        repeats = len(check([*earlier, *seating]).repeats)
+        if best is None or repeats < best[0]:
+            best = (repeats, seating)
+        if repeats == 0:
+            break
+    return best[1]
