@@ -14,8 +14,9 @@ Our choices where SPEC §13 is silent (README « Free play »):
   marks 0); without it the five play the called-king game, ``"partner"`` being the called player
   (``null`` or the taker himself: the taker is alone against four).
 * **Points** are whole at 4 players, by halves at 3 and 5 (``40.5``).
-* **Penalties**: ``{"player": id, "points": 100, "reason": "…"}`` (points off the total) or
-  ``{"player": id, "late_minutes": 7}`` (art. 26: 100 points per started 5 minutes); a player's
+* **Penalties**: ``{"player": id, "points": 100, "reason": "…"}`` (points off the total),
+  ``{"player": id, "late_minutes": 7}`` (art. 26: 100 points per started 5 minutes) or ``{"player": id,
+  "fault": "telephone_sonne"}`` (the arbitration code's catalogue, `penalties`); a player's
   ``"withdrawn": {"position": k}`` ranks him last (art. 27), as in the duplicate file.
 * **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
   the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one.
@@ -34,6 +35,7 @@ from duplicate.core.scoring import ScoreError
 
 from .movements import MovementError, rounds_from_dict
 from .pcn import PcnError, attribution, share_ties
+from .penalties import sanction
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
 from .scoring import DealFacts, deal_score, share
 
@@ -105,14 +107,34 @@ def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], S
     return marks, ScoredDeal(position, marks, taker, facts.contract, facts.made)
 
 
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _penalties(items, players: dict) -> dict[str, int]:
+    """Points off each player's total: ``points``, ``late_minutes`` (art. 26) or a ``fault`` of the
+    arbitration code (`penalties.CATALOGUE`: a warning the first time where the code says so, counted in
+    the order of the list)."""
+    if items is not None and not isinstance(items, list):
+        raise FreePlayError("« penalties » : liste attendue")
     points: dict[str, int] = {}
+    earlier: dict[tuple[str, str], int] = {}
     for index, item in enumerate(items or [], start=1):
         who = item.get("player") if isinstance(item, dict) else None
         if who not in players:
             raise FreePlayError(f"pénalité n° {index} : joueur inconnu « {who} »")
-        minutes, amount = item.get("late_minutes"), item.get("points")
-        if minutes is not None:
+        minutes, amount, fault = item.get("late_minutes"), item.get("points"), item.get("fault")
+        if (minutes is not None and not _whole(minutes)) or (amount is not None and not _whole(amount)):
+            raise FreePlayError(f"pénalité n° {index} : « points » et « late_minutes » sont des entiers")
+        if fault is not None:
+            code = str(fault)
+            try:
+                result = sanction(code, earlier.get((who, code), 0), amount, minutes)
+            except ValueError as error:
+                raise FreePlayError(f"pénalité n° {index} : {error}") from None
+            earlier[who, code] = earlier.get((who, code), 0) + 1
+            amount = result.points
+        elif minutes is not None:
             if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 0:
                 raise FreePlayError(f"pénalité n° {index} : « late_minutes » (minutes, entier ≥ 0) attendu")
             amount = lateness_penalty(minutes)
