@@ -152,22 +152,48 @@ def _movement_group(duplicate_movement: click.Group) -> click.Group:
 
 
 @click.command("pcn")
-@click.option("--event", type=click.Choice(["free", "free_duo", "free_team4"]), required=True)
-@click.option("--tables", type=click.IntRange(1, 2000), required=True,
-              help="Nombre de tables (plusieurs séances : leur somme).")
+@click.option("--event", type=click.Choice(["free", "free_duo", "free_team4"]))
+@click.option("--tables", type=click.IntRange(1, 2000), help="Nombre de tables (plusieurs séances : leur somme).")
 @click.option("--entrants", type=click.IntRange(1, 10_000),
               help="Joueurs, duos ou équipes classés (défaut : les tables pleines).")
 @click.option("--championship", type=click.Choice(["regional", "regional_semifinal", "regional_final"]),
               help="Championnat régional (plafond 3000, PP, indice 1,5 ou 1,8).")
-def pcn_command(event: str, tables: int, entrants: int | None, championship: str | None) -> None:
-    """PCN et PP par place (fascicule, chapitre 5)."""
+@click.option("--file", "file", type=click.File("rb"),
+              help="Un fichier de donnes libres : le fichier PCN pour la fédération (CSV Licence;Nom;Place;PCN;PP).")
+def pcn_command(event: str | None, tables: int | None, entrants: int | None, championship: str | None,
+                file) -> None:
+    """PCN et PP par place (fascicule, chapitre 5), ou le fichier PCN d'un tournoi (--file)."""
     from duplicate.core.freeplay.pcn import PcnError, attribution
 
+    if file is not None:
+        _pcn_file(file, tables, championship)
+        return
+    if event is None or tables is None:
+        _helpers()._fail("indiquez --event et --tables (ou --file FICHIER)")
     try:
         places = attribution(event, tables, entrants, championship)
     except PcnError as error:
         _helpers()._fail(str(error))
     _helpers()._print_json([{"place": p.place, "pcn": p.pcn, "pp": p.pp} for p in places])
+
+
+def _pcn_file(file, tables: int | None, championship: str | None) -> None:
+    from duplicate.core.freeplay.tournament import FreePlayError, federation_csv, rank_free
+
+    data = _free_data(_read_raw(file))
+    if data is None:
+        _helpers()._fail("le fichier n'est pas un tournoi en donnes libres (kind free, free_duo, free_team4)")
+    asked = data.get("pcn") if isinstance(data.get("pcn"), dict) else {}
+    asked = {**asked, **({"tables": tables} if tables else {}),
+             **({"championship": championship} if championship else {})}
+    data["pcn"] = asked or True
+    try:
+        answer = rank_free(data)
+    except FreePlayError as error:
+        _helpers()._fail(str(error))
+    if "pcn_refused" in answer:
+        _helpers()._fail(answer["pcn_refused"])
+    click.echo(federation_csv(data, answer), nl=False)
 
 
 def with_free_play(commands: dict) -> dict:

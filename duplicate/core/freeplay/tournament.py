@@ -39,7 +39,7 @@ from .penalties import sanction
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
 from .scoring import DealFacts, deal_score, share
 
-__all__ = ["FREE_KINDS", "FreePlayError", "rank_free"]
+__all__ = ["FREE_KINDS", "FreePlayError", "rank_free", "federation_csv"]
 
 FREE_KINDS = ("free", "free_duo", "free_team4")
 _TEAM_SIZES = {"free_duo": 2, "free_team4": 4}
@@ -231,3 +231,27 @@ def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
     for row, (pcn, pp) in zip(rows, share_ties([row["rank"] for row in rows], places)):
         row["pcn"], row["pp"] = pcn, pp
 
+
+
+def federation_csv(data: dict, answer: dict) -> str:
+    """The PCN file for the federation (issue 16, point 6): ``Licence;Nom;Place;PCN;PP``, one line a player
+    with PCN, best first (each member of a team on its own line, with the team's place and PCN). Our
+    choices: « ; » separates (as French spreadsheets do), no byte-order mark, players without a licence
+    are left out (PCN are « pour certains joueurs, si ceux-ci sont affiliés à la FFT », booklet p. 43)."""
+    import csv
+    import io
+
+    people = {item["id"]: item for item in data.get("players", []) if isinstance(item, dict)}
+    members = {t["id"]: t.get("members", []) for t in data.get("teams") or [] if isinstance(t, dict)}
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\n")
+    writer.writerow(["Licence", "Nom", "Place", "PCN", "PP"])
+    for row in answer["ranking"]:
+        if not row.get("pcn") and not row.get("pp"):
+            continue
+        for player in members.get(row["id"], [row["id"]]):
+            item = people.get(player, {})
+            licence = item.get("licence")
+            if isinstance(licence, str) and licence.strip():
+                writer.writerow([licence.strip(), item.get("name") or player, row["rank"], row["pcn"], row["pp"]])
+    return out.getvalue()
