@@ -316,7 +316,8 @@ def rounds_from_dict(data) -> list[Round]:
             position, table, seats = item["position"], item["table"], item["seats"]
         except (TypeError, KeyError):
             raise MovementError(f"position n° {index} du mouvement : position, table et seats attendus") from None
-        if (not isinstance(position, int) or not isinstance(table, int) or not isinstance(seats, dict)
+        if (not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in (position, table))
+                or not isinstance(seats, dict)
                 or not all(isinstance(p, str) or p is None for p in seats.values())):
             raise MovementError(f"entrée n° {index} du mouvement illisible")
         rounds.append(Round(position, table, dict(seats)))

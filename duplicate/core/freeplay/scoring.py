@@ -110,7 +110,7 @@ class DealFacts:
             kinds = tuple(sorted((Poignee(p) for p in poignees), key=lambda p: p.bonus))
             side = PetitAuBout(petit_au_bout) if petit_au_bout is not None else None
             chelem = Chelem(chelem) if chelem is not None else None
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             raise ScoreError(f"valeur inconnue : {error}") from None
         return cls(contract, parse_points(points), bouts, kinds, side, chelem)
 

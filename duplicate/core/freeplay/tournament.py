@@ -76,9 +76,7 @@ def _table_players(result: dict, seatings: dict) -> list[str]:
 
 
 def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], ScoredDeal]:
-    position, table = result.get("position"), result.get("table")
-    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in (position, table)):
-        raise ScoreError("« position » et « table » : entiers positifs attendus")
+    position = result["position"]
     people = _table_players(result, seatings)
     for player in people:
         if player not in known:
@@ -89,6 +87,8 @@ def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], S
         return dict.fromkeys(people, 0), ScoredDeal(position, dict.fromkeys(people, 0))
     taker, partner, dead = result.get("taker"), result.get("partner"), result.get("dead")
     for role, who in (("preneur", taker), ("partenaire", partner), ("mort", dead)):
+        if who is not None and not isinstance(who, str):
+            raise ScoreError(f"{role} : identifiant (texte) attendu")
         if who is not None and who not in people:
             raise ScoreError(f"{role} « {who} » absent de la table ({', '.join(people)})")
     if taker is None:
@@ -98,8 +98,11 @@ def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], S
     playing = len(people) - (dead is not None)
     if partner is not None and partner != taker and playing != 5:
         raise ScoreError("un partenaire appelé seulement quand cinq joueurs jouent")
+    poignees = result.get("poignees") or []
+    if not isinstance(poignees, list):
+        raise ScoreError("« poignees » : liste attendue (simple, double, triple)")
     facts = DealFacts.of(result.get("contract"), result.get("points"), result.get("bouts"),
-                         result.get("poignees") or (), result.get("petit_au_bout"), result.get("chelem"))
+                         poignees, result.get("petit_au_bout"), result.get("chelem"))
     score = deal_score(facts, playing)
     attack = {taker} | ({partner} if partner else set())
     defenders = [p for p in people if p not in attack and p != dead]
@@ -121,7 +124,7 @@ def _penalties(items, players: dict) -> dict[str, int]:
     earlier: dict[tuple[str, str], int] = {}
     for index, item in enumerate(items or [], start=1):
         who = item.get("player") if isinstance(item, dict) else None
-        if who not in players:
+        if not isinstance(who, str) or who not in players:
             raise FreePlayError(f"pénalité n° {index} : joueur inconnu « {who} »")
         minutes, amount, fault = item.get("late_minutes"), item.get("points"), item.get("fault")
         if (minutes is not None and not _whole(minutes)) or (amount is not None and not _whole(amount)):
@@ -174,9 +177,10 @@ def rank_free(data: dict) -> dict:
     for index, result in enumerate(results, start=1):
         if not isinstance(result, dict):
             raise FreePlayError(f"résultat n° {index} : objet attendu")
-        where = (f"résultat n° {index} (table {result.get('table')}, position {result.get('position')}, "
-                 f"donne {result.get('deal')})")
         key = (result.get("position"), result.get("table"), result.get("deal"))
+        if not all(_whole(v) and v >= 1 for v in key):
+            raise FreePlayError(f"résultat n° {index} : « position », « table » et « deal » : entiers positifs attendus")
+        where = f"résultat n° {index} (table {key[1]}, position {key[0]}, donne {key[2]})"
         if key in seen_deals:
             raise FreePlayError(f"{where} : cette donne figure deux fois")
         seen_deals.add(key)
@@ -199,8 +203,11 @@ def rank_free(data: dict) -> dict:
         for team, item in teams.items():
             listed = item.get("members")
             if (not isinstance(listed, list) or len(listed) != _TEAM_SIZES[kind]
-                    or not all(m in players for m in listed)):
+                    or not all(isinstance(m, str) and m in players for m in listed)):
                 raise FreePlayError(f"équipe « {team} » : {_TEAM_SIZES[kind]} membres (joueurs connus) attendus")
+            taken = next((m for m in listed if any(m in other for other in members.values())), None)
+            if taken is not None or len(set(listed)) != len(listed):
+                raise FreePlayError(f"équipe « {team} » : {taken or 'un joueur'} figure dans deux équipes ou deux fois")
             members[team] = listed
         answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
         answer["players"] = [_row(e) for e in rank_entries(table)]
@@ -220,8 +227,10 @@ def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
     if asked is not True and not isinstance(asked, dict):
         raise FreePlayError("« pcn » : true ou {\"championship\": …, \"tables\": …} attendu")
     tables = options.get("tables", -(-player_count // 4))
-    if not isinstance(tables, int) or isinstance(tables, bool):
+    if not _whole(tables):
         raise FreePlayError("« pcn » : « tables » (entier) attendu")
+    if not isinstance(options.get("championship"), (str, type(None))):
+        raise FreePlayError("« pcn » : « championship » (texte) attendu")
     rows = answer["ranking"]
     try:
         places = attribution(kind, tables, len(rows), options.get("championship"))

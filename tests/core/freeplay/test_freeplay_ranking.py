@@ -165,3 +165,11 @@ def test_pcn_in_the_ranking():
     data["pcn"] = "oui"
     with pytest.raises(FreePlayError, match="« pcn »"):
         rank_free(data)
+
+
+def test_a_player_in_two_teams_is_refused():
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "T1", "members": ["N3", "S3"]}, {"id": "T2", "members": ["S3", "W3"]}]
+    with pytest.raises(FreePlayError, match="équipe « T2 » : S3 figure dans deux équipes"):
+        rank_free(data)
