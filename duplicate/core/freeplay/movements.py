@@ -53,7 +53,8 @@ from itertools import combinations
 __all__ = [
     "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement", "team_movement",
     "fft_moves", "max_positions", "check", "MovementReport", "movement_to_dict", "rounds_from_dict",
-    "final_square", "best_against_best", "random_seating",
+    "final_square", "best_against_best", "random_seating", "personal_card", "table_card",
+    "parallel_tournaments",
 ]
 
 SEATS = ("N", "S", "E", "W")
@@ -408,3 +409,40 @@ def random_seating(players: list[str], position: int, seed: str, earlier: list[R
         if repeats == 0:
             break
     return best[1]
+
+
+def personal_card(rounds: list[Round], player: str) -> list[tuple[int, int, str]]:
+    """The « fiche personnelle » (booklet p. 16, 18–19): (position, table, orientation) for each position
+    the player plays, in order — what the printed card and the screen show."""
+    return sorted((r.position, r.table, line) for r in rounds for line, who in r.seats.items() if who == player)
+
+
+def table_card(rounds: list[Round], table: int) -> list[tuple[int, dict[str, str | None]]]:
+    """A table's card: (position, seats) for every position, in order (the « tableau d'orientation »
+    is every table's first line)."""
+    return sorted(((r.position, dict(r.seats)) for r in rounds if r.table == table), key=lambda item: item[0])
+
+
+def parallel_tournaments(teams: dict[str, list[str]], positions: int | None = None) -> list[Round]:
+    """Teams of 4 in « 4 tournois libres en parallèle, chaque joueur de l'équipe étant affecté dans un
+    tournoi différent » (booklet p. 21; « dans la mesure où le nombre d'équipes est multiple de 4 »): the
+    k-th member of every team plays tournament k, an FFT movement of (teams / 4) tables numbered after the
+    previous tournament's; the t-th team's member starts at table t of his tournament, in line N, S, E, W
+    by t's rank in that table's four (our seating: teams 1–4 at table 1, 5–8 at table 2…). Teammates never
+    meet; the team ranking sums the members (`ranking.team_entries`)."""
+    ordered = list(teams.items())
+    if not ordered or len(ordered) % 4 or any(len(members) != 4 for _, members in ordered):
+        raise MovementError(f"{len(ordered)} équipes : des équipes de 4, en nombre multiple de 4")
+    tables = len(ordered) // 4
+    rounds, _ = free_movement(tables, positions) if tables >= 3 else (None, None)
+    if rounds is None:
+        raise MovementError("4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)")
+    # the seats of the 1st position, table by table, N S E W: the i-th is the i-th team's
+    starts = [r.seats[line] for r in sorted((r for r in rounds if r.position == 1), key=lambda r: r.table)
+              for line in SEATS]
+    found = []
+    for k in range(4):
+        name = {start: members[k] for start, (_, members) in zip(starts, ordered)}
+        found += [Round(r.position, k * tables + r.table, {line: name[who] for line, who in r.seats.items()})
+                  for r in rounds]
+    return found

@@ -6,13 +6,13 @@ import pytest
 
 from duplicate.core.freeplay.movements import (
     HOWELL, SPECIAL_MOVES, WEST_BASE, MovementError, Round, check, free_movement, max_positions,
-    movement_to_dict, rounds_from_dict,
+    movement_to_dict, parallel_tournaments, personal_card, rounds_from_dict, table_card,
 )
 
 
 def seat_of(rounds, player):
-    """position → (table, seat) of a player."""
-    return {r.position: (r.table, seat) for r in rounds for seat, p in r.seats.items() if p == player}
+    """position → (table, seat) of a player, from the fiche personnelle."""
+    return {position: (table, seat) for position, table, seat in personal_card(rounds, player)}
 
 
 def test_howell_3_tables_fiche_of_player_7():
@@ -207,3 +207,26 @@ def test_team_movement_skips_the_first_position():
         team_movement("free_duo", 3)
     with pytest.raises(MovementError, match="au plus 6 positions"):
         team_movement("free_team4", 7, 7)
+
+
+def test_table_card_and_orientation():
+    """7 tables, table 1: position 1 N1 S1 E1 W1; position 2 N1 S7 E6 W3 (base moves, derived above)."""
+    rounds, _ = free_movement(7, 2)
+    assert table_card(rounds, 1) == [(1, {"N": "N1", "S": "S1", "E": "E1", "W": "W1"}),
+                                     (2, {"N": "N1", "S": "S7", "E": "E6", "W": "W3"})]
+
+
+def test_four_parallel_tournaments():
+    """20 teams of 4: member k of each team plays tournament k, 5 tables each, tables 1–5, 6–10, 11–15,
+    16–20; 5 positions (5 tables); teams 1–4 start at table 1 of each; teammates never meet."""
+    teams = {f"T{i}": [f"T{i}-{k}" for k in range(1, 5)] for i in range(1, 21)}
+    rounds = parallel_tournaments(teams)
+    assert {r.table for r in rounds} == set(range(1, 21)) and max(r.position for r in rounds) == 5
+    assert next(r for r in rounds if (r.position, r.table) == (1, 6)).seats == {
+        "N": "T1-2", "S": "T2-2", "E": "T3-2", "W": "T4-2"}
+    report = check(rounds, teams)
+    assert report.ok and not report.teammates
+    with pytest.raises(MovementError, match="multiple de 4"):
+        parallel_tournaments({k: v for k, v in list(teams.items())[:18]})
+    with pytest.raises(MovementError, match="12 équipes au moins"):
+        parallel_tournaments({k: v for k, v in list(teams.items())[:8]})
