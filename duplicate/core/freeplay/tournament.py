@@ -93,8 +93,6 @@ def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], S
             raise ScoreError(f"{role} « {who} » absent de la table ({', '.join(people)})")
     if taker is None:
         raise ScoreError("« taker » manquant (ou « passed »: true si tous ont passé)")
-    if dead is not None and len(people) != 5:
-        raise ScoreError("un mort (« dead ») seulement à une table de 5")
     playing = len(people) - (dead is not None)
     if partner is not None and partner != taker and playing != 5:
         raise ScoreError("un partenaire appelé seulement quand cinq joueurs jouent")

@@ -230,3 +230,68 @@ def test_four_parallel_tournaments():
         parallel_tournaments({k: v for k, v in list(teams.items())[:18]})
     with pytest.raises(MovementError, match="12 équipes au moins"):
         parallel_tournaments({k: v for k, v in list(teams.items())[:8]})
+
+
+# The booklet's Howell tables as the OCR gave them (p. 18–19); in the 4-table one the column bars were
+# often read as « 1 », « [ », « ( » or « ] ».
+HOWELL_3_OCR = """
+lére 1 2 3 4 5 6 7 8 9 10 11 12
+2eme 1 2 7 12 5 6 11 3 9 10 4 8
+3eme 1 8 7 10 5 2 11 12 9 3 4 6
+4éeme 1 8 6 11 5 2 4 10 9 3 12 7
+5éme 1 9 5 3 7 11 4 10 2 6 12 8
+6eme 1 9 7 2 5 11 4 12 10 6 3 8
+"""
+HOWELL_4_OCR = """
+1 1123|456 7]|8|9(10(11(12]13]14]|15]16
+2 1[8(10|15|16| 9| 7| 2| 6| 3[13[12]11|14]| 4| 5
+3 171121141151 9|1 6| 4| 8|2 ([13[11]10]16] 3| 5
+4 11611161141 9|1 8| 3| 7|4 (13[10]12|15]| 2| 5
+S 15191131 2]|161]10|14| 3|7 [11(15] 4| 8 |12]16
+"""
+
+
+def test_howell_schedules_are_the_booklet_ones():
+    """3 tables: every number as printed. 4 tables: each row matches the OCR line when a separator may
+    be a bar, a bracket, a parenthesis or a « 1 » (the bar misread): checked to tell apart almost every
+    swap of two players in a row (the fiche of player 7 and « each pair once » pin the rest)."""
+    import re
+
+    rows = [tuple(int(n) for n in line.split()[1:]) for line in HOWELL_3_OCR.strip().splitlines()]
+    assert tuple(rows) == HOWELL[3]
+    separator = r"[\s|\[\]()]*1?[\s|\[\]()]*"
+    for row, line in zip(HOWELL[4], HOWELL_4_OCR.strip().splitlines(), strict=True):
+        assert re.fullmatch(separator.join(map(str, row)) + r"\s*", line.split(" ", 1)[1]), row
+
+
+def _visits(tables, positions, chosen):
+    """Independent of the module: player (line, start) → the tables of 3 he visits (base moves + the
+    booklet's special ones, W −2 at 11 tables)."""
+    shift = {"S": 0, "E": 0, "W": 0}
+    seen = {}
+    for position in range(1, positions + 1):
+        if position > 1:
+            for line, move in (("S", 1), ("E", 2), ("W", -2)):
+                shift[line] += SPECIAL_MOVES.get(tables, {}).get(position, {}).get(line, move)
+        for line in shift:
+            for start in range(1, tables + 1):
+                table = (start - 1 + shift[line]) % tables + 1
+                if table in chosen:
+                    seen.setdefault((line, start), []).append(position)
+    return seen
+
+
+def test_tables_of_3_when_someone_must_pass_twice():
+    """41 players: 11 tables, 3 Norths removed, 6 positions. Every choice of 3 tables makes someone play
+    at 3 more than once; the generator takes one where nobody does so more often than the best choice
+    allows, and among those the fewest players at 3 twice (counted here independently)."""
+    from itertools import combinations
+
+    rounds, three = free_movement(players=41, positions=6)
+
+    def key(chosen):
+        visits = [len(v) for v in _visits(11, 6, set(chosen)).values()]
+        return (max(visits), sum(v > 1 for v in visits))
+    best = min(key(c) for c in combinations(range(1, 12), 3))
+    assert key(three) == best and best[0] > 1
+    assert max(map(len, check(rounds).three_twice.values())) == best[0]
