@@ -4,7 +4,7 @@
 import pytest
 
 from duplicate.core.freeplay.movements import (
-    MovementError, Round, best_against_best, check, final_square, random_seating,
+    MovementError, best_against_best, check, final_square, random_seating,
 )
 from duplicate.core.freeplay.prizes import last_positions_prize, prize_count
 from duplicate.core.freeplay.ranking import ScoredDeal, entries, rank_entries

@@ -129,6 +129,7 @@ def test_duo_teams_and_lateness():
     (lambda d: d["results"][0].update(table=4), "résultat n° 1 .*ni « players » ni mouvement"),
     (lambda d: d["results"][0].update(partner="N3"), "partenaire appelé"),
     (lambda d: d["results"][0].update(contract="grande"), "contrat inconnu"),
+    (lambda d: d["results"][0].update(dead="N3"), "donne à 3 joueurs avec un mort"),  # a mort at 4
     (lambda d: d.update(kind="individual"), "free, free_duo ou free_team4"),
     (lambda d: d["penalties"].append({"player": "Q"}), "pénalité n° 1 : joueur inconnu"),
 ])
