@@ -1,0 +1,66 @@
+"""The team match's score sheet per quarter as plain data, read by both the arbiter's page
+(``templates/arbiter/team_match_sheet.html``) and the paper (``templates/print/team_sheet.html``), so
+screen and paper show the same strings (issue 15 point 3; SPEC §6).
+
+Per quarter: one row per étui with the open and closed rooms side by side (attacking team, contract,
+attacker's score), the gap between the two attackers (team A's − team B's), the PM each team scores
+(the better attacker's team scores |PM|, the other nothing: seed « Les comptes »), then the quarter's
+PM and the running total from the bonus on.  Numbers are formatted by `duplicate.french` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from duplicate import french
+
+CONTRACT_LABELS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre", "prise": "Prise"}
+ROOMS = (("open", "Salle ouverte"), ("closed", "Salle fermée"))
+
+
+def _score(value: int | None) -> str:
+    return french.signed_number(value, 0)
+
+
+def view(sheet: Mapping[str, Any], tournament) -> dict[str, Any]:
+    """The page's and the paper's data from `operations.team_match_sheet`."""
+    first, second = sheet["teams"]
+    names = sheet["names"]
+    quarters = []
+    for quarter in sheet["quarters"]:
+        rows = []
+        for row in quarter.rows:
+            rooms = {}
+            for room, _label in ROOMS:
+                play = row.plays.get(room)
+                rooms[room] = None if play is None else {
+                    "attack": play.attack, "attack_name": names.get(play.attack, play.attack),
+                    "contract": CONTRACT_LABELS.get(play.contract, play.contract),
+                    "score": "annulée" if play.annulled else _score(play.score)}
+            rows.append({"board": row.board, "rooms": rooms,
+                         "difference": _score(row.difference) if row.difference is not None else "",
+                         "pm": {team: french.number(row.pm[team], 3) if row.pm.get(team) else ""
+                                for team in (first, second)}})
+        ordinal = "1er" if quarter.number == 1 else f"{quarter.number}e"
+        quarters.append({
+            "number": quarter.number, "label": f"{ordinal} quart temps", "rows": rows,
+            "attackers": {team: sheet["attackers"].get((quarter.number, team), "—") for team in (first, second)},
+            "pm": {team: french.number(quarter.pm[team], 3) for team in (first, second)},
+            "running": {team: french.number(quarter.running[team], 3) for team in (first, second)},
+        })
+    return {"tournament": {"name": tournament.name, "date": french_date(tournament.date), "place": tournament.place},
+            "teams": [{"id": team, "name": names.get(team, team)} for team in (first, second)],
+            "bonus": {team: french.number(sheet["bonus"][team], 3) for team in (first, second)},
+            "rooms": ROOMS, "quarters": quarters}
+
+
+def french_date(date) -> str:
+    """« 23/11/2026 » (the printouts' short date); None → ""."""
+    return date.strftime("%d/%m/%Y") if date is not None else ""
+
+
+def pdf(page: Mapping[str, Any]) -> bytes:
+    """The sheet on A4 paper (landscape), one quarter under the other."""
+    from .render import environment, html_to_pdf
+
+    return html_to_pdf(environment().get_template("print/team_sheet.html").render(**page))
