@@ -30,8 +30,8 @@ class BonusForm(forms.FrenchForm):
 class QuarterForm(forms.FrenchForm):
     form = HiddenField()
     boards = StringField("Série d’étuis")
-    open_attack = SelectField("Attaquant en salle ouverte", choices=[("A", "celui de l’équipe A"),
-                                                                     ("B", "celui de l’équipe B")])
+    open_attack = SelectField("Attaquant en salle ouverte", choices=forms.choices({"A": "celui de l’équipe A",
+                                                                                  "B": "celui de l’équipe B"}))
     attacker_A = SelectField("Attaquant de l’équipe A", coerce=str)
     attacker_B = SelectField("Attaquant de l’équipe B", coerce=str)
 
@@ -52,8 +52,8 @@ def _quarter_form(plan: dict, quarter: dict, formdata=None) -> QuarterForm:
         "attacker_A": str(attackers["A"].id) if attackers["A"] else "",
         "attacker_B": str(attackers["B"].id) if attackers["B"] else ""})
     for team in ("A", "B"):
-        getattr(form, f"attacker_{team}").choices = [("", "— à choisir —")] + [
-            (str(p.id), p.name) for p in plan["members"].get(team, [])]
+        getattr(form, f"attacker_{team}").choices = forms.choices(
+            {"": "— à choisir —", **{str(p.id): p.name for p in plan["members"].get(team, [])}})
     return form
 
 
