@@ -122,3 +122,6 @@ from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonu
 from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet
 
 __all__ += ["TEAM_MATCH_QUARTERS", "attacker_names", "parse_series", "set_bonus", "set_quarter", "team_match_plan", "team_match_sheet"]
+from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
+
+__all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]
