@@ -10,7 +10,7 @@
 """
 
 from flask import Response, abort, flash, redirect, render_template, request, url_for
-from wtforms import HiddenField, SelectField, StringField
+from wtforms import SelectField, StringField
 
 from duplicate import french, operations
 from duplicate.db import get_session
@@ -22,13 +22,11 @@ from duplicate.web.auth import current_user
 
 
 class BonusForm(forms.FrenchForm):
-    form = HiddenField(default="bonus")
     bonus_A = StringField("Bonus de l’équipe A (PM)")
     bonus_B = StringField("Bonus de l’équipe B (PM)")
 
 
 class QuarterForm(forms.FrenchForm):
-    form = HiddenField()
     boards = StringField("Série d’étuis")
     open_attack = SelectField("Attaquant en salle ouverte", choices=forms.choices({"A": "celui de l’équipe A",
                                                                                   "B": "celui de l’équipe B"}))
@@ -47,7 +45,7 @@ def _quarter_form(plan: dict, quarter: dict, formdata=None) -> QuarterForm:
     number = quarter["number"]
     attackers = quarter["attackers"]
     form = QuarterForm(formdata=formdata, prefix=f"q{number}", data={
-        "form": f"q{number}", "boards": _series_text(quarter["boards"]),
+        "boards": _series_text(quarter["boards"]),
         "open_attack": quarter["open_attack"] or ("A" if number % 2 else "B"),
         "attacker_A": str(attackers["A"].id) if attackers["A"] else "",
         "attacker_B": str(attackers["B"].id) if attackers["B"] else ""})
@@ -79,7 +77,8 @@ def team_match(tournament_id: int):
     which = request.form.get("form") if request.method == "POST" else None
     which = which if which in ("bonus", *(f"q{q}" for q in operations.TEAM_MATCH_QUARTERS)) else None
     if request.method == "POST" and which is None:
-        abort(400)
+        flash("Formulaire inconnu : recommencez.", "error")
+        return redirect(url_for("arbiter.team_match", tournament_id=tournament.id))
     teams = plan["teams"]
     bonus_form = BonusForm(formdata=request.form if which == "bonus" else None, data={
         "bonus_A": _bonus_text(teams.get("A")),

@@ -35,7 +35,7 @@ def _members(app, tid: int) -> dict[str, list[int]]:
 def _quarter(client, tid: int, quarter: int, boards: str, open_attack: str, a: int | str = "", b: int | str = ""):
     prefix = f"q{quarter}"
     return client.post(f"/arbitre/tournois/{tid}/match", data={
-        "form": prefix, f"{prefix}-form": prefix, f"{prefix}-boards": boards, f"{prefix}-open_attack": open_attack,
+        "form": prefix, f"{prefix}-boards": boards, f"{prefix}-open_attack": open_attack,
         f"{prefix}-attacker_A": str(a), f"{prefix}-attacker_B": str(b)})
 
 
