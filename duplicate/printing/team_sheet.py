@@ -2,8 +2,8 @@
 (``templates/arbiter/team_match_sheet.html``) and the paper (``templates/print/team_sheet.html``), so
 screen and paper show the same strings (issue 15 point 3; SPEC §6).
 
-Per quarter: one row per étui with the open and closed rooms side by side (attacking team, contract,
-attacker's score), the gap between the two attackers (team A's − team B's), the PM each team scores
+Per quarter: one row per étui with the open and closed rooms side by side (the attacking team in the
+room's heading — it is the same for the whole quarter —, then per étui the contract and the attacker's score), the gap between the two attackers (team A's − team B's), the PM each team scores
 (the better attacker's team scores |PM|, the other nothing: seed « Les comptes »), then the quarter's
 PM and the running total from the bonus on.  Numbers are formatted by `duplicate.french` only.
 """
@@ -41,9 +41,10 @@ def view(sheet: Mapping[str, Any], tournament) -> dict[str, Any]:
                          "difference": _score(row.difference) if row.difference is not None else "",
                          "pm": {team: french.number(row.pm[team], 3) if row.pm.get(team) else ""
                                 for team in (first, second)}})
+        attack = {room: next((r["rooms"][room]["attack"] for r in rows if r["rooms"][room]), "") for room, _ in ROOMS}
         ordinal = "1er" if quarter.number == 1 else f"{quarter.number}e"
         quarters.append({
-            "number": quarter.number, "label": f"{ordinal} quart temps", "rows": rows,
+            "number": quarter.number, "label": f"{ordinal} quart temps", "rows": rows, "attack": attack,
             "attackers": {team: sheet["attackers"].get((quarter.number, team), "—") for team in (first, second)},
             "pm": {team: french.number(quarter.pm[team], 3) for team in (first, second)},
             "running": {team: french.number(quarter.running[team], 3) for team in (first, second)},

@@ -142,7 +142,7 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
             page.goto(f"{base}/saisie/tournois/{tid}/")
             page.click(f"a:has-text('Quart temps {quarter}, salle {room}')")
             assert page.locator("h1").inner_text() == f"Quart temps {quarter}, salle {room}"
-            assert "attaquant :" in page.inner_text("main")
+            assert "Attaquant (en Sud) :" in page.locator("p.attacker-of-room").inner_text()
             boards = range(5 * quarter - 4, 5 * quarter + 1)
             first = page.locator(f"#score-{boards[0]}-{table}")
             assert first.evaluate("e => e === document.activeElement")  # the first empty score has the focus
@@ -169,7 +169,13 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
     assert running == RUNNING and quarters == QUARTER_PM
     first_rows = page.locator("table.team-sheet-table").first.locator("tbody tr")
     assert first_rows.nth(1).locator("td").all_inner_texts() == [
-        "2", "A", "Garde", "+68", "B", "Garde", "−76", "+144", "12,000", ""]
+        "2", "Garde", "+68", "Garde", "−76", "+144", "12,000", ""]
+    assert "attaque A" in page.locator("table.team-sheet-table").first.locator("thead").inner_text()
+    page.set_viewport_size({"width": 390, "height": 900})       # the PM are on a phone's screen, not behind a scroll
+    widths = page.evaluate("() => [...document.querySelectorAll('table.team-sheet-table')]"
+                           ".map(t => [t.scrollWidth, t.parentElement.clientWidth])")
+    assert all(table <= box for table, box in widths), widths
+    page.set_viewport_size({"width": 1280, "height": 900})
     _photo(page, artifacts, "04-feuille")
     response = page.request.get(f"{home}/match/feuille.pdf")
     assert response.status == 200

@@ -73,7 +73,8 @@ def test_a_team_match_set_on_screen_entered_by_room_and_summed_per_quarter(app, 
 
     # entry per quarter and room; the attacker's name is on the form, Prise is refused in French
     form = arbiter.get(f"/saisie/tournois/{tid}/tables/1/1").get_data(as_text=True)
-    assert "Quart temps 1, salle ouverte" in form and "attaquant :" in form
+    assert "Quart temps 1, salle ouverte" in form and "Attaquant (en Sud) :" in form
+    assert "attaquant :" in arbiter.get(f"/saisie/tournois/{tid}/etuis/1").get_data(as_text=True)  # per line there
     refused = _enter(arbiter, tid, 1, 1, {1: ("+82", "prise")})
     assert refused.status_code == 422 and "la Prise n’y existe pas" in refused.get_data(as_text=True)
     assert _enter(arbiter, tid, 1, 1, {1: ("+82", "garde"), 2: ("+68", "garde"), 3: ("-68", "garde")}).status_code == 302
@@ -131,3 +132,21 @@ def test_series_typed_by_the_arbiter():
             assert error.field == "boards" and error.message
         else:
             raise AssertionError(typed)
+
+
+def test_two_scorers_on_the_same_room_form_the_second_is_told(app, arbiter, make_user, sign_in):
+    """One form per quarter and room, with the fiche's version check: a score saved meanwhile by someone
+    else is shown next to the typed one (409) and is not overwritten by Enter."""
+    tid = ready(app, "team_match")
+    other = app.test_client()
+    assert sign_in(other, make_user("arbitre2")).status_code == 302
+    url = f"/saisie/tournois/{tid}/tables/1/1"
+    first = arbiter.get(url).get_data(as_text=True)
+    assert 'name="score-1-1"' in first and 'name="contract-1-1"' in first
+    assert _enter(other, tid, 1, 1, {1: ("+82", "garde")}).status_code == 302
+    stale = arbiter.post(url, data={"score-1-1": "+66", "contract-1-1": "garde"})
+    page = stale.get_data(as_text=True)
+    assert stale.status_code == 409 and 'value="+66"' in page and "+82" in page
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, tid)
+        assert [line.result.score for line in operations.table_round(session, tournament, 1, 1) if line.result] == [82]
