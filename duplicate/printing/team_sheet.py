@@ -10,6 +10,8 @@ PM and the running total from the bonus on.  Numbers are formatted by `duplicate
 
 from __future__ import annotations
 
+import datetime
+from types import SimpleNamespace
 from typing import Any, Mapping
 
 from duplicate import french
@@ -56,8 +58,32 @@ def view(sheet: Mapping[str, Any], tournament) -> dict[str, Any]:
 
 
 def french_date(date) -> str:
-    """« 23/11/2026 » (the printouts' short date); None → ""."""
+    """« 23/11/2026 » (the printouts' short date); an ISO text (the export's) too; None → ""."""
+    if isinstance(date, str):
+        date = datetime.date.fromisoformat(date)
     return date.strftime("%d/%m/%Y") if date is not None else ""
+
+
+def context(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The sheet of a team match's export (SPEC §9 file), as the print pack reads every kind: the page's data
+    with ``items`` (its quarters); no item for another kind or before any result."""
+    from duplicate.core.team_sheet import quarter_sheets
+    from duplicate.core.tournament import read_tournament
+
+    if export.get("kind") != "team_match" or not export.get("results"):
+        return {"items": []}
+    core = read_tournament(export)
+    pair = ("A", "B")
+    bonus = {team: core.teams[team].bonus if team in core.teams else 0 for team in pair}
+    players = {p.get("id"): p.get("name", "") for p in export.get("players", [])}
+    chosen = (export.get("settings") or {}).get("team_attackers") or {}
+    attackers = {(int(q), team): players[f"joueur-{pid}"] for q, teams in chosen.items()
+                 for team, pid in teams.items() if f"joueur-{pid}" in players}  # `interchange.player_file_id`
+    sheet = {"teams": pair, "names": {t: core.teams[t].name if t in core.teams else t for t in pair},
+             "bonus": bonus, "quarters": quarter_sheets(core.results, pair, bonus), "attackers": attackers}
+    header = SimpleNamespace(name=export.get("name") or "", date=export.get("date"), place=export.get("place") or "")
+    page = view(sheet, header)
+    return {**page, "items": page["quarters"]}
 
 
 def pdf(page: Mapping[str, Any]) -> bytes:

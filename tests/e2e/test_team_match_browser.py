@@ -203,4 +203,5 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
         link.click()
     pack = _pdf_text(info.value.path())
     assert "Étui 20" in pack and "26,374" in pack and "LEFÈVRE" in pack
+    assert "Feuille de marque" in pack and "Total cumulé (bonus compris)" in pack and "17,956" in pack
     assert not errors, errors
