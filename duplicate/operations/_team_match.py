@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping
 from sqlmodel import Session, select
 
 from duplicate import french
-from duplicate.models import WITH_PENDING, Board, Player, Result, Team, Tournament, TournamentKind
+from duplicate.models import WITH_PENDING, Board, Player, Result, Tournament, TournamentKind
 
 from ._common import OperationError, _kind, teams
 from ._deals import _store_movement, get_movement

@@ -3,7 +3,8 @@
 screen and paper show the same strings (issue 15 point 3; SPEC §6).
 
 Per quarter: one row per étui with the open and closed rooms side by side (the attacking team in the
-room's heading — it is the same for the whole quarter —, then per étui the contract and the attacker's score), the gap between the two attackers (team A's − team B's), the PM each team scores
+room's heading — it is the same for the whole quarter —, then per étui the contract and the attacker's
+score), the gap between the two attackers (team A's − team B's), the PM each team scores
 (the better attacker's team scores |PM|, the other nothing: seed « Les comptes »), then the quarter's
 PM and the running total from the bonus on.  Numbers are formatted by `duplicate.french` only.
 """

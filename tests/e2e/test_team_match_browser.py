@@ -132,7 +132,8 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
     assert page.input_value("#q3-boards") == "11-14"
     _photo(page, artifacts, "02-match")
     page.goto(f"{home}/journal")
-    assert "1er quart temps :" in page.inner_text("main") and "Bonus en PM : équipe A 0,000 → 2,500" in page.inner_text("main")
+    journal = page.inner_text("main")
+    assert "1er quart temps :" in journal and "Bonus en PM : équipe A 0,000 → 2,500" in journal
 
     # --- entry per quarter and room, from the keyboard ------------------------------------------------------
     for quarter in (1, 2, 3, 4):
@@ -180,6 +181,7 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
     response = page.request.get(f"{home}/match/feuille.pdf")
     assert response.status == 200
     (tmp_path / "feuille.pdf").write_bytes(response.body())
+    (artifacts / "equipes-feuille.pdf").write_bytes(response.body())  # to be looked at
     paper = _pdf_text(tmp_path / "feuille.pdf")
     assert "Feuille de marque" in paper and "Total cumulé (bonus compris)" in paper
     assert "17,956" in paper and "26,374" in paper and "Garde Contre" in paper
