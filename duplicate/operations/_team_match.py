@@ -17,7 +17,8 @@ Source: ``seeds/duplicate-tournaments.txt``, « DUPLICATE PAR ÉQUIPES »:
 
 Where it is kept: the series and the rooms in the movement (`core.movements.team_match`: position = quarter,
 table 2k − 1 the open room and 2k the closed room of match k, ``seats`` who attacks there), the attackers
-in ``settings["team_attackers"]`` (``{"1": {"A": <player id>, "B": …}}``), the bonus in ``Team.bonus``.
+in ``settings["team_attackers"]`` (``{"1": {"A": 0, "B": 2}}``: the attacker's place in the team's order,
+0 first — not a database id, so that the choice survives export and import), the bonus in ``Team.bonus``.
 
 Refusals (ours, the seeds are silent; the rule of a movement change, `_deals.contradicted_results`): a
 quarter's series may lose only étuis with no result in that quarter; its rooms and a team's attacker
@@ -91,9 +92,23 @@ def _results(session: Session, tournament: Tournament, quarter: int | None = Non
     return list(session.exec(query))
 
 
-def _attackers(tournament: Tournament) -> dict[str, dict[str, int]]:
+def _members(session: Session, tournament: Tournament) -> dict[str, list[Player]]:
+    """Team A's and team B's players, in the team's order."""
+    return {team.entrant_id: team_members(session, team) for team in teams(session, tournament)
+            if team.entrant_id in ("A", "B")}
+
+
+def _attackers(session: Session, tournament: Tournament) -> dict[str, dict[str, int]]:
+    """``{"1": {"A": <player id>, …}, …}`` from the places kept in the settings (module docstring)."""
     stored = (tournament.settings or {}).get(SETTING) or {}
-    return {str(q): {team: int(pid) for team, pid in (stored.get(str(q)) or {}).items()} for q in QUARTERS}
+    members = _members(session, tournament)
+    chosen: dict[str, dict[str, int]] = {}
+    for quarter in QUARTERS:
+        chosen[str(quarter)] = {}
+        for team, place in (stored.get(str(quarter)) or {}).items():
+            if isinstance(place, int) and 0 <= place < len(members.get(team, [])):
+                chosen[str(quarter)][team] = members[team][place].id
+    return chosen
 
 
 def plan(session: Session, tournament: Tournament) -> dict[str, Any]:
@@ -105,7 +120,7 @@ def plan(session: Session, tournament: Tournament) -> dict[str, Any]:
     members = {ident: team_members(session, team) for ident, team in by_id.items()}
     players = {p.id: p for group in members.values() for p in group}
     movement = get_movement(session, tournament)
-    attackers = _attackers(tournament)
+    attackers = _attackers(session, tournament)
     counts: dict[int, int] = {}
     for result in _results(session, tournament):
         counts[result.quarter or 0] = counts.get(result.quarter or 0, 0) + 1
@@ -190,7 +205,7 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
         raise OperationError(f"Salles refusées : le {name} a déjà {len(entered)} résultat(s) saisi(s) "
                              f"avec l’attaquant {was_open} en salle ouverte.", "open_attack")
     team_rows = {team.entrant_id: team for team in teams(session, tournament)}
-    stored = _attackers(tournament)
+    stored = _attackers(session, tournament)
     chosen: dict[str, int] = {}
     for team in ("A", "B"):
         player_id = attackers.get(team)
@@ -219,8 +234,10 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
             round_ = {**round_, "boards": boards, "seats": {"attack": attack, "defence": defence}}
         new_rounds.append(round_)
     _store_movement(session, tournament, {**data, "rounds": new_rounds})
-    tournament.settings = {**(tournament.settings or {}),
-                           SETTING: {**{q: v for q, v in stored.items() if v}, str(quarter): chosen}}
+    members = _members(session, tournament)
+    places = {q: {team: [p.id for p in members[team]].index(pid) for team, pid in by_team.items()}
+              for q, by_team in {**stored, str(quarter): chosen}.items() if by_team}
+    tournament.settings = {**(tournament.settings or {}), SETTING: places}
     after_state = _quarter_state(session, {"boards": boards, "seats": {"attack": open_attack}}, chosen)
     if before_state != after_state:
         changes = " ; ".join(f"{label} : {before_state[label]} → {after_state[label]}" for label in after_state
@@ -278,7 +295,7 @@ def attacker_names(session: Session, tournament: Tournament) -> dict[tuple[int, 
     if _kind(tournament) is not TournamentKind.team_match:
         return {}
     names = {}
-    for quarter, chosen in _attackers(tournament).items():
+    for quarter, chosen in _attackers(session, tournament).items():
         for team, player_id in chosen.items():
             player = session.get(Player, player_id)
             if player is not None:

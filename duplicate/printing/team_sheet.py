@@ -77,9 +77,11 @@ def context(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
     pair = ("A", "B")
     bonus = {team: core.teams[team].bonus if team in core.teams else 0 for team in pair}
     players = {p.get("id"): p.get("name", "") for p in export.get("players", [])}
-    chosen = (export.get("settings") or {}).get("team_attackers") or {}
-    attackers = {(int(q), team): players[f"joueur-{pid}"] for q, teams in chosen.items()
-                 for team, pid in teams.items() if f"joueur-{pid}" in players}  # `interchange.player_file_id`
+    members = {team.get("id"): team.get("members") or [] for team in export.get("teams", [])}
+    chosen = (export.get("settings") or {}).get("team_attackers") or {}  # a place in the team (`_team_match`)
+    attackers = {(int(q), team): players.get(members[team][place], "") for q, by_team in chosen.items()
+                 for team, place in by_team.items()
+                 if team in members and isinstance(place, int) and 0 <= place < len(members[team])}
     sheet = {"teams": pair, "names": {t: core.teams[t].name if t in core.teams else t for t in pair},
              "bonus": bonus, "quarters": quarter_sheets(core.results, pair, bonus), "attackers": attackers}
     header = SimpleNamespace(name=export.get("name") or "", date=export.get("date"), place=export.get("place") or "")

@@ -154,3 +154,30 @@ def test_two_scorers_on_the_same_room_form_the_second_is_told(app, arbiter, make
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, tid)
         assert [line.result.score for line in operations.table_round(session, tournament, 1, 1) if line.result] == [82]
+
+
+def test_the_attackers_survive_export_and_import(app, arbiter):
+    """Kept as a place in the team's order, not a database id: the imported copy (new player rows, new ids)
+    names the same attackers, on screen and in the print pack's sheet (built from the export)."""
+    import json
+
+    from duplicate import interchange
+    from duplicate.printing import team_sheet
+
+    tid = ready(app, "team_match")
+    members = _members(app, tid)
+    assert _quarter(arbiter, tid, 1, "1-5", "A", members["A"][2], members["B"][3]).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        original = operations.get_tournament(session, tid)
+        names = operations.attacker_names(session, original)
+        assert len(names) == 2
+        players = {p.id: p.name for p in operations.players(session, original)}
+        assert names == {(1, "A"): players[members["A"][2]], (1, "B"): players[members["B"][3]]}
+        exported = interchange.export_tournament(session, original)
+        copy = interchange.import_tournament(session, json.dumps(exported))
+        assert {p.id for p in operations.players(session, copy)}.isdisjoint(players)
+        assert operations.attacker_names(session, copy) == names
+        exported["results"] = [{"board": 1, "table": 1, "position": 1, "quarter": 1, "room": "open",
+                                "taker_team": "A", "defence_team": "B", "score": 56}]
+        printed = team_sheet.context(exported)
+        assert printed["quarters"][0]["attackers"] == {"A": names[(1, "A")], "B": names[(1, "B")]}
