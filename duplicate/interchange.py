@@ -407,7 +407,10 @@ _HEADER_WORDS = {
     "family name": "surname", "nom de famille": "surname",
     "prenom": "first_name", "first name": "first_name", "firstname": "first_name", "first_name": "first_name",
     "given name": "first_name", "club": "club",
+    "equipe": "team", "team": "team", "nom equipe": "team", "nom de l equipe": "team", "team name": "team",
 }
+#: A teams list (issue 15 point 4): the players list with the team's name first.
+TEAMS_CSV_COLUMNS = ("team", *CSV_COLUMNS)
 
 
 def _header_key(cell: str) -> str | None:
@@ -441,20 +444,22 @@ def decode_text(raw: bytes) -> str:
 CSV_SEPARATORS = (";", ",", "\t")
 
 
-def _separator(lines: list[str]) -> str:
+def _separator(lines: list[str], most: int = 4) -> str:
     """The separator that gives the most of the first lines 2 to 4 cells (``;`` first on a tie): a
     comma inside a club name (« Paris, 15e ») does not outvote the semicolons of the whole file."""
     sample = [line for line in lines if line.strip()][:20]
 
     def fits(separator: str) -> int:
         counts = [len(next(csv.reader([line], delimiter=separator))) for line in sample]
-        return sum(2 <= n <= 4 for n in counts) * 2 + sum(n == counts[0] for n in counts)
+        return sum(2 <= n <= most for n in counts) * 2 + sum(n == counts[0] for n in counts)
 
     return max(CSV_SEPARATORS, key=lambda sep: (fits(sep), -CSV_SEPARATORS.index(sep)))
 
 
-def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
-    """Read a players list: columns licence;surname;first_name;club.
+def parse_players_csv(text: str | bytes, columns: tuple[str, ...] = CSV_COLUMNS
+                      ) -> tuple[list[tuple[int, dict]], list[tuple[int, str]]]:
+    """Read a players list: columns licence;surname;first_name;club (``columns``: `TEAMS_CSV_COLUMNS`
+    for a teams list, « Équipe;Licence;Nom;Prénom;Club », whose header must then name the team column).
 
     The separator is ``;``, ``,`` or a tab (`_separator`); a first line naming the columns (French or
     English: « Licence;Nom;Prénom;Club », « licence,surname,first_name,club ») is a header and may give
@@ -474,9 +479,9 @@ def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[t
     first = next((line for line in lines if line.strip()), None)
     if first is None:
         return [], [(0, "le fichier est vide")]
-    delimiter = _separator(lines)
+    delimiter = _separator(lines, max(4, len(columns)))
     rows, errors = [], []
-    columns: tuple[str, ...] = CSV_COLUMNS
+    expected = columns
     header_seen = False
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -486,8 +491,12 @@ def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[t
             header_seen = True
             keys = [_header_key(cell) for cell in cells]
             if any(keys):
-                if None in keys or len(set(keys)) != len(keys) or not {"surname", "first_name"} <= set(keys):
-                    errors.append((number, "en-tête non reconnu : colonnes attendues licence;nom;prénom;club"))
+                if None in keys or len(set(keys)) != len(keys) or not {"surname", "first_name"} <= set(keys) \
+                        or ("team" in expected) != ("team" in keys):
+                    names = {"team": "équipe", "licence": "licence", "surname": "nom", "first_name": "prénom",
+                             "club": "club"}
+                    errors.append((number, "en-tête non reconnu : colonnes attendues "
+                                           + ";".join(names[c] for c in expected)))
                     return rows, errors
                 columns = tuple(keys)
                 continue
@@ -498,7 +507,7 @@ def parse_players_csv(text: str | bytes) -> tuple[list[tuple[int, dict]], list[t
             errors.append((number, f"{len(cells)} colonne(s) au lieu de {len(columns)} "
                                    f"({';'.join(columns)}), séparateur « {shown} »"))
             continue
-        row = dict.fromkeys(CSV_COLUMNS, "")
+        row = dict.fromkeys(expected, "")
         row.update(zip(columns, cells))
         rows.append((number, row))
     return rows, errors

@@ -118,3 +118,10 @@ __all__ = [
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
 ]
+from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter
+from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet
+
+__all__ += ["TEAM_MATCH_QUARTERS", "attacker_names", "parse_series", "set_bonus", "set_quarter", "team_match_plan", "team_match_sheet"]
+from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
+
+__all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]

@@ -387,7 +387,9 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
         chelem = bool(entry.get("chelem"))
         contract = entry.get("contract") if kind is TournamentKind.team_match else None
         if contract is not None and contract not in CONTRACTS:
-            raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
+            raise OperationError("En match par équipes, le preneur annonce Garde, Garde Sans ou Garde Contre : "
+                                 "la Prise n’y existe pas." if contract == "prise" else
+                                 f"Contrat inconnu « {contract} ».", "contract")
         version = entry.get("version")
         if line.result is None:
             if version is not None:

@@ -298,7 +298,7 @@ def hand_records(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
 def build_context(kind: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None,
                   **options) -> dict:
     """The context of one printed kind (see :data:`duplicate.printing.KINDS`)."""
-    from . import results
+    from . import results, team_sheet
 
     builders = {
         "labels": lambda: labels(export, **options),
@@ -310,6 +310,7 @@ def build_context(kind: str, export: Mapping[str, Any], ranking: Mapping[str, An
         "ranking": lambda: results.rankings(export, ranking, **options),
         "frequencies": lambda: results.frequencies(export, ranking, **options),
         "hand-records": lambda: hand_records(export, ranking, **options),
+        "team-sheet": lambda: team_sheet.context(export, ranking),
     }
     if kind not in builders:
         raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(builders)})")

@@ -5,8 +5,8 @@ Order of the whole pack (choices where SPEC is silent, in README « Printing: th
 
 * before play — étui labels, diagrams (per étui), blank fiches ambulantes, guide cards (per table),
   personal movement cards;
-* after play, only once results exist (a ranking can be computed) — rankings, route sheets,
-  frequencies, hand records.
+* after play, only once results exist (a ranking can be computed) — rankings, the score sheet per
+  quarter (team match only), route sheets, frequencies, hand records.
 
 The pack of table ``t`` holds what the arbiter puts in its envelope before play: the labels,
 diagrams and blank fiches of the étuis that table ``t`` plays at the first position, its guide card,
@@ -27,7 +27,7 @@ from . import batch, render
 from .contexts import build_context
 
 BEFORE_PLAY = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards")
-AFTER_PLAY = ("ranking", "route-sheets", "frequencies", "hand-records")
+AFTER_PLAY = ("ranking", "team-sheet", "route-sheets", "frequencies", "hand-records")
 Progress = Callable[[int, int], None]
 
 
@@ -58,8 +58,8 @@ def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table
         wanted = [("labels", {}), ("diagrams", {}), ("travellers", {"scored": False}),
                   ("guide-cards", {"table_urls": table_urls or {}}), ("movement-cards", {})]
         if ranking is not None:
-            wanted += [("ranking", {}), ("route-sheets", {"route_urls": route_urls or {}}), ("frequencies", {}),
-                       ("hand-records", {})]
+            wanted += [("ranking", {}), ("team-sheet", {}), ("route-sheets", {"route_urls": route_urls or {}}),
+                       ("frequencies", {}), ("hand-records", {})]
     else:
         boards, entrants = _first_position(export, table)
         if not boards and not entrants:

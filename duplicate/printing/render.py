@@ -31,6 +31,7 @@ TEMPLATES = {
     "ranking": "print/ranking.html",
     "frequencies": "print/frequencies.html",
     "hand-records": "print/hand_records.html",
+    "team-sheet": "print/team_sheet.html",
 }
 
 _ENV = None

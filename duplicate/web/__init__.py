@@ -137,6 +137,8 @@ from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's ch
 from duplicate.web import accounts, headers  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
 from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
+from duplicate.web import arbiter_team_match  # noqa: E402,F401 -- team match settings and score sheet (issue 15)
+from duplicate.web import arbiter_teams_csv  # noqa: E402,F401 -- teams from a CSV list and back (issue 15)
 
 
 class DatabaseId(IntegerConverter):

@@ -143,6 +143,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
         conflicts=conflicts,
         focus=focus, names=entrant_names(session, tournament), contracts=operations.CONTRACTS,
         corrected=operations.corrected_ids(session, tournament), **context,
+        attackers=operations.attacker_names(session, tournament),
     ), status
 
 

@@ -1,0 +1,54 @@
+"""Teams from a CSV list and back, on the arbiter's « Équipes » page (issue 15 point 4;
+`operations._team_csv` says the format and the rules).
+
+The import works in two steps, as the players list's (`arbiter.import_players`): a preview (the teams and
+their members, every refused line; nothing stored), then « Confirmer », offered only when no line is
+refused, which checks the list again and forms the teams.  A refused list changes nothing (422).
+"""
+
+from flask import Response, flash, redirect, render_template, url_for
+
+from duplicate import operations
+from duplicate.db import get_session
+from duplicate.web import forms, tournament_or_404
+from duplicate.web.arbiter import UNPROCESSABLE, _decode_players, _show_error, _status, _uploaded_text, bp
+
+
+@bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])
+def import_teams(tournament_id: int):
+    """Preview a teams list, then form its teams once the arbiter confirms."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.PlayersImportForm()
+    preview = None
+    if form.validate_on_submit():
+        text = _uploaded_text(form, decode=_decode_players)
+        if text is not None:
+            session = get_session()
+            try:
+                found, refused = operations.preview_teams_csv(session, tournament, text)
+            except operations.OperationError as error:
+                _show_error(form, error)
+            else:
+                preview = {"teams": found, "refused": refused, "changed": False,
+                           "players": sum(len(team["members"]) for team in found)}
+                if form.confirm.data == "1" and not refused:
+                    if form.expected.data != str(preview["players"]):
+                        preview["changed"] = True
+                    else:
+                        formed = operations.import_teams_csv(session, tournament, text)
+                        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s).",
+                              "success")
+                        return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
+    if preview is None:
+        status = _status(form)
+    else:
+        status = 200 if not preview["refused"] and not preview["changed"] else UNPROCESSABLE
+    return render_template("arbiter/teams_import.html", tournament=tournament, form=form, preview=preview), status
+
+
+@bp.route("/tournois/<int:tournament_id>/equipes/export.csv")
+def export_teams(tournament_id: int):
+    """The teams and their members as a CSV list (« ; », UTF-8 with BOM) that the import reads back."""
+    tournament = tournament_or_404(tournament_id)
+    return Response(operations.teams_csv(get_session(), tournament), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="tournoi-{tournament.id}-equipes.csv"'})

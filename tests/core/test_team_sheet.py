@@ -1,0 +1,54 @@
+"""The team match's score sheet per quarter (`core.team_sheet`; SPEC §6, seed « DUPLICATE PAR ÉQUIPES »,
+« Les comptes »), with values derived by hand from the seed's grid (`pm-grid.json`).
+
+Quarter 1, étuis 1–3 (A attacks in the open room, B in the closed room, same cards):
+  étui 1: A +82, B +66 → gap +16 → A scores √16 = 4,000, B 0 (seed example « +82 vs +66 → +4 »);
+  étui 2: A +68, B −76 → gap +144 → A 12,000 (seed example « +68 vs −76 → +12 »);
+  étui 3: A −68, B −58 → gap −10 → B 3,162, A 0 (seed example « −68 vs −58 → −3,162 », here to B).
+Quarter 2, étui 4: both +56 → no one scores (« Si le score de l'attaquant est le même … aucune équipe ne
+  marque »); étui 5: B's play only (A's annulled) → not compared, 0 to both.
+Bonus A 1,5: running A 1,5 + 16 = 17,500 after Q1, unchanged after Q2, Q3, Q4; B 3,162 throughout.
+"""
+
+from decimal import Decimal
+
+from duplicate.core.team_sheet import quarter_sheets
+from duplicate.core.topage import Result
+
+
+def _play(board, quarter, room, taker, score, contract="garde", annulled=False):
+    defence = "B" if taker == "A" else "A"
+    return Result(board=board, table=1 if room == "open" else 2, taker=taker, defence=(defence,),
+                  score=None if annulled else score, position=quarter, annulled=annulled, contract=contract,
+                  quarter=quarter, room=room)
+
+
+RESULTS = [
+    _play(1, 1, "open", "A", 82), _play(1, 1, "closed", "B", 66),
+    _play(2, 1, "open", "A", 68), _play(2, 1, "closed", "B", -76),
+    _play(3, 1, "open", "A", -68), _play(3, 1, "closed", "B", -58),
+    _play(4, 2, "open", "B", 56), _play(4, 2, "closed", "A", 56),
+    _play(5, 2, "open", "B", 62, "garde_sans"), _play(5, 2, "closed", "A", None, annulled=True),
+]
+
+
+def test_each_etui_scores_for_the_better_attacker_and_the_total_runs_from_the_bonus():
+    sheets = quarter_sheets(RESULTS, ("A", "B"), {"A": Decimal("1.5")})
+    assert [s.number for s in sheets] == [1, 2, 3, 4]
+    first, second = sheets[0], sheets[1]
+    assert [(r.board, r.difference, r.pm["A"], r.pm["B"]) for r in first.rows] == [
+        (1, 16, Decimal("4.000"), 0), (2, 144, Decimal("12.000"), 0), (3, -10, 0, Decimal("3.162"))]
+    assert first.pm == {"A": Decimal("16.000"), "B": Decimal("3.162")}
+    assert first.running == {"A": Decimal("17.500"), "B": Decimal("3.162")}
+    tie, alone = second.rows
+    assert (tie.difference, tie.pm) == (0, {"A": 0, "B": 0})
+    assert alone.difference is None and alone.pm == {}
+    assert alone.plays["closed"].annulled and alone.plays["open"].contract == "garde_sans"
+    assert second.pm == {"A": 0, "B": 0} and sheets[3].running == {"A": Decimal("17.500"), "B": Decimal("3.162")}
+
+
+def test_the_rooms_do_not_change_the_comparison():
+    """A's attacker in the closed room instead: the same étui, the same PM to the same team."""
+    swapped = [_play(1, 1, "closed", "A", 82), _play(1, 1, "open", "B", 66)]
+    (quarter, *_rest) = quarter_sheets(swapped, ("A", "B"))
+    assert quarter.rows[0].pm == {"A": Decimal("4.000"), "B": 0} and quarter.running["A"] == Decimal("4.000")
