@@ -14,7 +14,7 @@ lock is held — BEGIN IMMEDIATE to COMMIT), lists the statements of one request
 profiles more with cProfile and prints the heaviest functions.
 
 Run: ``.venv/bin/python bench/profile_table_request.py [--tables 150] [--api scoring|table|fiche]
-[--sort cumulative|tottime] [--only REGEX] [--lines 40] [--statements] [--database URL]``.
+[--sort cumulative|tottime] [--only REGEX] [--lines 40] [--statements] [--database URL] [--synchronous NORMAL]``.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=40)
     parser.add_argument("--statements", action="store_true", help="les requêtes SQL d'une requête HTTP")
     parser.add_argument("--database", help="URL SQLAlchemy (défaut : un fichier SQLite temporaire)")
+    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), help="SQLITE_SYNCHRONOUS (défaut : FULL)")
     args = parser.parse_args()
 
     from live import simulated_file
@@ -79,10 +80,12 @@ def main() -> None:
     from duplicate import create_app, interchange, operations as ops
     from duplicate.db import get_database, get_session
     from duplicate.models import Board
+    from sqlmodel import select
 
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE_URL": args.database or f"sqlite:///{tmp}/profil.sqlite3",
-                          "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False})
+                          "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False,
+                          "SQLITE_SYNCHRONOUS": args.synchronous})
         data = simulated_file(args.tables, 7)
         groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
         for result in data["results"]:
@@ -107,8 +110,7 @@ def main() -> None:
             token = ops.create_token(session, "scorer", "profil")
             ops.create_user(session, "marqueur", "mot-de-passe-long", "scorer")
             secrets = {t: ops.table_secret(tournament, t) for t in range(1, args.tables + 1)}
-            takers = dict(session.exec(__import__("sqlmodel").select(Board.number, Board.taker)
-                                       .where(Board.tournament_id == tournament_id)).all())
+            takers = dict(session.exec(select(Board.number, Board.taker).where(Board.tournament_id == tournament_id)).all())
             session.commit()
             counter = SqlCounter(get_database().engine)
         client = app.test_client()

@@ -252,11 +252,13 @@ def begin_writing(session: Session) -> bool:
     database = session.info.get(_ENGINES)
     if database is None or session.bind is not database.reader or database.engine.dialect.name != "sqlite":
         return False
-    expire, session.expire_on_commit = session.expire_on_commit, False
-    try:
-        session.commit()  # nothing written yet: ends the read transaction
-    finally:
-        session.expire_on_commit = expire
+    transaction = session.get_transaction()
+    if transaction is not None:  # nothing written yet: ends the read transaction, the objects kept loaded
+        expire, session.expire_on_commit = session.expire_on_commit, False
+        try:
+            transaction.commit()
+        finally:
+            session.expire_on_commit = expire
     session.bind = database.engine
     return True
 
@@ -292,7 +294,8 @@ def _close_session(exc=None) -> None:
         return
     try:
         if exc is None:
-            session.commit()
+            if session.in_transaction():  # else nothing to commit (the request committed, or rolled back)
+                session.commit()
         else:
             session.rollback()
     finally:

@@ -43,6 +43,11 @@ def _written(session: Session) -> set:
     return session.info.setdefault(_WRITTEN, set())
 
 
+def has_written(session: Session) -> bool:
+    """Whether the session's transaction has written a tournament's data (flushed or bulk), not yet committed."""
+    return bool(session.info.get(_WRITTEN))
+
+
 @event.listens_for(Session, "after_flush")
 def _note_flushed(session: Session, _context) -> None:
     written = _written(session)

@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 
 from duplicate.models import Movement, Tournament
 
-from ._changes import _WRITTEN
+from ._changes import has_written
 
 
 @dataclass(frozen=True)
@@ -91,12 +91,12 @@ def movement_text(session: Session, tournament: Tournament) -> str | None:
     per transaction while the transaction has written nothing (`_changes`: a written movement, or anything
     else, is read again); the request's operations each look the movement up."""
     read = session.info.get(_READ)
-    if read is not None and tournament.id in read and not session.info.get(_WRITTEN) \
+    if read is not None and tournament.id in read and not has_written(session) \
             and not any(isinstance(obj, Movement) for obj in (*session.new, *session.dirty)):
         return read[tournament.id]
     text = session.execute(select(cast(Movement.data, String))
                            .where(Movement.tournament_id == tournament.id)).scalar()
-    if not session.info.get(_WRITTEN):
+    if not has_written(session):
         session.info.setdefault(_READ, {})[tournament.id] = text
     return text
 
