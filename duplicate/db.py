@@ -16,7 +16,10 @@ checkpoints only: a commit then costs no fsync, a killed process loses nothing e
 or an OS crash may lose the last commits (README « Serving the hall »).
 ``busy_timeout`` still arbitrates between processes (a command run beside the server). Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
 and so do the views marked `reads_only` (sign-in and sign-out: a POST that writes nothing in the database),
-so that reads and sign-in never wait for a writer nor make one wait.
+so that reads and sign-in never wait for a writer nor make one wait. Views marked `reads_first` (the
+scoring API, the table API, the entry screens' save) begin the same way, read who asks, the tournament and
+the movement, then call `begin_writing`: only what their writes are checked against and the writes hold
+the lock (issue 12).
 
 Unit of work: views and operations call `get_session()`, add and flush, never commit. The request commits
 once when its response status is below 400 and rolls back otherwise (an unhandled exception gives a 500).
