@@ -1,38 +1,48 @@
-"""Load test of the tables' own sending, on loopback: each "table" (a thread) sends its 4 lines of a position
-in one request to the scoring API (``POST /api/tournaments/<id>/results``, bearer token) against the server
-``make run`` starts (`tests/e2e/live.py` `LiveServer`, ``production=True``: waitress, `duplicate.serving`;
-``--server flask`` for Werkzeug's development server), on SQLite and on PostgreSQL, from 20 concurrent
-clients and from as many as there are tables (150).
+"""Load test of the tables' own sending, on loopback, each scenario side by side with its floor: the
+same clients, the same pacing, asking the same server for a static file instead.
 
-The tournament is a simulated individual of ``--tables`` tables (7 positions × 4 étuis, every étui at every
-table); the clients share out the (table, position) requests, all starting together. Prints per database
-and concurrency: p50 / p95 / p99 / max of a request (the issue's targets: p95 ≤ 50 ms with 20 clients,
-≤ 100 ms with 150), the 503 count (« base occupée », not acknowledged: sent again at most 10 times) and
-the lines lost or doubled (exit status 1 if any). Bounded: ``--requests`` per client at most, a deadline,
-every request times out.
+Each "table" (a thread) sends its 4 lines of a position in one request to the scoring API (``POST
+/api/tournaments/<id>/results``, bearer token) of the server ``make run`` starts (`tests/e2e/live.py`
+`LiveServer`, ``production=True``: waitress, `duplicate.serving`), on SQLite and on PostgreSQL. With ``--api
+table`` each table sends through the table API instead (SPEC §12, the phone at the table): per étui ``POST
+/api/table/<secret>/results`` (202) then a defender's ``…/confirm`` (200); figures are then per request (two
+a line). The tournament is a simulated individual of ``--tables`` tables, 7 positions; every scenario
+sends lines of its own positions, so none finds its lines already stored.
 
-With ``--api table`` each table sends through the table API instead (SPEC §12, the phone at the table): per
-étui ``POST /api/table/<secret>/results`` (202, « en attente ») then a defender's ``…/confirm`` (200); the
-figures are per request (two a line), and a line counts as stored only once confirmed.
+Scenarios (issue 12):
 
-With ``--spread S`` each client pauses a random 0–S s before each sending (tables do not all finish an
-étui in the same millisecond); without it every client sends back to back, the worst burst: then a
-request's latency is mostly its wait behind the others (Little's law: clients × time of one write when
-writes are serialized, as SQLite's single writer makes them).
+* ``minute`` — the issue's own load model, « 600 lines in the minute after each position »: every table
+  sends its position's lines once, at a moment drawn uniformly within ``--window`` (60 s) — an open
+  arrival, about 2.5 requests a second at 150 tables;
+* ``rafale`` — the same compressed: every table within ``--burst`` (10 s);
+* ``boucle20`` and ``boucle150`` — a closed loop: 20 (then 150) clients each send request after request
+  with no pause, the worst case. There a request's latency is mostly its wait behind the others: by
+  Little's law, mean latency = clients ÷ throughput, and throughput cannot exceed the machine's cores ÷
+  the CPU one request costs (server and client share the 2 cores here). Both bounds are printed beside
+  p50/p95: what a closed loop of N clients can physically reach on this machine.
 
-Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--clients 20,150] [--requests 7]
-[--databases sqlite,postgresql] [--server waitress|flask] [--threads N] [--spread S] [--api scoring|table]``.
+Per scenario and its floor: requests, p50 / p95 / p99 / max, throughput (requests/s), CPU ms per request
+of the server process and of the clients (this process), the load average, the 503 count (« base
+occupée », sent again at most 10 times) and the lines lost or doubled over the whole run (exit status 1
+if any). Bounded: a deadline, every request times out, 127.0.0.1 only.
+
+Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--scenarios minute,rafale,boucle20,boucle150]
+[--databases sqlite,postgresql] [--api scoring|table] [--window 60] [--burst 10] [--server waitress|flask]
+[--threads N] [--synchronous NORMAL] [--no-floor]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,90 +53,189 @@ from clients import get_json, post_json  # noqa: E402
 from live import LiveServer, create_token, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
 
 RETRIES = 10
+CORES = os.cpu_count() or 1
+STATIC = "/static/css/table.css"  # the floor: a static file the same server sends
+POSITIONS = 7
 
 
-def run(database_url: str, label: str, tables: int, clients: int, per_client: int, deadline_s: float,
-        production: bool = True, threads: int | None = None, spread: float = 0.0, api: str = "scoring") -> bool:
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    clients: int | None  # None: one per table
+    positions: tuple[int, ...]  # the positions whose lines it sends
+    window: str | None = None  # "window" / "burst": each client sends once within that many seconds
+
+
+SCENARIOS = {
+    "minute": Scenario("minute", None, (1,), "window"),
+    "rafale": Scenario("rafale", None, (2,), "burst"),
+    "boucle20": Scenario("boucle20", 20, (3, 4)),
+    "boucle150": Scenario("boucle150", None, (5, 6, 7)),
+}
+
+
+@dataclass
+class Measure:
+    latencies: list[float] = field(default_factory=list)
+    busy: int = 0
+    errors: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    load: float = 0.0
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def get_static(base: str) -> tuple[int, None]:
+    with urllib.request.urlopen(base + STATIC, timeout=60) as response:
+        response.read()
+        return response.status, None
+
+
+def drive(server: LiveServer, shares: list[list], send, spread: float | None, deadline_s: float) -> Measure:
+    """Run the clients (one per share) together; ``send(key)`` → ``[(status, body, seconds)]``;
+    ``spread``: each client pauses a random 0–spread s before each sending (None: back to back)."""
+    measure, lock = Measure(), threading.Lock()
+    barrier = threading.Barrier(len(shares))
+    deadline = time.monotonic() + deadline_s
+
+    def client(index: int, share: list) -> None:
+        try:
+            barrier.wait(timeout=120)
+            pause = random.Random(index)
+            for key in share:
+                if spread:
+                    time.sleep(pause.uniform(0, spread))
+                for _attempt in range(RETRIES):
+                    if time.monotonic() > deadline:
+                        measure.errors.append("délai dépassé")
+                        return
+                    answers = send(key)
+                    with lock:
+                        measure.latencies.extend(seconds for _, _, seconds in answers)
+                        measure.busy += sum(status == 503 for status, _, _ in answers)
+                    if all(status != 503 for status, _, _ in answers):
+                        break
+                    time.sleep(0.1)
+                for status, body, _ in answers:
+                    if status not in (200, 201, 202):
+                        measure.errors.append(f"{key} : {status} {str(body)[:160]}")
+        except Exception as error:  # noqa: BLE001 -- reported, and the run fails
+            measure.errors.append(repr(error))
+
+    threads = [threading.Thread(target=client, args=(i, share)) for i, share in enumerate(shares)]
+    server_cpu, client_cpu, t0 = process_cpu(server.process.pid), time.process_time(), time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=deadline_s + 120)
+    measure.elapsed = time.perf_counter() - t0
+    measure.server_cpu = process_cpu(server.process.pid) - server_cpu
+    measure.client_cpu = time.process_time() - client_cpu
+    measure.load = os.getloadavg()[0]
+    return measure
+
+
+def report(label: str, measure: Measure, clients: int, closed: bool) -> None:
+    count = len(measure.latencies) or 1
+    throughput = len(measure.latencies) / measure.elapsed if measure.elapsed else 0.0
+    cpu = (measure.server_cpu + measure.client_cpu) / count
+    line = (f"    {label:<9} {len(measure.latencies):5d} req. en {measure.elapsed:5.1f} s : "
+            f"p50 {percentile(measure.latencies, 50) * 1000:6.0f} ms, p95 {percentile(measure.latencies, 95) * 1000:6.0f} ms"
+            f", p99 {percentile(measure.latencies, 99) * 1000:6.0f} ms, max {max(measure.latencies, default=0) * 1000:6.0f} ms"
+            f" ; {throughput:6.1f} req./s ; CPU/req. serveur {measure.server_cpu / count * 1000:5.1f} ms, clients "
+            f"{measure.client_cpu / count * 1000:5.1f} ms ; charge {measure.load:4.1f}")
+    if closed and throughput:
+        line += (f"\n{'':14}Little : {clients} clients ÷ {throughput:.0f} req./s = {clients / throughput * 1000:.0f} ms"
+                 f" en moyenne ; au mieux, {CORES} cœurs ÷ {cpu * 1000:.1f} ms de CPU = {CORES / cpu:.0f} req./s, "
+                 f"soit {clients * cpu / CORES * 1000:.0f} ms")
+    print(line)
+    if measure.busy or measure.errors:
+        print(f"{'':14}503 : {measure.busy} ; erreurs : {len(measure.errors)}")
+        for message in measure.errors[:3]:
+            print(f"{'':16}{message}")
+
+
+def run(database_url: str, label: str, args) -> bool:
+    """Every scenario against one server and one tournament; False if a line was lost or doubled."""
+    api = args.api
     with tempfile.TemporaryDirectory() as tmp:
-        tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=tables, positions=7)
+        tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=args.tables, positions=POSITIONS)
         token = create_token(database_url, role="arbiter" if api == "table" else "scorer")
         groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
         for line in lines:
             groups[(line["table"], line["position"])].append(line)
-        requests = sorted(groups)
-        shares = [requests[i::clients][:per_client] for i in range(clients)]
-        sent = [key for share in shares for key in share]
-        latencies: list[float] = []
-        busy, errors = [0], []
-        lock = threading.Lock()
-        with LiveServer(database_url, Path(tmp) / "server.log", production=production, threads=threads) as server:
+        env = {"SQLITE_SYNCHRONOUS": args.synchronous} if args.synchronous else {}
+        sent: list[tuple[int, int]] = []
+        ok = True
+        with LiveServer(database_url, Path(tmp) / "server.log", production=args.server == "waitress",
+                        threads=args.threads, env=env) as server:
             if api == "table":
                 secrets = {link["table"]: link["secret"]
                            for link in get_json(server.url, f"/api/tournaments/{tournament_id}/tables", token=token)["tables"]}
                 confirming = {number: next(seat for seat in "NESW" if seat != taker)
                               for number, taker in _taker_seats(database_url, tournament_id).items()}
 
-            def send(key: tuple[int, int]) -> list[tuple[int, object]]:
+            def timed(path: str, body, bearer) -> tuple[int, object, float]:
+                start = time.perf_counter()
+                status, answer = post_json(server.url, path, body, bearer, timeout=60)
+                return status, answer, time.perf_counter() - start
+
+            def send(key: tuple[int, int]) -> list[tuple[int, object, float]]:
                 """The table's request(s) for its lines of a position: one (scoring API) or two a line."""
                 if api == "scoring":
-                    return [post_json(server.url, f"/api/tournaments/{tournament_id}/results", groups[key], token,
-                                      timeout=60)]
-                return [post_json(server.url, path, body, None, timeout=60) for line in groups[key]
-                        for path, body in ((f"/api/table/{secrets[key[0]]}/results",
-                                            {"board": line["board"], "score": line["score"]}),
-                                           (f"/api/table/{secrets[key[0]]}/results/{line['board']}/confirm",
-                                            {"seat": confirming[line["board"]]}))]
+                    return [timed(f"/api/tournaments/{tournament_id}/results", groups[key], token)]
+                answers = []
+                for line in groups[key]:
+                    answers.append(timed(f"/api/table/{secrets[key[0]]}/results",
+                                         {"board": line["board"], "score": line["score"]}, None))
+                    answers.append(timed(f"/api/table/{secrets[key[0]]}/results/{line['board']}/confirm",
+                                         {"seat": confirming[line["board"]]}, None))
+                return answers
 
-            barrier = threading.Barrier(clients)
-            deadline = time.monotonic() + deadline_s
+            per_unit = 1 if api == "scoring" else 2 * 4
+            first = min(groups)  # warm-up: a refused request (impossible score) reads all a write reads, stores nothing
+            for _ in range(3):
+                timed(f"/api/tournaments/{tournament_id}/results", [dict(line, score=1) for line in groups[first]], token)
+                if api == "table":
+                    timed(f"/api/table/{secrets[first[0]]}/results", {"board": groups[first][0]["board"], "score": 1}, None)
+                get_static(server.url)
 
-            def client(share: list[tuple[int, int]]) -> None:
-                try:
-                    barrier.wait(timeout=120)
-                    pause = random.Random(f"{share[:1]}")
-                    for key in share:
-                        if spread:
-                            time.sleep(pause.uniform(0, spread))
-                        for _attempt in range(RETRIES):
-                            if time.monotonic() > deadline:
-                                errors.append("délai dépassé")
-                                return
-                            t0 = time.perf_counter()
-                            answers = send(key)
-                            spent = (time.perf_counter() - t0) / len(answers)
-                            with lock:
-                                latencies.extend([spent] * len(answers))
-                                busy[0] += sum(status == 503 for status, _ in answers)
-                            if all(status != 503 for status, _ in answers):
-                                break
-                            time.sleep(0.1)
-                        for status, body in answers:
-                            if status not in (200, 201, 202):
-                                errors.append(f"table {key[0]} position {key[1]} : {status} {str(body)[:160]}")
-                except Exception as error:  # noqa: BLE001 -- reported, and the run fails
-                    errors.append(repr(error))
+            def floor(_key) -> list[tuple[int, object, float]]:
+                answers = []
+                for _ in range(per_unit):
+                    start = time.perf_counter()
+                    status, _body = get_static(server.url)
+                    answers.append((status, None, time.perf_counter() - start))
+                return answers
 
-            threads = [threading.Thread(target=client, args=(share,)) for share in shares]
-            t0 = time.perf_counter()
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=deadline_s + 120)
-            elapsed = time.perf_counter() - t0
+            for name in args.scenarios.split(","):
+                scenario = SCENARIOS[name]
+                clients = scenario.clients or args.tables
+                keys = sorted(key for key in groups if key[1] in scenario.positions)
+                shares = [keys[i::clients] for i in range(clients)]
+                spread = {"window": args.window, "burst": args.burst, None: None}[scenario.window]
+                what = (f"{clients} tables, chacune une fois dans les {spread:g} s" if spread
+                        else f"{clients} clients en boucle fermée (sans pause)")
+                print(f"  [{label}] {name} : {what}")
+                measure = drive(server, shares, send, spread, args.deadline)
+                sent += [key for share in shares for key in share]
+                report("écriture", measure, clients, closed=spread is None)
+                ok &= not measure.errors
+                if not args.no_floor:
+                    report("plancher", drive(server, shares, floor, spread, args.deadline), clients,
+                           closed=spread is None)
         stored = _stored(database_url, tournament_id)
         expected = {(line["board"], line["table"]) for key in sent for line in groups[key]}
         lost = expected - set(stored)
         doubled = [key for key, count in stored.items() if count > 1]
-        what = "requêtes de 4 lignes" if api == "scoring" else "requêtes de l'API des tables (saisie, confirmation)"
-        print(f"  [{label}, {'waitress' if production else 'flask run'}{f', étalé sur {spread:g} s' if spread else ''}]"
-              f" {tables} tables, {clients} clients, {len(latencies)} {what} en "
-              f"{elapsed:.1f} s : p50 {percentile(latencies, 50) * 1000:.0f} ms, p95 "
-              f"{percentile(latencies, 95) * 1000:.0f} ms, p99 {percentile(latencies, 99) * 1000:.0f} ms, max "
-              f"{max(latencies, default=0) * 1000:.0f} ms ; 503 : {busy[0]} ; perdues {len(lost)}, "
-              f"en double {len(doubled)}, erreurs {len(errors)}")
-        for message in errors[:3]:
-            print("    ", message)
-        return not (lost or doubled or errors)
+        print(f"  [{label}] lignes envoyées {len(expected)}, perdues {len(lost)}, en double {len(doubled)}")
+        return ok and not (lost or doubled)
 
 
 def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:
@@ -162,33 +271,38 @@ def _stored(database_url: str, tournament_id: int) -> dict[tuple[int, int], int]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=150)
-    parser.add_argument("--clients", default="20,150")
-    parser.add_argument("--requests", type=int, default=7, help="requêtes par client au plus")
+    parser.add_argument("--scenarios", default="minute,rafale,boucle20,boucle150",
+                        help=f"parmi {', '.join(SCENARIOS)}")
     parser.add_argument("--databases", default="sqlite,postgresql")
-    parser.add_argument("--deadline", type=float, default=300)
-    parser.add_argument("--server", choices=("waitress", "flask"), default="waitress",
-                        help="waitress (make run, défaut) ou flask (serveur de développement)")
-    parser.add_argument("--threads", type=int, help="fils du serveur waitress (défaut : celui de make run)")
-    parser.add_argument("--spread", type=float, default=0.0,
-                        help="secondes : chaque client attend au hasard entre 0 et SPREAD avant chaque envoi "
-                             "(0, défaut : tous à la fois, sans pause)")
     parser.add_argument("--api", choices=("scoring", "table"), default="scoring",
                         help="scoring : l'API de saisie (4 lignes par requête, défaut) ; table : l'API des tables "
                              "(SPEC §12 : saisie puis confirmation par un défenseur, étui par étui)")
+    parser.add_argument("--window", type=float, default=60.0, help="secondes du scénario « minute » (60)")
+    parser.add_argument("--burst", type=float, default=10.0, help="secondes du scénario « rafale » (10)")
+    parser.add_argument("--deadline", type=float, default=300, help="secondes au plus par scénario")
+    parser.add_argument("--server", choices=("waitress", "flask"), default="waitress",
+                        help="waitress (make run, défaut) ou flask (serveur de développement)")
+    parser.add_argument("--threads", type=int, help="fils du serveur waitress (défaut : celui de make run)")
+    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"),
+                        help="SQLITE_SYNCHRONOUS du serveur (défaut : celui de SQLite, FULL)")
+    parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
     args = parser.parse_args()
-    server = {"production": args.server == "waitress", "threads": args.threads, "spread": args.spread, "api": args.api}
+    unknown = set(args.scenarios.split(",")) - SCENARIOS.keys()
+    if unknown:
+        parser.error(f"scénarios inconnus : {', '.join(sorted(unknown))}")
+    print(f"{args.tables} tables, API {'de saisie (4 lignes par requête)' if args.api == 'scoring' else 'des tables'}"
+          f", {args.server}, {CORES} cœurs, charge au départ {os.getloadavg()[0]:.1f}")
     ok = True
     for database in args.databases.split(","):
-        for clients in map(int, args.clients.split(",")):
-            if database == "sqlite":
-                with tempfile.TemporaryDirectory() as tmp:
-                    ok &= run(f"sqlite:///{tmp}/tables.sqlite3", "SQLite", args.tables, clients, args.requests,
-                              args.deadline, **server)
-            elif postgres_reachable():
-                with pg_schema("duplicate_bench_tables") as url:
-                    ok &= run(url, "PostgreSQL", args.tables, clients, args.requests, args.deadline, **server)
-            else:
-                print("[PostgreSQL] injoignable sur 127.0.0.1:5432 : ignoré")
+        if database == "sqlite":
+            with tempfile.TemporaryDirectory() as tmp:
+                label = "SQLite" + (f" synchronous={args.synchronous}" if args.synchronous else "")
+                ok &= run(f"sqlite:///{tmp}/tables.sqlite3", label, args)
+        elif postgres_reachable():
+            with pg_schema("duplicate_bench_tables") as url:
+                ok &= run(url, "PostgreSQL", args)
+        else:
+            print("[PostgreSQL] injoignable sur 127.0.0.1:5432 : ignoré")
     return 0 if ok else 1
 
 

@@ -29,6 +29,10 @@ name unless configured:
 - ``SESSION_COOKIE_SECURE``: ``1`` sends the session cookie over HTTPS only; on by default when
   ``PUBLIC_URL`` starts with ``https://``.
 
+- ``SQLITE_SYNCHRONOUS``: ``NORMAL`` (opt-in) lets SQLite commit without waiting for the disk (`duplicate.db`;
+  README « Serving the hall »: a power cut may lose the last acknowledged lines); unset, SQLite's own
+  default, ``FULL``.
+
 Precedence: explicit configuration (``test_config``) > environment > default.
 """
 
@@ -101,7 +105,7 @@ def _instance_secret_key(instance_path: str) -> str:
     return key
 
 
-SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS")
+SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SQLITE_SYNCHRONOUS")
 TRUE_WORDS = frozenset({"1", "true", "yes", "on", "oui"})
 
 

@@ -10,9 +10,16 @@ Python lock taken before ``BEGIN IMMEDIATE`` and released when the transaction e
 handler polls with growing sleeps (up to 100 ms) and is unfair — under 20 scorers at once some waited
 its whole 5 s and got « base occupée » (503) while others passed — whereas the lock hands the database
 to the next writer as soon as the last one commits (`WRITE_LOCK_WAIT` at most, then the same 503).
+``synchronous`` stays SQLite's default, FULL: every commit waits for the disk (fsync of the WAL),
+so an acknowledged line survives a power cut too. ``SQLITE_SYNCHRONOUS=NORMAL`` (opt-in) syncs at
+checkpoints only: a commit then costs no fsync, a killed process loses nothing either, but a power cut
+or an OS crash may lose the last commits (README « Serving the hall »).
 ``busy_timeout`` still arbitrates between processes (a command run beside the server). Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
 and so do the views marked `reads_only` (sign-in and sign-out: a POST that writes nothing in the database),
-so that reads and sign-in never wait for a writer nor make one wait.
+so that reads and sign-in never wait for a writer nor make one wait. Views marked `reads_first` (the
+scoring API, the table API, the entry screens' save) begin the same way, read who asks, the tournament and
+the movement, then call `begin_writing`: only what their writes are checked against and the writes hold
+the lock (issue 12).
 
 Unit of work: views and operations call `get_session()`, add and flush, never commit. The request commits
 once when its response status is below 400 and rolls back otherwise (an unhandled exception gives a 500).
@@ -49,6 +56,7 @@ BEGIN_MODES = frozenset({"DEFERRED", "IMMEDIATE", "EXCLUSIVE"})
 MIGRATION_LOCK_ID = 0x7A707D  # PostgreSQL advisory lock held while migrating
 WRITE_LOCK_WAIT = 30.0  # seconds a writer queues for the process's SQLite write lock before a 503
 _HOLDS_WRITE_LOCK = "duplicate.holds_write_lock"  # key of a pooled connection's info
+_ENGINES = "duplicate.database"  # key of a request session's info: its application's `Database`
 
 
 @dataclass(frozen=True)
@@ -59,15 +67,21 @@ class Database:
     reader: Engine
 
 
-def make_engine(url: str, *, foreign_keys: bool = True, **kwargs) -> Engine:
-    """Create an engine; on SQLite, install the pragmas and the BEGIN handling described above."""
+SYNCHRONOUS_MODES = ("FULL", "NORMAL")  # SQLite's ``synchronous`` under WAL: FULL (SQLite's default) or NORMAL
+
+
+def make_engine(url: str, *, foreign_keys: bool = True, synchronous: str | None = None, **kwargs) -> Engine:
+    """Create an engine; on SQLite, install the pragmas and the BEGIN handling described above
+    (``synchronous``: `SYNCHRONOUS_MODES`, the ``SQLITE_SYNCHRONOUS`` setting; None: SQLite's default)."""
+    if synchronous is not None and synchronous not in SYNCHRONOUS_MODES:
+        raise ValueError(f"SQLITE_SYNCHRONOUS: {synchronous!r} is not one of {', '.join(SYNCHRONOUS_MODES)}")
     engine = create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
-        _configure_sqlite(engine, foreign_keys)
+        _configure_sqlite(engine, foreign_keys, synchronous)
     return engine
 
 
-def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
+def _configure_sqlite(engine: Engine, foreign_keys: bool, synchronous: str | None = None) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection, _connection_record):
         dbapi_connection.isolation_level = None  # the driver no longer emits BEGIN; on_begin does
@@ -75,6 +89,8 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=" + ("ON" if foreign_keys else "OFF"))
+        if synchronous is not None:
+            cursor.execute("PRAGMA synchronous=" + synchronous)
         cursor.close()
 
     write_lock = threading.Lock()
@@ -137,7 +153,7 @@ class _DatabaseSlot:
         protect_sqlite_file(self.url)
         if self.migrate:
             upgrade(self.url)
-        options = {"echo": self.echo}
+        options = {"echo": self.echo, "synchronous": str(self.config.get("SQLITE_SYNCHRONOUS") or "").strip().upper() or None}
         if not self.url.startswith("sqlite"):
             options["pool_pre_ping"] = True
         if ":memory:" not in self.url and self.url not in ("sqlite://", "sqlite:///"):
@@ -208,15 +224,59 @@ def reads_only(view):
     return view
 
 
+def reads_first(view):
+    """Mark a view that reads what it needs (who asks, the tournament, the movement) before it writes: its
+    session begins DEFERRED like a read, and the view calls `begin_writing` just before the reads its
+    writes depend on (the results it checks against) — on SQLite only that part, and the writes, hold
+    the write lock."""
+    view.reads_first = True
+    return view
+
+
 def get_session() -> Session:
     """The session of the current request or application context, created on first use."""
     if "db_session" not in g:
         database = get_database()
+        view = current_app.view_functions.get(request.endpoint) if has_request_context() else None
         read_only = has_request_context() and (
-            request.method in SAFE_METHODS
-            or getattr(current_app.view_functions.get(request.endpoint), "reads_only", False))
+            request.method in SAFE_METHODS or getattr(view, "reads_only", False) or getattr(view, "reads_first", False))
         g.db_session = Session(database.reader if read_only else database.engine)
+        g.db_session.info[_ENGINES] = database
     return g.db_session
+
+
+def begin_writing(session: Session) -> bool:
+    """From here on the request writes (see `reads_first`): on SQLite, end the read transaction — the
+    objects read stay loaded, not expired — so that the next statement begins the write transaction
+    (``BEGIN IMMEDIATE``, the process's write lock) on the writing engine. What the request checks its
+    writes against must be read after this call. Elsewhere (PostgreSQL: no write lock to wait for, each
+    statement sees the latest commits) nothing changes. Idempotent. Whether a read transaction ended
+    (what was read before may have changed since)."""
+    database = session.info.get(_ENGINES)
+    if database is None or session.bind is not database.reader or database.engine.dialect.name != "sqlite":
+        return False
+    transaction = session.get_transaction()
+    if transaction is not None:  # nothing written yet: ends the read transaction, the objects kept loaded
+        expire, session.expire_on_commit = session.expire_on_commit, False
+        try:
+            transaction.commit()
+        finally:
+            session.expire_on_commit = expire
+    session.bind = database.engine
+    return True
+
+
+def end_writing(session: Session, *, commit: bool = True) -> None:
+    """The request's writes are done: commit them (durable, the write lock released) — or roll them back
+    (``commit`` false: refused) — and read the rest of the request (what its answer shows) in a read
+    transaction, on SQLite without the write lock."""
+    if commit:
+        session.commit()
+    else:
+        session.rollback()
+    database = session.info.get(_ENGINES)
+    if database is not None and database.engine.dialect.name == "sqlite":
+        session.bind = database.reader
 
 
 def _finish_request(response):
@@ -237,7 +297,8 @@ def _close_session(exc=None) -> None:
         return
     try:
         if exc is None:
-            session.commit()
+            if session.in_transaction():  # else nothing to commit (the request committed, or rolled back)
+                session.commit()
         else:
             session.rollback()
     finally:

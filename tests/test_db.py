@@ -77,3 +77,22 @@ def test_app_context_commits_outside_requests(app):
         add_tournament("annulé")
         raise RuntimeError
     assert count_tournaments(app) == 1
+
+
+def test_sqlite_synchronous_is_opt_in(tmp_path):
+    """SQLite's ``synchronous`` under WAL: its own default, FULL (2: every commit waits for the disk),
+    unless ``SQLITE_SYNCHRONOUS=NORMAL`` (1: synced at checkpoints) is set; anything else is refused."""
+    from duplicate import create_app
+
+    def synchronous(engine):
+        with engine.connect() as conn:
+            return conn.exec_driver_sql("PRAGMA synchronous").scalar()
+
+    url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    assert synchronous(db.make_engine(url)) == 2
+    assert synchronous(db.make_engine(url, synchronous="NORMAL")) == 1
+    with pytest.raises(ValueError):
+        db.make_engine(url, synchronous="OFF")
+    app = create_app({"DATABASE_URL": url, "SQLITE_SYNCHRONOUS": "normal", "TESTING": True})
+    assert synchronous(db.get_engine(app)) == 1
+    db.get_engine(app).dispose()

@@ -43,6 +43,11 @@ def _written(session: Session) -> set:
     return session.info.setdefault(_WRITTEN, set())
 
 
+def has_written(session: Session) -> bool:
+    """Whether the session's transaction has written a tournament's data (flushed or bulk), not yet committed."""
+    return bool(session.info.get(_WRITTEN))
+
+
 @event.listens_for(Session, "after_flush")
 def _note_flushed(session: Session, _context) -> None:
     written = _written(session)
@@ -74,6 +79,8 @@ def _note_bulk(state) -> None:
 
 @event.listens_for(Session, "before_commit")
 def _raise_versions(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint's release: the version is raised once, by the commit (a row lock held shorter)
     session.flush()  # what the commit would flush is noted first
     written = session.info.get(_WRITTEN)
     if not written:
@@ -87,7 +94,8 @@ def _raise_versions(session: Session) -> None:
 @event.listens_for(Session, "after_commit")
 @event.listens_for(Session, "after_rollback")
 def _forget(session: Session) -> None:
-    session.info.pop(_WRITTEN, None)
+    if not session.in_nested_transaction():  # a savepoint's end: the transaction goes on, its writes noted
+        session.info.pop(_WRITTEN, None)
 
 
 def data_version(session: Session, tournament: Tournament) -> tuple | None:

@@ -25,7 +25,7 @@ from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boar
 from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament, TournamentKind
 
 from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
-from ._layout import MovementRounds
+from ._layout import MovementRounds, movement_rounds
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
@@ -36,7 +36,7 @@ def board_takers(session: Session, tournament: Tournament, movement: Movement | 
     """Étui number → taker seat: the étui's own seat, else (étui not prepared yet) the movement's
     (``movement``: the tournament's, or its decoded rounds, when the caller has read it); ``numbers``:
     of those étuis only."""
-    movement = movement or get_movement(session, tournament)
+    movement = movement or movement_rounds(session, tournament)
     takers = {}
     if isinstance(movement, MovementRounds):
         takers = {number: movement.takers[number] for number in numbers if number in movement.takers} \

@@ -17,10 +17,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from sqlalchemy import String, cast
+from sqlalchemy import String, cast, event
+from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, select
 
 from duplicate.models import Movement, Tournament
+
+from ._changes import has_written
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,30 @@ class _Decoded:
 _DECODED = _Decoded()
 
 
+_READ = "duplicate.movement_texts"  # session.info: tournament id → movement text read in this transaction
+
+
 def movement_text(session: Session, tournament: Tournament) -> str | None:
-    """The movement's stored JSON text (None without a movement): what the caches are keyed on."""
-    return session.execute(select(cast(Movement.data, String))
+    """The movement's stored JSON text (None without a movement): what the caches are keyed on. Read once
+    per transaction while the transaction has written nothing (`_changes`: a written movement, or anything
+    else, is read again); the request's operations each look the movement up."""
+    read = session.info.get(_READ)
+    if read is not None and tournament.id in read and not has_written(session) \
+            and not any(isinstance(obj, Movement) for obj in (*session.new, *session.dirty)):
+        return read[tournament.id]
+    text = session.execute(select(cast(Movement.data, String))
                            .where(Movement.tournament_id == tournament.id)).scalar()
+    if not has_written(session):
+        session.info.setdefault(_READ, {})[tournament.id] = text
+    return text
+
+
+@event.listens_for(OrmSession, "after_commit")
+@event.listens_for(OrmSession, "after_rollback")
+def _forget(session: Session) -> None:
+    """A new transaction may see another movement (a savepoint's end: the same transaction)."""
+    if not session.in_nested_transaction():
+        session.info.pop(_READ, None)
 
 
 def movement_rounds(session: Session, tournament: Tournament, text: str | None = None) -> MovementRounds | None:

@@ -112,6 +112,11 @@ class CheckContext:
         """Read at once what checking lines of étuis ``boards`` naming entrants ``named`` needs (a
         request's lines: one query each for their étuis' results, the étuis, the entrants' lines)."""
         self._load({board for board in boards if isinstance(board, int)} - self._results.keys())
+        self.prepare_entrants(boards, named)
+
+    def prepare_entrants(self, boards: set, named: set) -> None:
+        """Read the étuis and the entrants' lines of `prepare` (not the results): what a request reads
+        before it takes the write lock (`db.begin_writing`), the results after."""
         self._known_boards(boards)
         self.look_up(named)
 

@@ -28,6 +28,7 @@ from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
+from duplicate.db import begin_writing
 from duplicate.models import (
     PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
@@ -118,13 +119,14 @@ def _from_result(result: Result) -> Line:
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
               position: int | None = None, table: int | None = None, pending: bool = False,
-              movement: MovementRounds | None = None) -> list[Line]:
+              movement: MovementRounds | None = None, results: bool = True) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
     movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
     only the results of those étuis and table). A line entered at the table and not yet confirmed counts
     as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page). ``movement``:
-    the tournament's (`_layout.movement_rounds`), when the caller has read it."""
+    the tournament's (`_layout.movement_rounds`), when the caller has read it. ``results`` false: the
+    movement's lines only, without their results (no result read)."""
     kind = _kind(tournament)
     movement = movement or movement_rounds(session, tournament)
 
@@ -146,18 +148,19 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines)
-    query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
-    if boards is not None:
-        query = query.where(Result.board.in_(list(boards)))
-    if table is not None:
-        query = query.where(Result.table == table)
-    by_slot = {(line.board, line.slot): line for line in lines}
-    for result in session.exec(query):
-        line = by_slot.get((result.board, result.slot))
-        if line is None:
-            lines.append(_from_result(result))
-        else:
-            line.result = result
+    if results:
+        query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
+        if boards is not None:
+            query = query.where(Result.board.in_(list(boards)))
+        if table is not None:
+            query = query.where(Result.table == table)
+        by_slot = {(line.board, line.slot): line for line in lines}
+        for result in session.exec(query):
+            line = by_slot.get((result.board, result.slot))
+            if line is None:
+                lines.append(_from_result(result))
+            else:
+                line.result = result
     lines = [line for line in lines if (boards is None or line.board in boards)
              and (position is None or line.position == position) and (table is None or line.table == table)]
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
@@ -338,7 +341,10 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     disagreeing: list[tuple[Line, int | None, bool]] = []
     context = CheckContext(session, tournament)
     typed = [line for line in lines if line.key in entries]
-    context.prepare({line.board for line in typed}, {name for line in typed for name in (line.taker, *line.defence)})
+    boards, named = {line.board for line in typed}, {name for line in typed for name in (line.taker, *line.defence)}
+    context.prepare_entrants(boards, named)
+    begin_writing(session)  # ``lines`` may be read before: a line stored or changed since is a conflict
+    context.prepare(boards, named)
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
     created: list[tuple[str, Result]] = []
@@ -530,18 +536,19 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
                                                            for item in items) else None
     context = CheckContext(session, tournament)
     expected = {(line.board, line.slot): line for line in all_lines(session, tournament, boards=boards, table=table,
-                                                                     movement=context.movement)
-                if line.in_movement}
+                                                                     movement=context.movement, results=False)}
     named = {name for item in items if isinstance(item, dict)
              for name in (item.get("taker"), item.get("taker_team"), item.get("defence_team"),
                           *(item.get("defenders") if isinstance(item.get("defenders"), list) else ()))
              if isinstance(name, str)}
-    context.prepare(boards, named)
+    context.prepare_entrants(boards, named)
     known = set(context.lines) & named
     if known:  # who is seated: the substitutes are not (SPEC §11)
         known -= set(session.exec(select(Player.entrant_id).join(Substitution, Substitution.player_id == Player.id)
                                   .where(Substitution.tournament_id == tournament.id,
                                          Player.entrant_id.in_(known))).all())
+    begin_writing(session)  # the étuis' results, checked against, are read with the write lock held
+    context.prepare(boards, named)
     for index, item in enumerate(items):
         try:
             fields = _api_fields(item)

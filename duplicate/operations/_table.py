@@ -37,13 +37,15 @@ from sqlmodel import Session, select
 from duplicate import interchange
 from duplicate.core.cards import SEATS
 from duplicate.core.scoring import ScoreError, score_facts, signed
+from duplicate.db import begin_writing
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, Player, Result, ResultConflict, Substitution, Team, Tournament, TournamentKind,
     utcnow,
 )
 
 from ._common import ConflictError, NotFound, OperationError, _kind
-from ._deals import board_takers, get_movement
+from ._deals import board_takers
+from ._layout import movement_rounds
 from ._journal import journal
 from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
@@ -65,9 +67,9 @@ def table_secret(tournament: Tournament, table: int) -> str:
 
 def table_numbers(session: Session, tournament: Tournament) -> list[int]:
     """The tables of the movement (none before a movement is chosen)."""
-    movement = get_movement(session, tournament)
-    rounds = movement.data.get("rounds", []) if movement is not None else []
-    return sorted({int(r["table"]) for r in rounds if isinstance(r, dict) and isinstance(r.get("table"), int)})
+    movement = movement_rounds(session, tournament)
+    return sorted(table for table in (movement.by_table if movement is not None else ())
+                  if isinstance(table, int) and not isinstance(table, bool))
 
 
 def table_links(session: Session, tournament: Tournament) -> list[dict]:
@@ -226,6 +228,15 @@ class TableConflict(ConflictError):
         self.board, self.stored = board, stored
 
 
+def _locked(session: Session, result: Result | None) -> Result | None:
+    """From here on the request writes (`db.begin_writing`: on SQLite, the write lock): the table's line,
+    read before, read again — another phone of the table may have entered, corrected or confirmed it
+    meanwhile. A line that was empty and is no longer is found by the check of the new line."""
+    if not begin_writing(session) or result is None:
+        return result
+    return session.get(Result, result.id, populate_existing=True, execution_options={WITH_PENDING: True})
+
+
 @dataclass
 class TableEntry:
     """What a table's entry did: ``result`` (its line), ``status`` (``pending`` or ``done``), ``written``."""
@@ -246,7 +257,9 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     line = _line(session, tournament, table, payload.get("board"))
     score, chelem, contract = table_score(kind, payload)
     who = f"table {table}"
-    result = line.result
+    context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
+    context.prepare_entrants({line.board}, {line.taker, *line.defence})
+    result = _locked(session, line.result)
     if result is not None and result.score == score and bool(result.chelem) == chelem \
             and (contract is None or contract == (result.contract or "garde")):
         return TableEntry(result, line_status(result), written=False)
@@ -255,7 +268,6 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {_signed(result.score)} : "
                             f"votre score {_signed(score)} est signalé à l’arbitre, qui tranchera.", line.board,
                             result.score)
-    context = CheckContext(session, tournament)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
     if contract is not None and kind is TournamentKind.team_match:
@@ -289,7 +301,7 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
     result = line.result
     if result is None:
         raise NotFound(f"Rien n’est saisi pour l’étui {board} à cette table : le Nord saisit d’abord le score.")
-    seat_t = taker_seat(kind, line, board_takers(session, tournament))
+    seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
     if seat not in [s.value for s in SEATS]:
         raise OperationError("Choisissez votre place : N, S, E ou W (Nord, Sud, Est, Ouest).", "seat")
     if seat not in defender_seats(kind, seat_t):
@@ -297,6 +309,9 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
         raise OperationError(f"C’est la place {'du preneur' if seat == seat_t else 'du partenaire du preneur'} "
                              f"({_seat_name(seat)}) : {who} ne confirme pas son propre score, un défenseur "
                              "le confirme.", "seat")
+    result = _locked(session, result)
+    if result is None:
+        raise NotFound(f"Rien n’est saisi pour l’étui {board} à cette table : le Nord saisit d’abord le score.")
     if result.status != PENDING:
         return result
     before = {"étui": result.board, "table": table, "score": _signed(result.score), "statut": "en attente"}

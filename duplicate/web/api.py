@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from duplicate import interchange, operations
 from duplicate.core.filetext import FileTextError, parse_json
-from duplicate.db import get_session
+from duplicate.db import get_session, reads_first
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
 from duplicate.web.errors import database_message
@@ -82,6 +82,7 @@ def _json_body():
 
 
 @bp.post("/tournaments/<int:tournament_id>/results")
+@reads_first  # the token, the tournament, the movement: read before the write lock (SQLite)
 def post_results(tournament_id: int):
     """Store a list of results sent by an electronic scoring device."""
     session = get_session()

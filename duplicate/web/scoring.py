@@ -22,7 +22,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 
 from duplicate import operations
 from duplicate.core.scoring import ScoreError, check_score
-from duplicate.db import get_session
+from duplicate.db import end_writing, get_session, reads_first
 from duplicate.models import Role, TournamentKind
 from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
@@ -130,10 +130,11 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
                           "prévenu et tranchera.", "warning")
                 for warning in _theoretical(saved):
                     flash(warning, "warning")
+                end_writing(session)  # durable; where to go next is read without the write lock
                 return redirect(done_url())
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
-        session.rollback()  # show what is stored now (another scorer's scores, their versions)
+        end_writing(session, commit=False)  # show what is stored now (another scorer's scores, their versions)
         lines = load_lines()
     first_empty = next((line.key for line in lines if (entries.get(line.key, {}).get("score") or "") == ""
                         and line.result is None), None)
@@ -157,6 +158,7 @@ def _next_board(tournament, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+@reads_first  # who, the tournament, the fiche: read before the write lock (SQLite), see `_save`
 @reshown_when_expired
 def traveller(tournament_id: int, number: int):
     """The fiche ambulante of one étui: one line per table, in movement order."""
@@ -167,6 +169,7 @@ def traveller(tournament_id: int, number: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/tables/<int:position>/<int:table>", methods=["GET", "POST"])
+@reads_first
 @reshown_when_expired
 def table_round(tournament_id: int, position: int, table: int):
     """Entry table by table, for tournaments scored as the tables finish: the étuis one table played at

@@ -26,7 +26,7 @@ from flask import Blueprint, abort, current_app, jsonify, make_response, render_
 from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
-from duplicate.db import get_session
+from duplicate.db import get_session, reads_first
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
 from duplicate.web.auth import current_user
@@ -85,6 +85,7 @@ def view(secret: str):
 
 
 @bp.post("/api/table/<secret>/results")
+@reads_first  # the link, the table's lines: read before the write lock (SQLite)
 def enter(secret: str):
     """The North's entry of one étui (pending until a defender confirms)."""
     session = get_session()
@@ -114,6 +115,7 @@ def enter(secret: str):
 
 
 @bp.post("/api/table/<secret>/results/<int:board>/confirm")
+@reads_first
 def confirm(secret: str, board: int):
     """A defender confirms the North's line: it then counts."""
     session = get_session()
