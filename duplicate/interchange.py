@@ -45,6 +45,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
+from duplicate.core.triplettes import split_name
 from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
 from duplicate.models import (
     Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
@@ -112,23 +113,6 @@ def _merge(extra: Mapping | None, **columns) -> dict:
     data = dict(extra or {})
     data.update({key: value for key, value in columns.items() if value is not None})
     return data
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """« DE LA TOUR Jean-Marc » → (« DE LA TOUR », « Jean-Marc »): leading upper-case words are the surname.
-
-    When that split would not give the name back exactly (odd spacing, no upper-case word), the whole
-    name is the surname.
-    """
-    words = name.split(" ")
-    count = 0
-    while count < len(words) - 1 and words[count] and words[count] == words[count].upper() \
-            and any(c.isalpha() for c in words[count]):
-        count += 1
-    surname, first_name = " ".join(words[:count]), " ".join(words[count:])
-    if not surname or " ".join(p for p in (surname, first_name) if p) != name:
-        return name, ""
-    return surname, first_name
 
 
 def player_file_id(player: Player) -> str:
