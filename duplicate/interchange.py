@@ -16,7 +16,8 @@ Fields, besides those of SPEC §9 (extra fields are allowed by the SPEC; these a
   ``{"at": "2026-03-14T20:05:00.123456Z" (UTC), "who", "action", "summary", "before", "after"}``;
 * team: ``table``, ``first_colour`` (triplettes), ``bonus`` (team match PM);
 * board: ``hands`` and ``dog`` when the deal is known;
-* result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note.
+* result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note;
+  ``attacker`` (quadrettes), the player id of the attacking quadrette's player who took (issue 15).
 
 A player or team not yet placed by the draw has no entrant id; the file names it ``joueur-<n>`` or
 ``equipe-<n>`` (``n`` its database id). Private tokens and staff data are never exported.
@@ -133,7 +134,7 @@ def result_to_dict(result: Result) -> dict:
         taker_team=result.taker_team, defence_team=result.defence_team, score=result.score,
         annulled=result.annulled or None, adjusted=result.adjusted or None, notes=result.notes,
         chelem=result.chelem or None, contract=result.contract, quarter=result.quarter, room=result.room,
-        reason=result.reason,
+        attacker=result.attacker, reason=result.reason,
     )
 
 
@@ -250,7 +251,7 @@ RESULT_RULES = {
     "board": _int, "table": _int, "position": _int, "taker": _text,
     "defenders": lambda v: isinstance(v, list) and all(_text(d) for d in v),
     "taker_team": _text, "defence_team": _text, "score": _int, "annulled": _true, "adjusted": _true,
-    "chelem": _true, "notes": lambda v: isinstance(v, dict), "contract": _text, "quarter": _int, "room": _text,
+    "chelem": _true, "notes": lambda v: isinstance(v, dict), "contract": _text, "quarter": _int, "room": _text, "attacker": _text,
     "reason": _text,
 }
 PENALTY_RULES_REST = {"points": _number, "reason": _text, "board": _int}  # besides the entrant

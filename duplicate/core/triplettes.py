@@ -27,10 +27,10 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 __all__ = ["COLOURS", "Attack", "Triplette", "badge_colours", "attack_rotation", "attackers", "draw_first_colour",
-           "duplication_duty", "member_badges", "plan_attacks", "split_name", "attacking_line"]
+           "duplication_duty", "member_badges", "attack_turns", "plan_attacks", "split_name", "attacking_line"]
 
 #: Badge colours in rotation order.
 COLOURS = ("Bleu", "Blanc", "Rouge")
@@ -136,16 +136,13 @@ class Attack:
     player: str | None
 
 
-def plan_attacks(teams: Mapping[str, Triplette], rounds: Iterable[Mapping], takers: Mapping[int, str]
-                 ) -> dict[tuple[int, str], Attack]:
-    """(étui, triplette id) → `Attack`, for every étui a triplette attacks in the movement.
+def attack_turns(teams: Collection[str], rounds: Iterable[Mapping], takers: Mapping[int, str]
+                 ) -> dict[str, list[tuple[int, int]]]:
+    """Triplette id → its attacks as (position, étui), in play order: position, then étui number.
 
     ``rounds`` are SPEC §9 movement rounds (``position``, ``table``, ``seats`` {"NS": id, "EW": id},
     ``boards``), ``takers`` étui → taker seat. A triplette attacks the étuis whose taker sits on its line
-    at that position; its attacks are taken in play order — position, then étui number — and the k-th
-    (from 0, plus ``attacked_before``) is made by colour ``first_colour`` + k in Bleu → Blanc → Rouge.
-    A round whose opponent is not in ``teams`` (a phantom) is not played. A triplette without a first
-    colour gets no plan."""
+    at that position. A round whose opponent is not in ``teams`` (a phantom) is not played."""
     played: dict[str, list[tuple[int, int]]] = {}
     for round_ in rounds:
         seats = round_.get("seats") or {}
@@ -154,15 +151,24 @@ def plan_attacks(teams: Mapping[str, Triplette], rounds: Iterable[Mapping], take
         for number in round_.get("boards", ()):
             team = seats[attacking_line(takers.get(number) or _DEFAULT_TAKERS[(int(number) - 1) % 4])]
             played.setdefault(team, []).append((int(round_["position"]), int(number)))
+    return {team: sorted(attacks) for team, attacks in played.items()}
+
+
+def plan_attacks(teams: Mapping[str, Triplette], rounds: Iterable[Mapping], takers: Mapping[int, str]
+                 ) -> dict[tuple[int, str], Attack]:
+    """(étui, triplette id) → `Attack`, for every étui a triplette attacks in the movement (`attack_turns`):
+    its k-th attack (from 0, plus ``attacked_before``) is made by colour ``first_colour`` + k in Bleu →
+    Blanc → Rouge, worn by the member of that badge (`member_badges`). A triplette without a first colour
+    gets no plan."""
     plan = {}
-    for team, attacks in played.items():
+    for team, attacks in attack_turns(teams, rounds, takers).items():
         triplette = teams[team]
         if triplette.first_colour not in COLOURS:
             continue
         wearer = {colour: player for player, colour in member_badges(triplette.members).items()} \
             if len(triplette.members) == 3 else {}
         colours = attack_rotation(triplette.first_colour, len(attacks), triplette.attacked_before)
-        for turn, ((position, number), colour) in enumerate(zip(sorted(attacks), colours)):
+        for turn, ((position, number), colour) in enumerate(zip(attacks, colours)):
             plan[(number, team)] = Attack(number, position, team, turn + triplette.attacked_before, colour,
                                           wearer.get(colour))
     return plan

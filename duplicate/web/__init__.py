@@ -137,6 +137,7 @@ from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's ch
 from duplicate.web import accounts, headers  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
 from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
+from duplicate.web import arbiter_attackers  # noqa: E402,F401 -- who attacks: triplette badges, quadrette attackers
 
 
 class DatabaseId(IntegerConverter):
