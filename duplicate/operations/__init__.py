@@ -89,7 +89,7 @@ from ._table import (
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
     table_secret, table_view,
 )
-from ._triplettes import TriplettePlan, draw_colour, first_colours, triplette_plan
+from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
 from ._quadrettes import quadrette_attackers
 
 __all__ = [
@@ -119,5 +119,5 @@ __all__ = [
     "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
-    "TriplettePlan", "draw_colour", "first_colours", "triplette_plan", "quadrette_attackers",
+    "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]

@@ -23,7 +23,7 @@ from ._journal import journal
 from ._deals import board_takers
 from ._layout import movement_rounds
 
-__all__ = ["TriplettePlan", "triplette_plan", "first_colours", "draw_colour"]
+__all__ = ["TriplettePlan", "triplette_plan", "rotation_starts", "first_colours", "draw_colour"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,16 @@ def _earlier(session: Session, tournament: Tournament) -> dict[str, tuple[str | 
     return found
 
 
+def rotation_starts(session: Session, tournament: Tournament, rows=None) -> dict[str, tuple[str | None, int]]:
+    """Triplette entrant id → (its first colour, its attacks in the séances before this one): its own
+    first colour and 0, unless an earlier séance of the competition had it (see the module's note)."""
+    if _kind(tournament) is not TournamentKind.triplettes:
+        return {}
+    earlier = _earlier(session, tournament)
+    return {team.entrant_id: earlier.get(_identity(team.name or team.entrant_id), (team.first_colour, 0))
+            for team, _ in (rows if rows is not None else _rows(session, tournament))}
+
+
 def triplette_plan(session: Session, tournament: Tournament) -> TriplettePlan:
     """The tournament's badges and attackers (an empty plan for another kind), computed once per version
     of the tournament's data."""
@@ -94,7 +104,7 @@ def triplette_plan(session: Session, tournament: Tournament) -> TriplettePlan:
 
     def compute(session: Session, tournament: Tournament) -> TriplettePlan:
         rows = _rows(session, tournament)
-        earlier = _earlier(session, tournament)
+        starts = rotation_starts(session, tournament, rows)
         badges, names, teams = {}, {}, {}
         for team, players in rows:
             for player in players:
@@ -102,7 +112,7 @@ def triplette_plan(session: Session, tournament: Tournament) -> TriplettePlan:
             if len(players) == 3:
                 colours = member_badges((str(p.id), p.name) for p in players)
                 badges.update({int(ident): colour for ident, colour in colours.items()})
-            first, before = earlier.get(_identity(team.name or team.entrant_id), (team.first_colour, 0))
+            first, before = starts[team.entrant_id]
             teams[team.entrant_id] = Triplette(first, tuple((p.entrant_id or f"joueur-{p.id}", p.name)
                                                             for p in players), before)
         movement = movement_rounds(session, tournament)

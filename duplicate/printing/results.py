@@ -16,7 +16,7 @@ import json
 from typing import Any, Mapping
 
 from . import formatting as fmt
-from .common import ROOMS, Tournament, flags
+from .common import ROOMS, Tournament, attacker_text, flags
 from .contexts import _entrant_sort_key
 
 
@@ -106,7 +106,8 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         else:
             for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
                 row = dict(common, role="Attaque" if attack else "Défense", attack=attack,
-                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")))
+                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")),
+                           attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "")
                 if pm_kind:
                     value = notes.get("pm") if notes and attack else None
                     row["note"] = fmt.signed_number(value) if value is not None else ""
@@ -245,6 +246,9 @@ def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = N
                 "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
                 "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else ""})
             group["tables"].append(str(result["table"]))
+            who = attacker_text(t.attacker(number, result.get("taker_team"), result))
+            if who:
+                group.setdefault("attackers", []).append(f"table {result['table']} : {who}")
             group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
         lines = sorted(groups.values(), key=lambda g: -g["value"])
         for line in lines:
