@@ -96,7 +96,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         common = {"board": result["board"], "table": result["table"], "position": result.get("position") or "",
                   "flags": flags(result, notes), "score": fmt.score(result.get("score")),
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
-                  "quarter": result.get("quarter") or "", "relais": False}
+                  "quarter": result.get("quarter") or "", "relais": False, "attacker": ""}
         annulled = bool(result.get("annulled"))
         if t.kind == "individual":
             for who in [result.get("taker"), *result.get("defenders", [])]:
@@ -123,7 +123,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             for who in t.resting_at(position):
                 rows_of.setdefault(who, []).append(
                     {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
-                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True})
+                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True, "attacker": ""})
     known = t.entrants
     order = entrants or sorted(known or rows_of, key=_entrant_sort_key)
     items = []
@@ -244,11 +244,12 @@ def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = N
                 "value": result["score"], "score": fmt.score(result["score"]), "tables": [], "flags": [],
                 "taker_note": fmt.number((notes or {}).get("taker_note"), empty=""),
                 "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
-                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else ""})
+                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else "",
+                "attackers": []})
             group["tables"].append(str(result["table"]))
             who = attacker_text(t.attacker(number, result.get("taker_team"), result))
             if who:
-                group.setdefault("attackers", []).append(f"table {result['table']} : {who}")
+                group["attackers"].append(f"table {result['table']} : {who}")
             group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
         lines = sorted(groups.values(), key=lambda g: -g["value"])
         for line in lines:

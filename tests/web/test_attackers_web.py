@@ -43,6 +43,12 @@ def _members(app, tournament_id: int) -> dict[str, list[str]]:
                 for team in operations.teams(session, tournament)}
 
 
+def _token(app, tournament_id: int, entrant_id: str) -> str:
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        return next(t.token for t in operations.teams(session, tournament) if t.entrant_id == entrant_id)
+
+
 def operations_lines(app, tournament_id: int, number: int):
     with Session(db.get_engine(app)) as session:
         return operations.traveller(session, operations.get_tournament(session, tournament_id), number)
@@ -70,6 +76,12 @@ def test_triplette_badges_on_the_team_list_and_the_fiche(app, arbiter):
     # étui 3 (taker E) is the EW triplettes': EW1 at table 1, position 1, attacks 3 and 4 (turns 0, 1)
     assert re.findall(r"attaque : (\w+) (Équipe\d) (\w+)", text(arbiter.get(
         f"/saisie/tournois/{tournament_id}/etuis/3")))[0] == ("CHEVALIER", team_of["EW1"], "Rouge")
+    # the route sheet of NS1 (its private link), once its étui 1 is entered: who attacked, with the badge
+    key = re.findall(r'name="score-(1-[0-9]+)"', arbiter.get(f"/saisie/tournois/{tournament_id}/etuis/1")
+                     .get_data(as_text=True))[0]
+    assert arbiter.post(f"/saisie/tournois/{tournament_id}/etuis/1", data={f"score-{key}": "+56"}).status_code == 302
+    sheet = text(arbiter.get(f"/feuille/{_token(app, tournament_id, 'NS1')}"))
+    assert f"Attaque contre EO1 attaque : CHEVALIER {team_of['NS1']} Rouge" in sheet
     assert arbiter.post(f"/arbitre/tournois/{tournament_id}/equipes/premiere-couleur",
                         data={"colour": "Vert"}, follow_redirects=True).get_data(as_text=True).count("Couleur inconnue")
 
@@ -100,6 +112,8 @@ def test_quadrette_attacker_chosen_at_entry_stored_exported_imported(app, arbite
         assert (result.board, result.table, result.score, result.attacker) == (1, first.table, 56, ident)
         exported = interchange.export_tournament(session, operations.get_tournament(session, tournament_id))
     assert exported["results"][0]["attacker"] == ident
+    sheet = text(arbiter.get(f"/feuille/{_token(app, tournament_id, first.taker)}"))
+    assert f"attaque : {name}" in sheet
     # the quadrette's next line proposes the same attacker (« un joueur qui attaquera durant tout le tournoi »)
     with Session(db.get_engine(app)) as session:
         later = next(line for number in (2, 3, 4, 5, 6) for line in operations.traveller(
