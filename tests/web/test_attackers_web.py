@@ -19,7 +19,7 @@ def text(response) -> str:
     return entities.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
 
 
-def _teams(app, kind: str, count: int, size: int) -> int:
+def _teams(app, kind: str, count: int, size: int, positions: int | None = None) -> int:
     """``count`` teams of ``size``: team k's members ARNAUD k, BERNARD k, CHEVALIER k (DUVAL k), registered
     in the order CHEVALIER, ARNAUD, BERNARD (DUVAL) so that the badges do not follow registration; drawn,
     movement chosen (its default takers N, S, E, W, N…), no étui prepared."""
@@ -31,7 +31,7 @@ def _teams(app, kind: str, count: int, size: int) -> int:
                                                   first_name=f"Équipe{k}", club=None) for surname in surnames]
             operations.form_team(session, tournament, name=f"Équipe {k}", player_ids=[p.id for p in members])
         operations.draw_places(session, tournament, seed="essai")
-        operations.choose_movement(session, tournament)
+        operations.choose_movement(session, tournament, positions=positions)
         session.commit()
         return tournament.id
 
@@ -133,3 +133,29 @@ def test_quadrette_attacker_chosen_at_entry_stored_exported_imported(app, arbite
         with pytest.raises(TournamentError, match="n'est pas de la quadrette"):
             interchange.import_tournament(session, json.dumps(exported))
         session.rollback()
+
+
+def test_a_later_seance_runs_the_rotation_on(app):
+    # séance 1: 6 triplettes, 2 positions of 4 étuis: each attacks 2 étuis a position, 4 in all, from the
+    # drawn Rouge (Rouge, Bleu, Blanc, Rouge). Séance 2, same teams (same names): the rotation goes on from
+    # séance 1's first colour — turn 4 is Rouge + 4 = Rouge + 1 = Bleu — whatever séance 2's own draw (Blanc).
+    first, second = _teams(app, "triplettes", 6, 3, positions=2), _teams(app, "triplettes", 6, 3)
+    with Session(db.get_engine(app)) as session:
+        series = operations.create_series(session, "Championnat")
+        for ident, colour in ((first, "Rouge"), (second, "Blanc")):
+            tournament = operations.get_tournament(session, ident)
+            operations.set_series(session, tournament, series)
+            operations.draw_colour(session, tournament, colour)
+        session.commit()
+        later = operations.get_tournament(session, second)
+        plan = operations.triplette_plan(session, later)
+        starts = operations.rotation_starts(session, later)
+        assert set(starts.values()) == {("Rouge", 4)}
+        firsts = {attack.team: attack for attack in plan.attacks.values() if attack.turn == 4}
+        assert len(firsts) == 6 and {attack.colour for attack in firsts.values()} == {"Bleu"}
+        assert all(attack.position == 1 for attack in firsts.values())
+        # alone (out of the competition), séance 2 starts at its own draw
+        operations.set_series(session, later, None)
+        session.flush()
+        alone = operations.triplette_plan(session, later)
+        assert {a.colour for a in alone.attacks.values() if a.turn == 0} == {"Blanc"}
