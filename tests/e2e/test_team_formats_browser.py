@@ -174,8 +174,8 @@ def test_triplettes_five_tables(live_server, new_page, sqlite_url, artifacts, tm
             assert found.group(1) in [names[m] for m in members[team]], (number, text)
             if number == 1:
                 fits(scorer, artifacts, "triplettes-fiche")
-        scorer.keyboard.press("Enter")
-        scorer.wait_for_load_state()
+        with scorer.expect_navigation():
+            scorer.keyboard.press("Enter")
         assert "refusée" not in scorer.inner_text("body"), scorer.inner_text("main")
 
     text = publish_and_pack(arbiter, home, tid, artifacts, "triplettes")
@@ -226,8 +226,8 @@ def test_quadrettes_seven_tables(live_server, new_page, sqlite_url, artifacts, t
             arbiter.keyboard.type(f"{score_for(board, table):+d}")
         if number == 1:
             fits(arbiter, artifacts, "quadrettes-fiche")
-        arbiter.keyboard.press("Enter")
-        arbiter.wait_for_load_state()
+        with arbiter.expect_navigation():
+            arbiter.keyboard.press("Enter")
         assert "refusée" not in arbiter.inner_text("body"), arbiter.inner_text("main")
     lines = sum(len(r["boards"]) for r in data["movement"]["rounds"])
     assert proposed == lines - 7  # every line but each quadrette's first proposed its attacker
