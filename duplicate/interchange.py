@@ -16,7 +16,8 @@ Fields, besides those of SPEC §9 (extra fields are allowed by the SPEC; these a
   ``{"at": "2026-03-14T20:05:00.123456Z" (UTC), "who", "action", "summary", "before", "after"}``;
 * team: ``table``, ``first_colour`` (triplettes), ``bonus`` (team match PM);
 * board: ``hands`` and ``dog`` when the deal is known;
-* result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note.
+* result: ``reason``, the arbiter's reason for an annulled deal, an adjusted score or an arbitral note;
+  ``attacker`` (quadrettes), the player id of the attacking quadrette's player who took (issue 15).
 
 A player or team not yet placed by the draw has no entrant id; the file names it ``joueur-<n>`` or
 ``equipe-<n>`` (``n`` its database id). Private tokens and staff data are never exported.
@@ -45,6 +46,7 @@ from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
+from duplicate.core.triplettes import split_name
 from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
 from duplicate.models import (
     Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
@@ -114,23 +116,6 @@ def _merge(extra: Mapping | None, **columns) -> dict:
     return data
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """« DE LA TOUR Jean-Marc » → (« DE LA TOUR », « Jean-Marc »): leading upper-case words are the surname.
-
-    When that split would not give the name back exactly (odd spacing, no upper-case word), the whole
-    name is the surname.
-    """
-    words = name.split(" ")
-    count = 0
-    while count < len(words) - 1 and words[count] and words[count] == words[count].upper() \
-            and any(c.isalpha() for c in words[count]):
-        count += 1
-    surname, first_name = " ".join(words[:count]), " ".join(words[count:])
-    if not surname or " ".join(p for p in (surname, first_name) if p) != name:
-        return name, ""
-    return surname, first_name
-
-
 def player_file_id(player: Player) -> str:
     return player.entrant_id or f"joueur-{player.id}"
 
@@ -149,7 +134,7 @@ def result_to_dict(result: Result) -> dict:
         taker_team=result.taker_team, defence_team=result.defence_team, score=result.score,
         annulled=result.annulled or None, adjusted=result.adjusted or None, notes=result.notes,
         chelem=result.chelem or None, contract=result.contract, quarter=result.quarter, room=result.room,
-        reason=result.reason,
+        attacker=result.attacker, reason=result.reason,
     )
 
 
@@ -266,7 +251,7 @@ RESULT_RULES = {
     "board": _int, "table": _int, "position": _int, "taker": _text,
     "defenders": lambda v: isinstance(v, list) and all(_text(d) for d in v),
     "taker_team": _text, "defence_team": _text, "score": _int, "annulled": _true, "adjusted": _true,
-    "chelem": _true, "notes": lambda v: isinstance(v, dict), "contract": _text, "quarter": _int, "room": _text,
+    "chelem": _true, "notes": lambda v: isinstance(v, dict), "contract": _text, "quarter": _int, "room": _text, "attacker": _text,
     "reason": _text,
 }
 PENALTY_RULES_REST = {"points": _number, "reason": _text, "board": _int}  # besides the entrant

@@ -259,6 +259,8 @@ class Result(SQLModel, table=True):
     contract: str | None = Field(default=None, max_length=20)
     quarter: int | None = Field(default=None)
     room: str | None = Field(default=None, max_length=20)
+    # quadrettes: the attacking quadrette's player who took (a player id of the file), recorded at entry
+    attacker: str | None = Field(default=None, max_length=40)
     entered_by: str | None = Field(default=None, max_length=100)
     reason: str | None = Field(default=None, max_length=500)
     extra: dict[str, Any] | None = _json()

@@ -16,7 +16,8 @@ result at a table that the ``movement`` (when given) does not send that étui
 to.  Team matches read ``contract`` per result; the other kinds impose the
 Garde.  Extra fields are kept out of the way, as the SPEC allows.
 
-Extensions (extra fields, our choice): a result may say ``"chelem": true``
+Extensions (extra fields, our choice): a quadrettes result may name ``"attacker"``, the player of the
+attacking quadrette who took (one of its ``members``; issue 15). A result may say ``"chelem": true``
 (a chelem was announced or made: the score is checked against the chelem
 outcomes too); a penalty may name a ``"board"`` (points off that étui's note
 instead of the global %); a team may carry a PM ``"bonus"`` (team match).
@@ -507,6 +508,9 @@ class _Reader:
                 fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
         if len({taker, *defence}) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
+        attacker = get("attacker")
+        if self.kind == "quadrettes" and attacker is not None and attacker not in self.teams[taker].members:
+            fail(f"l'attaquant « {attacker} » n'est pas de la quadrette « {taker} »")
         annulled = bool(get("annulled", False))
         notes = None
         if get("notes") is not None:

@@ -14,19 +14,28 @@ triplettes »:
 
 Our choices: surnames are compared without accents and case (« Étienne » sorts
 with « Etienne »), then by first name; the draw of the first colour takes a
-seed so it can be reproduced and shown.
+seed so it can be reproduced and shown.  The application knows a player by
+« NOM Prénom » (SPEC §9 ``name``): the surname is its leading upper-case words
+(`split_name`); a name without that shape sorts as a whole.  The étuis of one
+position are played in the order of their numbers, so a triplette's attacks
+follow the positions, then the étui numbers (`plan_attacks`); a position
+against a phantom triplette (odd count) is not played and takes no turn.
 """
 
 from __future__ import annotations
 
 import hashlib
 import unicodedata
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Collection, Iterable, Mapping, Sequence
 
-__all__ = ["COLOURS", "badge_colours", "attack_rotation", "attackers", "draw_first_colour", "duplication_duty"]
+__all__ = ["COLOURS", "Attack", "Triplette", "badge_colours", "attack_rotation", "attackers", "draw_first_colour",
+           "duplication_duty", "member_badges", "attack_turns", "plan_attacks", "split_name", "attacking_line"]
 
 #: Badge colours in rotation order.
 COLOURS = ("Bleu", "Blanc", "Rouge")
+#: An étui's taker seat when none is given: N, S, E, W, N… (`movements.model.default_takers`).
+_DEFAULT_TAKERS = ("N", "S", "E", "W")
 
 
 def _sort_key(name: tuple[str, str]) -> tuple[str, str]:
@@ -74,3 +83,92 @@ def attackers(members: Sequence[tuple[str, str, str]], first_colour: str, attack
     colour_of = badge_colours(members)
     by_colour = {colour: player for player, colour in colour_of.items()}
     return [by_colour[c] for c in attack_rotation(first_colour, attacks, already_attacked)]
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """« DE LA TOUR Jean-Marc » → (« DE LA TOUR », « Jean-Marc »): the leading upper-case words are the
+    surname (the way FFT lists write a name). When that split would not give the name back exactly (odd
+    spacing, no upper-case word), the whole name is the surname."""
+    words = name.split(" ")
+    count = 0
+    while count < len(words) - 1 and words[count] and words[count] == words[count].upper() \
+            and any(c.isalpha() for c in words[count]):
+        count += 1
+    surname, first_name = " ".join(words[:count]), " ".join(words[count:])
+    if not surname or " ".join(p for p in (surname, first_name) if p) != name:
+        return name, ""
+    return surname, first_name
+
+
+def member_badges(members: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Player id → badge colour, from (id, « NOM Prénom ») of the three members: the one place that
+    decides a badge (Bleu for the first surname in alphabetical order, Blanc, Rouge — seed, « Règles
+    spécifiques aux tournois triplettes »)."""
+    return badge_colours((ident, *split_name(name)) for ident, name in members)
+
+
+def attacking_line(taker_seat: str) -> str:
+    """The triplette line that attacks an étui: NS for a taker N or S, EW for E or W (seed: « Les
+    triplettes Nord-Sud attaquent les étuis dont le preneur est marqué Nord ou Sud »)."""
+    return "NS" if taker_seat in ("N", "S") else "EW"
+
+
+@dataclass(frozen=True)
+class Triplette:
+    """What the rotation needs of a triplette: the arbiter's first colour, its members as (id, « NOM
+    Prénom »), and how many times it attacked in earlier séances (the rotation runs on)."""
+
+    first_colour: str | None
+    members: tuple[tuple[str, str], ...]
+    attacked_before: int = 0
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Who of a triplette attacks one étui: its ``turn`` (0 for the séance's first attack), the badge
+    ``colour`` of that turn, the ``player`` wearing it (None when the triplette is not complete)."""
+
+    board: int
+    position: int
+    team: str
+    turn: int
+    colour: str
+    player: str | None
+
+
+def attack_turns(teams: Collection[str], rounds: Iterable[Mapping], takers: Mapping[int, str]
+                 ) -> dict[str, list[tuple[int, int]]]:
+    """Triplette id → its attacks as (position, étui), in play order: position, then étui number.
+
+    ``rounds`` are SPEC §9 movement rounds (``position``, ``table``, ``seats`` {"NS": id, "EW": id},
+    ``boards``), ``takers`` étui → taker seat. A triplette attacks the étuis whose taker sits on its line
+    at that position. A round whose opponent is not in ``teams`` (a phantom) is not played."""
+    played: dict[str, list[tuple[int, int]]] = {}
+    for round_ in rounds:
+        seats = round_.get("seats") or {}
+        if not all(seats.get(line) in teams for line in ("NS", "EW")):
+            continue
+        for number in round_.get("boards", ()):
+            team = seats[attacking_line(takers.get(number) or _DEFAULT_TAKERS[(int(number) - 1) % 4])]
+            played.setdefault(team, []).append((int(round_["position"]), int(number)))
+    return {team: sorted(attacks) for team, attacks in played.items()}
+
+
+def plan_attacks(teams: Mapping[str, Triplette], rounds: Iterable[Mapping], takers: Mapping[int, str]
+                 ) -> dict[tuple[int, str], Attack]:
+    """(étui, triplette id) → `Attack`, for every étui a triplette attacks in the movement (`attack_turns`):
+    its k-th attack (from 0, plus ``attacked_before``) is made by colour ``first_colour`` + k in Bleu →
+    Blanc → Rouge, worn by the member of that badge (`member_badges`). A triplette without a first colour
+    gets no plan."""
+    plan = {}
+    for team, attacks in attack_turns(teams, rounds, takers).items():
+        triplette = teams[team]
+        if triplette.first_colour not in COLOURS:
+            continue
+        wearer = {colour: player for player, colour in member_badges(triplette.members).items()} \
+            if len(triplette.members) == 3 else {}
+        colours = attack_rotation(triplette.first_colour, len(attacks), triplette.attacked_before)
+        for turn, ((position, number), colour) in enumerate(zip(attacks, colours)):
+            plan[(number, team)] = Attack(number, position, team, turn + triplette.attacked_before, colour,
+                                          wearer.get(colour))
+    return plan

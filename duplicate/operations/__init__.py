@@ -30,7 +30,7 @@ penalties), ``_users`` (staff accounts, passwords, API tokens), ``_access`` (who
 tournament: owner, co-arbiters, scorers), ``_sign_in`` (sign-in throttling), ``_scoring`` (the fiches ambulantes laid out by the movement, their entry,
 the scoring API's lines), ``_publishing`` (route sheets by private token, competitions of several
 séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
-paper fiches), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
+paper fiches), ``_triplettes`` (badges and attackers of the triplettes), ``_quadrettes`` (the quadrettes' attackers), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_changes`` (the tournament's data version and the views cached until it
 changes), ``_live`` (the hall
 during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
@@ -89,6 +89,8 @@ from ._table import (
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
     table_secret, table_view,
 )
+from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
+from ._quadrettes import quadrette_attackers
 
 __all__ = [
     "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
@@ -117,6 +119,7 @@ __all__ = [
     "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
+    "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter
 from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.cards import SEATS
-from duplicate.core.triplettes import COLOURS, badge_colours, draw_first_colour
+from duplicate.core.triplettes import COLOURS, draw_first_colour, member_badges
 from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
 
 from ._common import (
@@ -115,7 +115,7 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
               line: str | None = None) -> Team:
     """A triplette (3 players), a quadrette (4) or a team of a team match (4 to 6) from registered players.
 
-    Triplette badges (Bleu, Blanc, Rouge) follow the surnames' order (`core.triplettes.badge_colours`).
+    Triplette badges (Bleu, Blanc, Rouge) follow the surnames' order (`core.triplettes.member_badges`).
     """
     kind = _kind(tournament)
     if kind not in TEAM_SIZES:
@@ -142,7 +142,7 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
         raise OperationError("Le nom de l'équipe est trop long (200 caractères au plus).", "name")
     badges = {}
     if kind is TournamentKind.triplettes:
-        badges = badge_colours((str(p.id), p.surname, p.first_name) for p in members)
+        badges = member_badges((str(p.id), p.name) for p in members)
     team = Team(tournament_id=tournament.id, name=name, line=line)
     if kind is TournamentKind.triplettes and tournament.draw_seed:
         team.first_colour = draw_first_colour(tournament.draw_seed)

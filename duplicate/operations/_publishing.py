@@ -137,6 +137,8 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
         else:
             row["role"] = "Attaque" if attack else "Défense"
             row["opponent"] = line.defence[0] if attack else line.taker
+            if attack and kind is TournamentKind.quadrettes:
+                row["attacker"] = result.attacker  # who of the quadrette took (issue 15), not a secret
         if pm_kind:
             value = note_line.get("pm") if attack else None
             if value is not None and kind is TournamentKind.team_match:
@@ -146,7 +148,8 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
             row["note"] = note_line.get("taker_note" if attack else "defence_note")
         if secret:
             row = {name: value for name, value in row.items() if name in ("board", "position", "table", "room",
-                                                                          "quarter", "attack", "role", "opponent")}
+                                                                          "quarter", "attack", "role", "opponent",
+                                                                          "attacker")}
         rows.append(row)
     rows += _relais_rows(session, tournament, entrant_id, reached)
     rows.sort(key=lambda row: (row["position"] or 0, row["board"] or 0, not row["attack"]))

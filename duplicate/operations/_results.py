@@ -27,7 +27,7 @@ from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score, signed
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, Tournament,
+    PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
     TournamentKind, result_slot, utcnow,
 )
 
@@ -66,7 +66,7 @@ def _core_message(error: TournamentError, rows: list[dict]) -> str:
 #: The columns of a result the core reads (`interchange.result_to_dict`).
 _CHECKED = (Result.extra, Result.board, Result.table, Result.position, Result.taker, Result.defenders,
             Result.taker_team, Result.defence_team, Result.score, Result.annulled, Result.adjusted, Result.notes,
-            Result.chelem, Result.contract, Result.quarter, Result.room, Result.reason)
+            Result.chelem, Result.contract, Result.quarter, Result.room, Result.reason, Result.attacker)
 
 
 def _named(row: Mapping) -> set:
@@ -91,6 +91,8 @@ class CheckContext:
         self.model = Player if kind is TournamentKind.individual else Team
         self.section = "players" if self.model is Player else "teams"
         self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
+        # quadrettes: team entrant id → its members' player ids (a result's « attacker » is one of them)
+        self.members: dict[str, list[str]] | None = {} if kind is TournamentKind.quadrettes else None
         self._looked_up: set[str] = set()
         self._boards: dict[Any, bool] = {}  # étui number → whether the tournament has it, as looked up
         self.kind = kind.value
@@ -106,6 +108,12 @@ class CheckContext:
             model = self.model
             self.lines.update(self.session.exec(select(model.entrant_id, model.line).where(
                 model.tournament_id == self.tournament_id, model.entrant_id.in_(missing))).all())
+            if self.members is not None:
+                for team, player_id, entrant_id in self.session.exec(
+                        select(Team.entrant_id, Player.id, Player.entrant_id)
+                        .join(TeamMember, TeamMember.team_id == Team.id).join(Player, Player.id == TeamMember.player_id)
+                        .where(Team.tournament_id == self.tournament_id, Team.entrant_id.in_(missing))):
+                    self.members.setdefault(team, []).append(entrant_id or f"joueur-{player_id}")
             self._looked_up |= missing
 
     def prepare(self, boards: set, named: set) -> None:
@@ -204,6 +212,10 @@ class CheckContext:
                 self.section: [{"id": ident, "line": self.lines[ident]}
                                for ident in sorted(named, key=str) if ident in self.lines],
                 "results": results}
+        if self.members is not None:
+            for team in data[self.section]:
+                team["members"] = self.members.get(team["id"], [])
+            data["players"] = [{"id": player} for team in data[self.section] for player in team["members"]]
         if self.rounds is not None:
             board = results[-1].get("board") if results else None
             tables = {row.get("table") for row in results}
@@ -234,7 +246,7 @@ def _check_results(session: Session, tournament: Tournament, candidate: dict, re
 
 
 RESULT_FIELDS = ("board", "table", "position", "taker", "defenders", "taker_team", "defence_team", "score",
-                 "annulled", "adjusted", "notes", "chelem", "contract", "quarter", "room")
+                 "annulled", "adjusted", "notes", "chelem", "contract", "quarter", "room", "attacker")
 
 
 def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:

@@ -322,7 +322,8 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
                who: str | None, flagged: list | None = None, *, arbiter: bool = False) -> list[Result]:
     """Save the typed lines of a fiche (or of a table): ``entries[line.key]`` holds ``score`` (text),
     ``chelem`` (bool), ``contract`` (team match), ``version`` (the version of the result the form
-    showed, None when the line was empty) and ``replace`` (None, or the version of the other scorer's
+    showed, None when the line was empty), ``attacker`` (quadrettes: the player id of the attacking
+    quadrette's player who took, blank when not said) and ``replace`` (None, or the version of the other scorer's
     result the scorer has seen and chose to replace with « Remplacer »). A blank line stays empty; a line
     whose values are those stored is left alone. A line stored or changed by someone else since the form
     was built is a conflict (SPEC §11: nothing is overwritten without an explicit act) unless ``replace``
@@ -396,6 +397,8 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             raise OperationError("En match par équipes, le preneur annonce Garde, Garde Sans ou Garde Contre : "
                                  "la Prise n’y existe pas." if contract == "prise" else
                                  f"Contrat inconnu « {contract} ».", "contract")
+        # quadrettes: who of the attacking quadrette took (blank: not said); the core checks membership
+        attacker = (entry.get("attacker") or "").strip() or None if kind is TournamentKind.quadrettes else None
         version = entry.get("version")
         if line.result is None:
             if version is not None:
@@ -406,6 +409,8 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             fields.update(score=score, chelem=chelem)
             if contract is not None:
                 fields["contract"] = contract
+            if attacker is not None:
+                fields["attacker"] = attacker
             created.append((line.key, check_new_result(session, tournament, entered_by=who, context=context,
                                                        **fields)))
             return
@@ -423,6 +428,8 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             changes["chelem"] = chelem
         if contract is not None and contract != (result.contract or "garde"):
             changes["contract"] = contract
+        if "attacker" in entry and kind is TournamentKind.quadrettes and attacker != result.attacker:
+            changes["attacker"] = attacker
         if not changes:
             return
         if not arbiter and (result.adjusted or result.annulled or result.notes is not None):
@@ -455,6 +462,7 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
 _API_TYPES = {
     "board": int, "table": int, "position": int, "quarter": int, "score": int, "taker": str, "taker_team": str,
     "defence_team": str, "contract": str, "room": str, "chelem": bool, "annulled": bool, "adjusted": bool,
+    "attacker": str,
 }
 ARBITER_FIELDS = ("annulled", "adjusted", "notes")
 

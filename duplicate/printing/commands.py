@@ -14,7 +14,8 @@ def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dic
     """(export, ranking or None when it cannot be computed, entrant id → private token).
 
     Results corrected after their first entry are marked ``"corrected": true`` in the export, so
-    that every printout flags them (the rules require a correction to be visible).
+    that every printout flags them (the rules require a correction to be visible); triplettes carry the
+    start of their attack rotation (``first_colour``, ``attacked_before``: `operations.rotation_starts`).
     """
     from duplicate import operations
     from duplicate.core.tournament import TournamentError
@@ -28,6 +29,13 @@ def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dic
     for result in export.get("results", []):
         if (result.get("board"), result.get("table"), result.get("room")) in corrected:
             result["corrected"] = True
+    # triplettes: where each one's attack rotation starts, run on from a competition's earlier séances
+    # (print-only marks, as « corrected »: `common.Tournament.attacks` reads them)
+    starts = operations.rotation_starts(session, tournament)
+    for team in export.get("teams", []):
+        if team.get("id") in starts:
+            first, before = starts[team["id"]]
+            team.update({"first_colour": first} if first else {}, **({"attacked_before": before} if before else {}))
     try:
         ranking = operations.ranking(session, tournament)
     except (operations.OperationError, TournamentError):  # no results yet: pack items still print

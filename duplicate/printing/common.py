@@ -3,9 +3,11 @@ rounds, the results and the topage notes, indexed for lookups.  Plain dicts in, 
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Mapping
 
 from duplicate.core.tournament import KIND_LABELS
+from duplicate.core.triplettes import Triplette, member_badges, plan_attacks
 
 from . import formatting as fmt
 
@@ -108,6 +110,48 @@ class Tournament:
         order = SEAT_KEYS.get(self.kind, tuple(seats))
         return [(key, seats[key]) for key in order if key in seats] + \
                [(key, who) for key, who in seats.items() if key not in order]
+
+
+    # -- who attacks (SPEC §5 triplette badges; quadrettes' attacker per line, issue 15) -------------
+    @cached_property
+    def attacks(self) -> dict:
+        """(étui, triplette id) → `core.triplettes.Attack` (empty outside the triplettes): the core's plan
+        from the teams' members, first colours and, for a competition's later séance, ``attacked_before``
+        (`printing.commands.tournament_data` marks them)."""
+        if self.kind != "triplettes":
+            return {}
+        teams = {ident: Triplette(team.get("first_colour"), tuple((m, self.name(m)) for m in team.get("members", [])),
+                                  int(team.get("attacked_before") or 0)) for ident, team in self.teams.items()}
+        takers = {n: seat for n in self.board_numbers() if (seat := self.taker_seat(n))}
+        return plan_attacks(teams, self.rounds, takers)
+
+    @cached_property
+    def badges(self) -> dict[str, str]:
+        """Player id → triplette badge colour (`core.triplettes.member_badges`)."""
+        found: dict[str, str] = {}
+        if self.kind == "triplettes":
+            for team in self.teams.values():
+                members = team.get("members", [])
+                if len(members) == 3:
+                    found.update(member_badges((m, self.name(m)) for m in members))
+        return found
+
+    def attacker(self, board: int, team: str | None, result: Mapping | None = None) -> dict | None:
+        """Who of ``team`` attacks étui ``board``: ``{"name", "colour"}`` — a triplette's by its badge
+        rotation, a quadrette's as entered on the fiche (``result["attacker"]``); None when unknown."""
+        if self.kind == "triplettes":
+            attack = self.attacks.get((board, team))
+            return {"name": self.name(attack.player), "colour": attack.colour} if attack and attack.player else None
+        if self.kind == "quadrettes" and result is not None and result.get("attacker"):
+            return {"name": self.name(result["attacker"]), "colour": ""}
+        return None
+
+
+def attacker_text(who: Mapping | None) -> str:
+    """« DUPONT Jean (Bleu) », « DUPONT Jean » (quadrettes), or "" — as every printout names an attacker."""
+    if not who:
+        return ""
+    return f"{who['name']} ({who['colour']})" if who.get("colour") else str(who["name"])
 
 
 def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:

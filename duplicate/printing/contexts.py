@@ -22,6 +22,14 @@ Choices where the seeds are silent:
   the players to circle their cards at the first position.
 * **Fiches ambulantes** — one line per table that plays the étui, in movement order (position then
   table); without a movement, one line per result (scored) or per table (blank).
+* **Who attacks** (issue 15) — triplettes: the attacker of each line by his badge (« NOM Prénom
+  (Rouge) », `common.Tournament.attacks`, the core's `plan_attacks`) on the fiches, the guide cards (per
+  étui) and the movement cards (per position, the badge colour of each étui attacked; the members with
+  their badges in the card's head); the duplication duty (NS odd étuis, EW even — seed, « Règles
+  spécifiques aux tournois triplettes ») on the case label, on the guide card (first position's étuis) and
+  on the movement card. Quadrettes: an « Attaquant » column on the fiche, blank to be written by the
+  South attacker, filled with the name entered once scored. A label names no badge: the colour that
+  attacks an étui changes from table to table (it is the rotation's turn of the triplette that plays it).
 """
 
 from __future__ import annotations
@@ -29,9 +37,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from duplicate.core.cards import PACK, SUITS
+from duplicate.core.triplettes import COLOURS, attacking_line, duplication_duty
 
 from . import diagram_grid, formatting as fmt
-from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags, qr_svg
+from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, board_list, flags, qr_svg
 
 SEATS = ("N", "S", "E", "W")
 LABEL_GRID = (3, 8)
@@ -50,7 +59,8 @@ def labels(export: Mapping[str, Any], *, columns: int = 3, rows: int = 8, single
                     "dealer": s == dealer} for s in SEATS]
         stickers.append({"case": True, "board": number, "compass": compass,
                          "taker_name": fmt.seat_name(taker) if taker else "",
-                         "dealer_name": fmt.seat_name(dealer) if dealer else ""})
+                         "dealer_name": fmt.seat_name(dealer) if dealer else "",
+                         "duty": SEAT_SHORT[duplication_duty(number)] if t.kind == "triplettes" else ""})
         if pockets:
             for seat in SEATS:
                 stickers.append({"case": False, "board": number, "seat": seat, "letter": fmt.seat_letter(seat),
@@ -111,7 +121,8 @@ def diagrams(export: Mapping[str, Any], *, boards: list[int] | None = None) -> d
 def _traveller_line(t: Tournament, number: int, position, table, seats, result, scored: bool) -> dict:
     line = {"position": position, "table": table,
             "seats": [{"key": k, "short": SEAT_SHORT.get(k, k), "id": who, "name": t.name(who)} for k, who in seats],
-            "plus": "", "minus": "", "taker_note": "", "defence_note": "", "pm": "", "flags": [], "room": ""}
+            "plus": "", "minus": "", "taker_note": "", "defence_note": "", "pm": "", "flags": [], "room": "",
+            "attacker": attacker_text(t.attacker(number, _attacking_team(t, number, seats), result))}
     if result is not None and result.get("room"):
         line["room"] = ROOMS.get(result["room"], result["room"])
     if not scored or result is None:
@@ -127,6 +138,17 @@ def _traveller_line(t: Tournament, number: int, position, table, seats, result, 
             line["pm"] = fmt.signed_number(notes["pm"])
     line["flags"] = flags(result, notes)
     return line
+
+
+def _attacking_team(t: Tournament, number: int, seats) -> str | None:
+    """The team that attacks étui ``number`` at a line with ``seats`` (triplettes: the line of the taker's
+    seat; quadrettes: the attack seat); None in the individual and team matches."""
+    seat_of = dict(seats)
+    if t.kind == "triplettes":
+        if "attack" in seat_of:
+            return seat_of["attack"]
+        return seat_of.get(attacking_line(t.taker_seat(number) or "N"))
+    return seat_of.get("attack") if t.kind == "quadrettes" else None
 
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
@@ -181,7 +203,8 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
         default = {"individual": SEATS, "triplettes": ("NS", "EW")}.get(t.kind, ("attack", "defence"))
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in default]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
-            "pm": t.kind in ("quadrettes", "team_match"), "team_match": t.kind == "team_match"}
+            "pm": t.kind in ("quadrettes", "team_match"), "team_match": t.kind == "team_match",
+            "attackers": t.kind in ("triplettes", "quadrettes")}
 
 
 def _card_order(notation: str) -> int:
@@ -217,11 +240,16 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                 nxt = "relais" if who in t.resting_at(position + 1) else where_entrant.get((position + 1, who))
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
+            attacks = [{"board": n, "who": attacker_text(t.attacker(n, _attacking_team(t, n, t.seats_of(r))))}
+                       for n in r["boards"]] if t.kind == "triplettes" else []
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
-                         "room": ROOMS.get(r.get("room"), "") if r.get("room") else ""})
+                         "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
+                         "attacks": [a for a in attacks if a["who"]]})
         url = (table_urls or {}).get(table, "")
-        items.append({"table": table, "rows": rows, "url": url, "qr": qr_svg(url) if url else ""})
+        first = by_table.get(table, [{}])[0]
+        items.append({"table": table, "rows": rows, "url": url, "qr": qr_svg(url) if url else "",
+                      "duty": _duty(first.get("boards", [])) if t.kind == "triplettes" else ""})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
@@ -237,11 +265,13 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
                 "position": r["position"], "ordinal": fmt.ordinal(r["position"]), "table": r["table"],
                 "orientation": SEAT_LABELS.get(key, key).upper(), "boards": board_list(r["boards"]),
                 "room": ROOMS.get(r.get("room"), "") if r.get("room") else "", "relais": False,
+                "numbers": list(r["boards"]), "round": r, "attacks": "",
             })
     for position in sorted(t.rests):   # a resting player's position: « relais », no table (SPEC §7)
         for who in t.resting_at(position):
             plan.setdefault(who, []).append({"position": position, "ordinal": fmt.ordinal(position), "table": "",
-                                             "orientation": "", "boards": "", "room": "", "relais": True})
+                                             "orientation": "", "boards": "", "room": "", "relais": True,
+                                             "numbers": [], "attacks": ""})
     for rows in plan.values():
         rows.sort(key=lambda row: row["position"])
     known = t.entrants
@@ -250,10 +280,36 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
     items = []
     for who in order:
         item = known.get(who, {})
+        rows = plan.get(who, [])
+        members = [{"name": t.name(m), "colour": t.badges.get(m, "")} for m in item.get("members", [])]
+        if t.kind == "triplettes":
+            members.sort(key=lambda m: COLOURS.index(m["colour"]) if m["colour"] in COLOURS else 3)
+            for row in rows:
+                row["attacks"] = ", ".join(f"{n} {a.colour}" for n in row.get("numbers", ())
+                                           if (a := t.attacks.get((n, who))) is not None)
+        duty = ""
+        if t.kind == "triplettes" and rows and not rows[0]["relais"]:
+            line = next((key for key, ident in t.seats_of(rows[0]["round"]) if ident == who), None)
+            mine = [n for n in rows[0]["numbers"] if duplication_duty(n) == line]
+            duty = f"{fmt.ordinal(rows[0]['position'])} position, étuis {board_list(mine)}" if mine else ""
+        for row in rows:
+            row.pop("round", None)
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
-                      "rows": plan.get(who, [])})
-    return {"tournament": t.header, "items": items, "team": t.kind != "individual"}
+                      "rows": rows, "members": members, "duty": duty})
+    return {"tournament": t.header, "items": items, "team": t.kind != "individual",
+            "triplettes": t.kind == "triplettes"}
+
+
+def _duty(numbers) -> str:
+    """Who duplicates the étuis of a first position (seed, « Règles spécifiques aux tournois triplettes » :
+    « la triplette Nord/Sud pour les étuis impairs et […] Est-Ouest pour les étuis pairs »)."""
+    parts = []
+    for line, short in (("NS", "NS"), ("EW", "EO")):
+        mine = [n for n in numbers if duplication_duty(n) == line]
+        if mine:
+            parts.append(f"{short} : {board_list(mine)}")
+    return " ; ".join(parts)
 
 
 def _entrant_sort_key(ident: str):

@@ -16,7 +16,7 @@ import json
 from typing import Any, Mapping
 
 from . import formatting as fmt
-from .common import ROOMS, Tournament, flags
+from .common import ROOMS, Tournament, attacker_text, flags
 from .contexts import _entrant_sort_key
 
 
@@ -96,7 +96,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         common = {"board": result["board"], "table": result["table"], "position": result.get("position") or "",
                   "flags": flags(result, notes), "score": fmt.score(result.get("score")),
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
-                  "quarter": result.get("quarter") or "", "relais": False}
+                  "quarter": result.get("quarter") or "", "relais": False, "attacker": ""}
         annulled = bool(result.get("annulled"))
         if t.kind == "individual":
             for who in [result.get("taker"), *result.get("defenders", [])]:
@@ -106,7 +106,8 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         else:
             for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
                 row = dict(common, role="Attaque" if attack else "Défense", attack=attack,
-                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")))
+                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")),
+                           attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "")
                 if pm_kind:
                     value = notes.get("pm") if notes and attack else None
                     row["note"] = fmt.signed_number(value) if value is not None else ""
@@ -122,7 +123,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             for who in t.resting_at(position):
                 rows_of.setdefault(who, []).append(
                     {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
-                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True})
+                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True, "attacker": ""})
     known = t.entrants
     order = entrants or sorted(known or rows_of, key=_entrant_sort_key)
     items = []
@@ -243,8 +244,12 @@ def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = N
                 "value": result["score"], "score": fmt.score(result["score"]), "tables": [], "flags": [],
                 "taker_note": fmt.number((notes or {}).get("taker_note"), empty=""),
                 "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
-                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else ""})
+                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else "",
+                "attackers": []})
             group["tables"].append(str(result["table"]))
+            who = attacker_text(t.attacker(number, result.get("taker_team"), result))
+            if who:
+                group["attackers"].append(f"table {result['table']} : {who}")
             group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
         lines = sorted(groups.values(), key=lambda g: -g["value"])
         for line in lines:

@@ -72,7 +72,7 @@ def overview(tournament_id: int):
 
 
 def _entries(lines, kind) -> dict[str, dict]:
-    """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``,
+    """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``, ``attacker-<key>``,
     ``version-<key>``; ``replace-<key>`` only when the « Remplacer » button, ``replace=1``, was pressed)."""
     entries = {}
     replacing = request.form.get("replace") == "1"
@@ -86,6 +86,8 @@ def _entries(lines, kind) -> dict[str, dict]:
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
             "contract": request.form.get(f"contract-{line.key}", "garde") if kind == TournamentKind.team_match else None,
+            **({"attacker": request.form.get(f"attacker-{line.key}", "")}
+               if f"attacker-{line.key}" in request.form else {}),
             "version": int(version) if version.isdigit() else None,
         }
     return entries
