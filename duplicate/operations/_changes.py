@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 from duplicate.models import Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament
 
 _WRITTEN = "duplicate.tournaments_written"  # session.info: ids of the tournaments written, not yet committed
+_PINNED = "duplicate.pinned_versions"  # session.info: tournament id → the version a worker's batch computes
 _ALL = "*"  # a bulk statement whose tournament is not known: every tournament
 _BY_TOURNAMENT_ID = (Player, Team, Result, Penalty, Substitution, Board, Movement)
 _TABLES = {model.__table__.name for model in _BY_TOURNAMENT_ID} | {TeamMember.__table__.name}
@@ -103,10 +104,22 @@ def _forget(session: Session) -> None:
     session.info.pop(_WRITTEN, None)
 
 
+def pin_version(session: Session, tournament_id: int, version: tuple) -> None:
+    """From now on `data_version` gives ``version`` for this tournament in this session, without reading the
+    row: the worker's session computes a batch of views — and what they share, the ranking — for one
+    version, though commits keep coming (each view's data are then those of that version or newer, as for
+    any view: the version is read before the data)."""
+    session.info.setdefault(_PINNED, {})[tournament_id] = version
+
+
 def data_version(session: Session, tournament: Tournament) -> tuple | None:
     """The committed version of the tournament's data — with its creation time, so that a new tournament
     given a deleted one's id never matches — or None when this session has written to the tournament and
-    not committed yet (its own view is not the committed one: no cache)."""
+    not committed yet (its own view is not the committed one: no cache); a version pinned in the session
+    (`pin_version`) as is."""
+    pinned = session.info.get(_PINNED)
+    if pinned and tournament.id in pinned and not session.info.get(_WRITTEN):
+        return pinned[tournament.id]
     row = session.execute(select(Tournament.created_at, Tournament.data_version)
                           .where(Tournament.id == tournament.id)).one_or_none()
     written = session.info.get(_WRITTEN, ())
@@ -120,9 +133,11 @@ class AudienceChanged(Exception):
     publication changed meanwhile): the value is not kept."""
 
 
-#: ``refresh(kept_version)``, run by the worker: ``(version, value)`` of the data of now, or None when there is
-#: nothing newer to keep (the same version, the tournament gone, the audience changed).
-Refresh = Callable[[tuple], "tuple | None"]
+#: ``refresh(kept_version, batch)``, run by the worker: ``(version, value)`` of the data of now, or None when
+#: there is nothing newer to keep (the same version, the tournament gone, the audience changed). ``batch``: a
+#: dict shared by the refreshes of one tournament's views in a row (its ``"sessions"``, if they set any, are
+#: closed after them).
+Refresh = Callable[[tuple, dict], "tuple | None"]
 
 
 @dataclass
@@ -214,31 +229,49 @@ class ViewCache:
         self.wake.notify_all()
 
     def _work(self) -> None:
-        """The worker: recompute the queued views one at a time, each from the data of the moment it starts."""
+        """The worker: recompute the queued views, one tournament's at a time, each batch from one reading of
+        the data's version (`refresh`'s ``batch``: one session, `pin_version`) so that they share the
+        computations kept per version (the ranking); a commit during the batch queues its views again."""
         while True:
             with self.lock:
                 self.busy = None
                 self.wake.notify_all()  # for `settle`
                 while not self.pending:
                     self.wake.wait()
-                key, _ = self.pending.popitem(last=False)
+                first = next(iter(self.pending))
+                group = first[0] if isinstance(first, tuple) else first
+                keys = [key for key in self.pending if (key[0] if isinstance(key, tuple) else key) == group]
+                for key in keys:
+                    del self.pending[key]
+                self.busy = first
+            batch: dict = {}
+            try:
+                for key in keys:
+                    self._refresh(key, batch)
+            finally:
+                for session in batch.get("sessions", {}).values():
+                    session.close()
+
+    def _refresh(self, key: Hashable, batch: dict) -> None:
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is None or entry.refresh is None:
+                return
+            refresh = entry.refresh
+            computing = self.computing.setdefault(key, threading.Lock())
+        started = time.monotonic()
+        with computing:  # a request computing the same view finishes first
+            with self.lock:
                 entry = self.entries.get(key)
-                if entry is None or entry.refresh is None:
-                    continue
-                self.busy, refresh = key, entry.refresh
-                computing = self.computing.setdefault(key, threading.Lock())
-            started = time.monotonic()
-            result = None
-            with computing:  # a request computing the same view finishes first
-                with self.lock:
-                    entry = self.entries.get(key)
-                kept = entry.version if entry is not None else None
-                try:
-                    result = refresh(kept) if kept is not None else None
-                except Exception:  # noqa: BLE001 -- logged; the view stays as kept, the next write asks again
-                    logging.getLogger(__name__).exception("recomputing the view %r", key)
-                if result is not None:
-                    self._keep(key, *result, refresh=refresh, started=started)
+            if entry is None:
+                return
+            try:
+                result = refresh(entry.version, batch)
+            except Exception:  # noqa: BLE001 -- logged; the view stays as kept, the next write asks again
+                logging.getLogger(__name__).exception("recomputing the view %r", key)
+                return
+            if result is not None:
+                self._keep(key, *result, refresh=refresh, started=started)
 
     def settle(self, timeout: float) -> bool:
         """Wait until the worker has nothing left to do (tests, benchmarks); False if it still has."""
@@ -288,24 +321,26 @@ def cached_view(session: Session, tournament: Tournament, name: Hashable,
 
     ``max_stale`` (seconds) and ``elsewhere``: a public view — the latest kept view is served, even of data
     superseded (at most ``max_stale`` seconds ago), and the worker recomputes it; ``elsewhere()``, called in
-    the request, gives ``run(task)``, which the worker calls to run ``task(session)`` with a session (and a
-    context) of its own. For the public pages (`duplicate.web.public.shared_view`); never for staff."""
+    the request, gives ``run(task, batch)``, which the worker calls to run ``task(session)`` in a context of
+    its own, with the batch's session (`ViewCache._work`). For the public pages
+    (`duplicate.web.public.shared_view`); never for staff."""
     tournament_id = tournament.id
 
     def refresher() -> Refresh:
         run = elsewhere()
 
-        def refresh(kept: tuple) -> tuple | None:
+        def refresh(kept: tuple, batch: dict) -> tuple | None:
             def task(session: Session) -> tuple | None:
                 fresh = session.get(Tournament, tournament_id)
                 version = data_version(session, fresh) if fresh is not None else None
                 if version is None or version == kept or _older(version, kept):
                     return None
+                pin_version(session, tournament_id, version)
                 try:
                     return version, compute(session, fresh)
                 except AudienceChanged:
                     return None
-            return run(task)
+            return run(task, batch)
         return refresh
     return VIEWS.get((tournament_id, name), data_version(session, tournament), lambda: compute(session, tournament),
                      max_stale=max_stale, refresher=refresher if elsewhere is not None else None)

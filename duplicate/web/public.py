@@ -12,7 +12,7 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-from flask import Response, abort, current_app, render_template, request, url_for
+from flask import Response, abort, current_app, g, render_template, request, url_for
 from flask.globals import request_ctx
 from markupsafe import Markup
 
@@ -106,13 +106,21 @@ def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
 
 
 def _elsewhere():
-    """``run(task)``: ``task(session)`` run in the caller's thread (the views' worker) with a copy of this
-    request's context, hence a session of its own, closed after."""
+    """``run(task, batch)``: ``task(session)`` run in the caller's thread (the views' worker) with a copy of this
+    request's context and the batch's session of this application (created by the first task of the batch,
+    closed by the worker after the last: the views of one batch share it, and what it keeps)."""
     context = request_ctx.copy()
 
-    def run(task):
+    def run(task, batch: dict):
+        sessions = batch.setdefault("sessions", {})
         with context.copy():
-            return task(get_session())
+            app = current_app._get_current_object()
+            if app in sessions:
+                g.db_session = sessions[app]
+            try:
+                return task(get_session())
+            finally:
+                sessions[app] = g.pop("db_session", None) or sessions.get(app)  # not closed by the teardown
     return run
 
 

@@ -263,7 +263,7 @@ def _refresher(calls: list, values: dict, gate: threading.Event | None = None):
     """A refresher for `ViewCache.get`: the worker's ``refresh(kept)`` notes its call, waits for ``gate``, then
     gives ``values["now"]`` as it was when called (version, value) if newer than ``kept``."""
     def refresher():
-        def refresh(kept):
+        def refresh(kept, batch):
             calls.append(kept)
             version, value = values["now"]  # the data read as the recomputation starts
             if gate is not None:
