@@ -119,6 +119,9 @@ def _elsewhere():
                 g.db_session = sessions[app]
             try:
                 return task(get_session())
+            except Exception:
+                get_session().rollback()  # the next views of the batch start from a usable session
+                raise
             finally:
                 sessions[app] = g.pop("db_session", None) or sessions.get(app)  # not closed by the teardown
     return run
