@@ -11,10 +11,11 @@ once the instance folder is known:
 - ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
   (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
   one instance; under TESTING, a fresh temporary folder per application.
-- ``PUBLIC_RESULTS_MAX_STALE``: seconds for which the public results pages and JSON ranking may still be
-  served the view of data just superseded while the new view is computed in the background
-  (`duplicate.web.public.shared_view`; staff always get fresh views). Default 2; 0 in the tests; the
-  environment variable of that name overrides it.
+- ``PUBLIC_RESULTS_MAX_STALE``: the public results pages and JSON ranking are served the latest kept view
+  while the process's worker recomputes the new one (`duplicate.operations._changes`); this bounds how long
+  after its data were superseded a view may still be served (a request past it waits for the worker, or
+  computes). Default 10 (the worker normally keeps up within one or two recomputations, 0.3–2 s each at 150
+  tables under load; staff always get fresh views); 0 in the tests; the environment variable overrides it.
 
 Serving (`duplicate.serving`, README « Servir la salle »), each from the environment variable of the same
 name unless configured:
@@ -65,7 +66,7 @@ class Config:
     PROXY_FIX = False
     ROUTE_SHEET_CACHE_DIR: str | None = None
     ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
-    PUBLIC_RESULTS_MAX_STALE = 2.0
+    PUBLIC_RESULTS_MAX_STALE = 10.0
 
 
 class TestConfig(Config):

@@ -5,43 +5,34 @@ status 1 and a French message on standard error that names the faulty line.
 
 This module imports only click and `duplicate.core` (each command its own core module, when it runs), never
 Flask: ``flask --app app rank FILE`` registers these commands on a light application (`duplicate.cli`,
-`duplicate.create_core_app`), and ``python -m duplicate rank FILE`` (`main`) runs them without Flask at all.
+`duplicate.create_core_app`), and ``python -m duplicate ...`` (`main`) runs them without Flask at all (``rank
+FILE`` even without click: `duplicate.rank`, whose work ``rank`` here runs too).
 """
 
 from __future__ import annotations
 
-import gc
 import sys
+from typing import NoReturn
 
 import click
 
-from duplicate.core.filetext import MAX_FILE_BYTES, one_line
 from duplicate.core.scoring import (
     Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, hand_fault, needed_points, score_deal, signed,
 )
 from duplicate.json_text import dumps
+from duplicate.rank import fail, rank_file, read_text
 
 
 def _print_json(data) -> None:
     click.echo(dumps(data))
 
 
-def _fail(message: str) -> None:
-    click.echo(f"Erreur : {one_line(message)}", err=True)
-    sys.exit(1)
+def _fail(message: str) -> NoReturn:
+    fail(message, click.echo)
 
 
 def _read_text(file) -> str:
-    """A file's text, refused before it is read whole when over `MAX_FILE_BYTES`, or not UTF-8 (a
-    byte-order mark is dropped later, by every reader alike: `core.filetext`)."""
-    raw = file.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        _fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        _fail(f"ligne {line} : le fichier n'est pas en UTF-8")
+    return read_text(file, click.echo)
 
 
 def _choice(enum) -> click.Choice:
@@ -109,27 +100,7 @@ def rank_command(file) -> None:
     """Calcule topage et classements d'un fichier tournoi (JSON tarot-tournament/1).
 
     Les scores possibles en théorie seulement sont signalés sur la sortie d'erreur (statut 0)."""
-    from duplicate.core.tournament import TournamentError, load_tournament, ranking_output, score_warnings
-
-    # what a tournament file becomes holds no reference cycle: the cyclic collector would only walk those
-    # hundreds of thousands of objects again and again (8 % of the time at 300 tables)
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        try:
-            tournament = load_tournament(_read_text(file))
-        except TournamentError as error:
-            _fail(str(error))
-        for warning in score_warnings(tournament):
-            click.echo(f"Attention : {one_line(warning)}", err=True)
-        try:
-            output = dumps(ranking_output(tournament))
-        except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
-            _fail("un résultat du calcul n'est pas un nombre fini : fichier refusé")
-        click.echo(output)
-    finally:
-        if collecting:
-            gc.enable()
+    rank_file(file, click.echo)
 
 
 class _MovementGroup(click.Group):

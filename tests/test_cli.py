@@ -146,7 +146,7 @@ def test_rank_reads_the_evening_changes(flask, tmp_path):
 
 def test_python_m_duplicate_runs_the_core_commands_without_flask(flask, tmp_path):
     """``python -m duplicate rank FILE`` prints what ``flask --app app rank FILE`` prints, refuses a bad file
-    with the same message, and imports no Flask (nor any database or PDF library)."""
+    with the same message, and imports no Flask (nor any database or PDF library), nor even click."""
     path = tmp_path / "t.json"
     path.write_text(json.dumps(_tournament([_result(1, 1, 56), _result(1, 2, 62), _result(1, 3, -56)])))
     bad = tmp_path / "bad.json"
@@ -155,7 +155,7 @@ def test_python_m_duplicate_runs_the_core_commands_without_flask(flask, tmp_path
     def python_m(*args):
         code = ("import runpy, sys\nsys.argv = ['duplicate', *sys.argv[1:]]\ntry:\n"
                 "    runpy.run_module('duplicate', run_name='__main__')\nfinally:\n"
-                "    heavy = [m for m in ('flask', 'sqlalchemy', 'sqlmodel', 'weasyprint', 'jinja2') if m in sys.modules]\n"
+                "    heavy = [m for m in ('flask', 'click', 'sqlalchemy', 'sqlmodel', 'weasyprint', 'jinja2') if m in sys.modules]\n"
                 "    print(','.join(heavy), file=sys.stderr)\n")
         return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                               timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})

@@ -10,18 +10,24 @@ row for the commit only. Journal entries, users and tokens change no page: they 
 A cached view (the ranking, a rendered page fragment, the JSON ranking) is kept with the version it was
 computed from and served only while the tournament's row still holds that version: one read of one row
 by its primary key per request. The version lives in the database, so every process (waitress threads,
-several workers, a CLI command) sees the commits of every other, and a stale view is never served. A
+several workers, a CLI command) sees the commits of every other, and staff are never served a stale view. A
 session that has written to a tournament and not committed yet neither reads nor fills the cache for it
 (its data are not the committed ones); it computes the view afresh.
 
 The cache itself is per process (`ViewCache`): at most `ViewCache.SIZE` views; two requests wanting the same
-missing view compute it once (the second waits for the first). The public pages may be served, for a
-few seconds at most, the view of the version just superseded while the new one is computed in the
-background (``max_stale``): under a stream of scores a public page then costs a lookup, not a ranking.
+missing view compute it once (the second waits for the first). The public pages never pay a recomputation
+while a view of theirs is kept: they are served the latest kept view, and one background worker per process
+(`ViewCache.worker`) recomputes it — coalesced (one recomputation at a time, a view asked for again while it
+is being computed is computed once more afterwards, from the data of then: the latest version wins). The
+worker is woken by every commit that raises a version in this process (`_committed`) and by a public request
+that finds the kept view older than the data (a commit of another process). A view kept longer than
+``max_stale`` seconds after its data were superseded is not served any more (the worker is stuck or far
+behind): that request waits for the worker, or computes it. Staff never get a superseded view.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -34,6 +40,7 @@ from sqlalchemy.orm import Session
 from duplicate.models import Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament
 
 _WRITTEN = "duplicate.tournaments_written"  # session.info: ids of the tournaments written, not yet committed
+_PINNED = "duplicate.pinned_versions"  # session.info: tournament id → the version a worker's batch computes
 _ALL = "*"  # a bulk statement whose tournament is not known: every tournament
 _BY_TOURNAMENT_ID = (Player, Team, Result, Penalty, Substitution, Board, Movement)
 _TABLES = {model.__table__.name for model in _BY_TOURNAMENT_ID} | {TeamMember.__table__.name}
@@ -92,16 +99,35 @@ def _raise_versions(session: Session) -> None:
 
 
 @event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    """The kept views of the tournaments written are superseded: the worker recomputes them."""
+    written = session.info.pop(_WRITTEN, None)
+    if written:
+        VIEWS.superseded(None if _ALL in written else written)
+
+
 @event.listens_for(Session, "after_rollback")
 def _forget(session: Session) -> None:
     if not session.in_nested_transaction():  # a savepoint's end: the transaction goes on, its writes noted
         session.info.pop(_WRITTEN, None)
 
 
+def pin_version(session: Session, tournament_id: int, version: tuple) -> None:
+    """From now on `data_version` gives ``version`` for this tournament in this session, without reading the
+    row: the worker's session computes a batch of views — and what they share, the ranking — for one
+    version, though commits keep coming (each view's data are then those of that version or newer, as for
+    any view: the version is read before the data)."""
+    session.info.setdefault(_PINNED, {})[tournament_id] = version
+
+
 def data_version(session: Session, tournament: Tournament) -> tuple | None:
     """The committed version of the tournament's data — with its creation time, so that a new tournament
     given a deleted one's id never matches — or None when this session has written to the tournament and
-    not committed yet (its own view is not the committed one: no cache)."""
+    not committed yet (its own view is not the committed one: no cache); a version pinned in the session
+    (`pin_version`) as is."""
+    pinned = session.info.get(_PINNED)
+    if pinned and tournament.id in pinned and not session.info.get(_WRITTEN):
+        return pinned[tournament.id]
     row = session.execute(select(Tournament.created_at, Tournament.data_version)
                           .where(Tournament.id == tournament.id)).one_or_none()
     written = session.info.get(_WRITTEN, ())
@@ -115,11 +141,19 @@ class AudienceChanged(Exception):
     publication changed meanwhile): the value is not kept."""
 
 
+#: ``refresh(kept_version, batch)``, run by the worker: ``(version, value)`` of the data of now, or None when
+#: there is nothing newer to keep (the same version, the tournament gone, the audience changed). ``batch``: a
+#: dict shared by the refreshes of one tournament's views in a row (its ``"sessions"``, if they set any, are
+#: closed after them).
+Refresh = Callable[[tuple, dict], "tuple | None"]
+
+
 @dataclass
 class _Entry:
     version: tuple
     value: Any
-    superseded: float | None = None  # when a request first saw a newer version (monotonic clock)
+    superseded: float | None = None  # since when newer data are known to exist (monotonic clock)
+    refresh: Refresh | None = None  # how the worker recomputes it (a public view only)
 
 
 def _older(kept: tuple, version: tuple) -> bool:
@@ -128,7 +162,8 @@ def _older(kept: tuple, version: tuple) -> bool:
 
 
 class ViewCache:
-    """The last value of each view, with the version it was computed from (see the module's docstring)."""
+    """The last value of each view — keys ``(tournament id, name)`` — with the version it was computed from,
+    and the worker that recomputes the public ones (see the module's docstring)."""
 
     SIZE = 256
     WAIT = 60  # seconds a request waits for another's computation of the same view, then computes it too
@@ -137,70 +172,149 @@ class ViewCache:
         self.lock = threading.Lock()
         self.entries: OrderedDict[Hashable, _Entry] = OrderedDict()
         self.computing: dict[Hashable, threading.Lock] = {}
+        self.pending: OrderedDict[Hashable, None] = OrderedDict()  # the worker's queue, each key once
+        self.changed: dict[Any, float] = {}  # tournament id → last commit seen in this process (monotonic)
+        self.wake = threading.Condition(self.lock)
+        self.busy: Hashable | None = None  # the key the worker is recomputing
+        self.worker: threading.Thread | None = None
 
     def get(self, key: Hashable, version: tuple | None, compute: Callable[[], Any], *, max_stale: float = 0,
-            recompute: Callable[[Callable], None] | None = None) -> Any:
+            refresher: Callable[[], Refresh] | None = None) -> Any:
         """The view ``key`` at ``version``: kept, or computed (once for concurrent callers) and kept; ``version``
-        None: computed, not kept. With ``max_stale`` and ``recompute``: the kept value of an earlier version
-        is served if that version was superseded at most ``max_stale`` seconds ago, and ``recompute(done)``
-        computes the new one in the background, then calls ``done((version, value) or None)``."""
+        None: computed, not kept. With ``refresher`` (a public view) and ``max_stale`` > 0: a kept value of an
+        earlier version is served as long as its data were superseded at most ``max_stale`` seconds ago, and
+        the worker recomputes it with ``refresher()`` (called in the caller's thread: it captures what the
+        worker needs)."""
         if version is None:
             return compute()
+        public = refresher is not None and max_stale > 0
         with self.lock:
             entry = self.entries.get(key)
-            if entry is not None and entry.version == version:
+            if entry is not None and public and entry.refresh is None:
+                entry.refresh = refresher()
+            if entry is not None and (entry.version == version or public and _older(version, entry.version)):
                 self.entries.move_to_end(key)
-                return entry.value
-            computing = self.computing.setdefault(key, threading.Lock())
-            stale = None
-            if entry is not None and recompute is not None and max_stale > 0 and _older(entry.version, version):
+                return entry.value  # that version, or (to the public) a newer one kept by the worker meanwhile
+            if entry is not None and public and _older(entry.version, version):
                 now = time.monotonic()
                 entry.superseded = entry.superseded or now
-                stale = entry if now - entry.superseded <= max_stale else None
-        if stale is not None:
-            if computing.acquire(blocking=False):
-                self._recompute(key, computing, recompute)
-            return stale.value
+                self._schedule(key)
+                if now - entry.superseded <= max_stale:
+                    return entry.value
+            computing = self.computing.setdefault(key, threading.Lock())
         acquired = computing.acquire(timeout=self.WAIT)
         try:
             with self.lock:
                 entry = self.entries.get(key)
-                if entry is not None and entry.version == version:  # computed by another request meanwhile
-                    return entry.value
+                if entry is not None and (entry.version == version or public and _older(version, entry.version)):
+                    return entry.value  # computed by another request, or the worker, meanwhile
             value = compute()
-            self._keep(key, version, value)
+            self._keep(key, version, value, refresh=refresher() if public else None)
             return value
         finally:
             if acquired:
                 computing.release()
 
-    def _recompute(self, key: Hashable, computing: threading.Lock, recompute: Callable[[Callable], None]) -> None:
-        def done(result: tuple | None) -> None:
-            try:
-                if result is not None:
-                    self._keep(key, *result)
-            finally:
-                computing.release()
-        try:
-            recompute(done)
-        except BaseException:
-            computing.release()
-            raise
+    def superseded(self, tournament_ids) -> None:
+        """Commits of this process changed these tournaments' data (None: every tournament): their kept views
+        are superseded; the worker recomputes those it knows how to."""
+        now = time.monotonic()
+        with self.lock:
+            for key, entry in self.entries.items():
+                tournament_id = key[0] if isinstance(key, tuple) else key
+                if tournament_ids is None or tournament_id in tournament_ids:
+                    self.changed[tournament_id] = now
+                    entry.superseded = entry.superseded or now
+                    if entry.refresh is not None:
+                        self._schedule(key)
 
-    def _keep(self, key: Hashable, version: tuple, value: Any) -> None:
+    def _schedule(self, key: Hashable) -> None:
+        """Put ``key`` in the worker's queue (once); the lock is held."""
+        self.pending[key] = None
+        if self.worker is None or not self.worker.is_alive():
+            self.worker = threading.Thread(target=self._work, name="views", daemon=True)
+            self.worker.start()
+        self.wake.notify_all()
+
+    def _work(self) -> None:
+        """The worker: recompute the queued views, one tournament's at a time, each batch from one reading of
+        the data's version (`refresh`'s ``batch``: one session, `pin_version`) so that they share the
+        computations kept per version (the ranking); a commit during the batch queues its views again."""
+        while True:
+            with self.lock:
+                self.busy = None
+                self.wake.notify_all()  # for `settle`
+                while not self.pending:
+                    self.wake.wait()
+                first = next(iter(self.pending))
+                group = first[0] if isinstance(first, tuple) else first
+                keys = [key for key in self.pending if (key[0] if isinstance(key, tuple) else key) == group]
+                for key in keys:
+                    del self.pending[key]
+                self.busy = first
+            batch: dict = {}
+            try:
+                for key in keys:
+                    self._refresh(key, batch)
+            finally:
+                for session in batch.get("sessions", {}).values():
+                    session.close()
+
+    def _refresh(self, key: Hashable, batch: dict) -> None:
+        with self.lock:
+            entry = self.entries.get(key)
+            if entry is None or entry.refresh is None:
+                return
+            refresh = entry.refresh
+            computing = self.computing.setdefault(key, threading.Lock())
+        started = time.monotonic()
+        with computing:  # a request computing the same view finishes first
+            with self.lock:
+                entry = self.entries.get(key)
+            if entry is None:
+                return
+            try:
+                result = refresh(entry.version, batch)
+            except Exception:  # noqa: BLE001 -- logged; the view stays as kept, the next write asks again
+                logging.getLogger(__name__).exception("recomputing the view %r", key)
+                return
+            if result is not None:
+                self._keep(key, *result, refresh=refresh, started=started)
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until the worker has nothing left to do (tests, benchmarks); False if it still has."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            while self.pending or self.busy is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self.wake.wait(left)
+        return True
+
+    def _keep(self, key: Hashable, version: tuple, value: Any, *, refresh: Refresh | None = None,
+              started: float | None = None) -> None:
+        """Keep a value computed from ``version`` — unless a newer one is kept already; ``started``: when its
+        computation began (a commit seen since then supersedes it at once)."""
         with self.lock:
             entry = self.entries.get(key)
             if entry is not None and (entry.version == version or _older(version, entry.version)):
-                return  # a newer one is kept already
-            self.entries[key] = _Entry(version, value)
+                return
+            tournament_id = key[0] if isinstance(key, tuple) else key
+            changed = self.changed.get(tournament_id)
+            superseded = started if started is not None and changed is not None and changed > started else None
+            self.entries[key] = _Entry(version, value, superseded,
+                                       refresh or (entry.refresh if entry is not None else None))
             self.entries.move_to_end(key)
             while len(self.entries) > self.SIZE:
                 old, _ = self.entries.popitem(last=False)
                 self.computing.pop(old, None)
+                self.pending.pop(old, None)
 
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()
+            self.pending.clear()
 
 
 VIEWS = ViewCache()
@@ -208,29 +322,33 @@ VIEWS = ViewCache()
 
 def cached_view(session: Session, tournament: Tournament, name: Hashable,
                 compute: Callable[[Session, Tournament], Any], *, max_stale: float = 0,
-                spawn: Callable[[Callable[[Session], None]], None] | None = None) -> Any:
+                elsewhere: Callable[[], Callable[[Callable[[Session], Any]], Any]] | None = None) -> Any:
     """The view ``name`` of the tournament (any hashable: a page fragment and its audience, the JSON
     ranking…) as ``compute(session, tournament)`` gives it, computed once per version of the tournament's
     data. The caller must not modify the value: it is shared with the other requests.
 
-    ``max_stale`` (seconds) and ``spawn``: the view of an earlier version may be served — only if that
-    version was superseded at most ``max_stale`` seconds ago — while ``spawn(task)`` runs ``task(session)`` in
-    the background with a session of its own, which computes the view of the version it reads. For the
-    public pages under a stream of writes (`duplicate.web.public.shared_view`); never for staff."""
+    ``max_stale`` (seconds) and ``elsewhere``: a public view — the latest kept view is served, even of data
+    superseded (at most ``max_stale`` seconds ago), and the worker recomputes it; ``elsewhere()``, called in
+    the request, gives ``run(task, batch)``, which the worker calls to run ``task(session)`` in a context of
+    its own, with the batch's session (`ViewCache._work`). For the public pages
+    (`duplicate.web.public.shared_view`); never for staff."""
     tournament_id = tournament.id
 
-    def recompute(done: Callable) -> None:
-        def task(session: Session) -> None:
-            result = None
-            try:
+    def refresher() -> Refresh:
+        run = elsewhere()
+
+        def refresh(kept: tuple, batch: dict) -> tuple | None:
+            def task(session: Session) -> tuple | None:
                 fresh = session.get(Tournament, tournament_id)
                 version = data_version(session, fresh) if fresh is not None else None
-                if version is not None:
-                    result = version, compute(session, fresh)
-            except AudienceChanged:
-                pass
-            finally:
-                done(result)
-        spawn(task)
+                if version is None or version == kept or _older(version, kept):
+                    return None
+                pin_version(session, tournament_id, version)
+                try:
+                    return version, compute(session, fresh)
+                except AudienceChanged:
+                    return None
+            return run(task, batch)
+        return refresh
     return VIEWS.get((tournament_id, name), data_version(session, tournament), lambda: compute(session, tournament),
-                     max_stale=max_stale, recompute=recompute if spawn is not None else None)
+                     max_stale=max_stale, refresher=refresher if elsewhere is not None else None)

@@ -12,9 +12,8 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-import threading
-
-from flask import Response, abort, copy_current_request_context, current_app, render_template, request, url_for
+from flask import Response, abort, current_app, g, render_template, request, url_for
+from flask.globals import request_ctx
 from markupsafe import Markup
 
 from duplicate import operations
@@ -90,9 +89,9 @@ def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
     ``compute(session, tournament)``, kept until the next write (`operations.cached_view`): who may see the
     scores is decided per request, never kept; the audience is part of the key, and so is the publication,
     so that no view of an unpublished séance is ever served as the published one. To the public (nobody
-    signed in, no token: ``staff`` False), while scores keep arriving, the view of the data superseded at
-    most ``PUBLIC_RESULTS_MAX_STALE`` seconds ago is served while the new one is computed in the background;
-    staff always get the view of the data they read."""
+    signed in, no token: ``staff`` False) the latest kept view is served — of data superseded at most
+    ``PUBLIC_RESULTS_MAX_STALE`` seconds ago — while the process's worker computes the new one; staff always
+    get the view of the data they read."""
     if staff is None:
         staff = current_user() is not None
     published = name[-1]
@@ -103,20 +102,29 @@ def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
         return compute(session, fresh)
     return operations.cached_view(get_session(), tournament, name, checked,
                                   max_stale=0 if staff else current_app.config["PUBLIC_RESULTS_MAX_STALE"],
-                                  spawn=_in_background)
+                                  elsewhere=_elsewhere)
 
 
-def _in_background(task) -> None:
-    """Run ``task(session)`` in a thread, with a copy of this request's context and a session of its own."""
-    app = current_app._get_current_object()
+def _elsewhere():
+    """``run(task, batch)``: ``task(session)`` run in the caller's thread (the views' worker) with a copy of this
+    request's context and the batch's session of this application (created by the first task of the batch,
+    closed by the worker after the last: the views of one batch share it, and what it keeps)."""
+    context = request_ctx.copy()
 
-    @copy_current_request_context
-    def run():
-        try:
-            task(get_session())
-        except Exception:  # noqa: BLE001 -- logged; the next request computes the view itself
-            app.logger.exception("background view")
-    threading.Thread(target=run, name="view", daemon=True).start()
+    def run(task, batch: dict):
+        sessions = batch.setdefault("sessions", {})
+        with context.copy():
+            app = current_app._get_current_object()
+            if app in sessions:
+                g.db_session = sessions[app]
+            try:
+                return task(get_session())
+            except Exception:
+                get_session().rollback()  # the next views of the batch start from a usable session
+                raise
+            finally:
+                sessions[app] = g.pop("db_session", None) or sessions.get(app)  # not closed by the teardown
+    return run
 
 
 def results_content(tournament, secret: bool) -> Markup:

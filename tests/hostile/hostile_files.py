@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 
 from click.testing import CliRunner
 
 from duplicate.cli import rank_command
+from duplicate.rank import fast_rank
 
 
 def individual(**extra) -> dict:
@@ -67,11 +70,30 @@ def line_of(text: str, snippet: str) -> int:
 
 
 def rank(tmp_path, content: str | bytes, name: str = "tournoi.json"):
-    """``flask rank FILE`` through Click (the core only): (exit code, stdout, stderr, exception)."""
+    """``flask rank FILE`` through Click (the core only): (exit code, stdout, stderr, exception) — after
+    checking that ``python -m duplicate rank FILE`` (`fast_rank`, without click) writes the same texts and
+    exits with the same status."""
     path = tmp_path / name
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass"))
     result = CliRunner().invoke(rank_command, [str(path)])
+    assert _fast_rank(str(path)) == (result.exit_code, result.stdout, result.stderr)
     return result
+
+
+def _fast_rank(path: str) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of `fast_rank` on ``path``, with UTF-8 standard streams."""
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
+    status = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            assert fast_rank(["rank", path])
+        except SystemExit as stop:
+            status = stop.code
+    texts = []
+    for stream in (out, err):
+        stream.flush()
+        texts.append(stream.buffer.getvalue().decode("utf-8"))
+    return status, *texts
 
 
 def assert_clean_refusal(result, *fragments: str) -> str:

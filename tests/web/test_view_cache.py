@@ -8,6 +8,7 @@ hand: the best attack gets note 100, the other 0, the defences the opposite), E2
 
 import json
 import re
+import threading
 import time
 
 import pytest
@@ -258,18 +259,147 @@ def test_the_public_may_get_the_view_just_superseded_staff_never(app, client, ma
     assert "Classement général" not in _page(client, tournament_id)
 
 
+def _refresher(calls: list, values: dict, gate: threading.Event | None = None):
+    """A refresher for `ViewCache.get`: the worker's ``refresh(kept)`` notes its call, waits for ``gate``, then
+    gives ``values["now"]`` as it was when called (version, value) if newer than ``kept``."""
+    def refresher():
+        def refresh(kept, batch):
+            calls.append(kept)
+            version, value = values["now"]  # the data read as the recomputation starts
+            if gate is not None:
+                assert gate.wait(30)
+            return (version, value) if version != kept else None
+        return refresh
+    return refresher
+
+
+def test_a_request_during_a_recomputation_gets_the_kept_view_never_computes():
+    cache = operations._changes.ViewCache()
+    calls, gate = [], threading.Event()
+    values = {"now": (("t", 2), "deux")}
+    never = lambda: pytest.fail("a public request computed a view while one was kept")  # noqa: E731
+    assert cache.get(("t", "v"), ("t", 1), lambda: "un", max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
+    started = time.perf_counter()
+    # a newer version: the kept view at once, while the worker is held in its recomputation
+    assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
+    assert _until(lambda: calls == [("t", 1)], 5)
+    assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
+    assert time.perf_counter() - started < 1
+    gate.set()
+    assert cache.settle(10)
+    assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "deux"
+    # the second stale read, during the recomputation, asked for one more after it (it found nothing newer):
+    # one at a time, never a computation on a request
+    assert calls == [("t", 1), ("t", 2)]
+
+
+def test_the_worker_recomputes_once_more_for_a_write_during_its_recomputation_the_latest_wins():
+    cache = operations._changes.ViewCache()
+    calls, gate = [], threading.Event()
+    values = {"now": (("t", 2), "deux")}
+    refresher = _refresher(calls, values, gate)
+    cache.get(("t", "v"), ("t", 1), lambda: "un", max_stale=30, refresher=refresher)
+    cache.superseded({"t"})  # a commit of this process: the worker starts at once, no request needed
+    assert _until(lambda: calls == [("t", 1)], 5)
+    values["now"] = (("t", 4), "quatre")  # two more commits while it computes version 2 (it read 2 already)
+    cache.superseded({"t"})
+    cache.superseded({"t"})
+    gate.set()
+    assert cache.settle(10)
+    assert calls == [("t", 1), ("t", 2)]  # once more, not twice: the two commits coalesced
+    assert cache.entries[("t", "v")].version == ("t", 4)
+    assert cache.get(("t", "v"), ("t", 4), lambda: pytest.fail("computed"), max_stale=30,
+                     refresher=refresher) == "quatre"
+    cache.superseded({"autre"})  # another tournament's commit: nothing to do
+    assert cache.settle(10) and len(calls) == 2
+
+
 def test_a_view_superseded_too_long_ago_is_computed_again():
     cache = operations._changes.ViewCache()
-    started = []
-    assert cache.get("v", ("t", 1), lambda: "un") == "un"
-    assert cache.get("v", ("t", 1), lambda: "jamais") == "un"
-    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
-    assert len(started) == 1  # the background computation asked for, once
-    assert cache.get("v", ("t", 2), lambda: "deux", max_stale=0.2, recompute=started.append) == "un"
-    assert len(started) == 1
-    time.sleep(0.3)
-    started[0](None)  # the background computation ends without a value
-    assert cache.get("v", ("t", 3), lambda: "trois", max_stale=0.2, recompute=started.append) == "trois"
-    assert cache.get("v", ("t", 2), lambda: "deux") == "deux"  # an older version is computed, never kept
-    assert cache.get("v", ("t", 3), lambda: "jamais") == "trois"
-    assert cache.get("v", ("autre tournoi", 3), lambda: "autre") == "autre"
+    calls, gate = [], threading.Event()
+    values = {"now": (("t", 2), "deux")}
+    assert cache.get(("t", "v"), ("t", 1), lambda: "un", max_stale=0.2,
+                     refresher=_refresher(calls, values, gate)) == "un"
+    assert cache.get(("t", "v"), ("t", 1), lambda: "jamais") == "un"
+    assert cache.get(("t", "v"), ("t", 2), lambda: "deux", max_stale=0.2,
+                     refresher=_refresher(calls, values, gate)) == "un"
+    time.sleep(0.3)  # the worker is held: the kept view is now too old to be served
+    cache.WAIT = 0.1  # nor is the worker waited for long
+    assert cache.get(("t", "v"), ("t", 3), lambda: "trois", max_stale=0.2,
+                     refresher=_refresher(calls, values, gate)) == "trois"
+    gate.set()
+    assert cache.settle(10)
+    assert cache.get(("t", "v"), ("t", 2), lambda: "deux") == "deux"  # an older version is computed, never kept
+    assert cache.get(("t", "v"), ("t", 3), lambda: "jamais") == "trois"
+    assert cache.get(("autre", "v"), ("autre", 3), lambda: "autre") == "autre"
+    # staff (no refresher): never the superseded view, even within the bound
+    assert cache.get(("t", "v"), ("t", 5), lambda: "cinq", max_stale=30) == "cinq"
+
+
+def _score_n1(score: int):
+    def change(session, tournament):
+        session.exec(select(Result).where(Result.table == 1)).one().score = score
+    return change
+
+
+def test_a_write_then_a_wait_gives_the_fresh_view_at_the_first_read(app, client, tournament_id):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    assert _globals(client, tournament_id)["N1"] == 100
+    assert "JOUEUR N1" in _page(client, tournament_id)
+    _write(app, _score_n1(-106))  # −106 < −56: N1 note 0 (by hand, as in the first test)
+    assert operations._changes.VIEWS.settle(60)  # the worker, woken by the commit, recomputed both views
+    assert _globals(client, tournament_id)["N1"] == 0  # the very first read after the write
+    assert "0,00" in _page(client, tournament_id)
+
+
+def test_a_public_read_during_a_recomputation_gets_the_kept_view(app, client, make_user, sign_in,
+                                                                  tournament_id, monkeypatch):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    assert _globals(client, tournament_id)["N1"] == 100
+    gate, entered = threading.Event(), threading.Event()
+    ranking_output = operations._tournaments.ranking_output
+
+    def held(tournament):  # the worker's recomputation is held until the gate opens
+        if threading.current_thread().name == "views":
+            entered.set()
+            assert gate.wait(60)
+        return ranking_output(tournament)
+    monkeypatch.setattr(operations._tournaments, "ranking_output", held)
+    try:
+        _write(app, _score_n1(-106))
+        assert entered.wait(30)
+        started = time.perf_counter()
+        assert _globals(client, tournament_id)["N1"] == 100  # the kept view, at once
+        assert time.perf_counter() - started < 5
+        assert _globals(arbiter, tournament_id)["N1"] == 0  # staff: the data of now, computed on the request
+    finally:
+        gate.set()
+    assert operations._changes.VIEWS.settle(60)
+    assert _globals(client, tournament_id)["N1"] == 0
+
+
+def test_a_kept_published_view_is_never_shown_once_withdrawn(app, client, tournament_id, monkeypatch):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    assert _globals(client, tournament_id)["N1"] == 100 and _scores_shown(_page(client, tournament_id, "etuis/1"))
+    gate = threading.Event()
+    ranking_output = operations._tournaments.ranking_output
+
+    def held(tournament):
+        if threading.current_thread().name == "views":
+            assert gate.wait(60)
+        return ranking_output(tournament)
+    monkeypatch.setattr(operations._tournaments, "ranking_output", held)
+    try:
+        # a score changes, then the arbiter withdraws the publication; the worker is still on the first
+        _write(app, _score_n1(-106))
+        _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+        assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+        page, board = _page(client, tournament_id), _page(client, tournament_id, "etuis/1")
+        assert "Classement général" not in page and not _scores_shown(board) and not _scores_shown(page)
+    finally:
+        gate.set()
+    assert operations._changes.VIEWS.settle(60)
+    assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
+    assert not _scores_shown(_page(client, tournament_id, "etuis/1"))

@@ -1,0 +1,102 @@
+"""The ``rank FILE`` command's work (SPEC §10), without click: read a tournament file, check it, print its
+ranking output (JSON) on standard output, the warnings and the refusal (exit status 1, one French line
+naming the faulty line) on standard error.
+
+Both entry points run it: ``flask --app app rank FILE`` through click (`duplicate.core_cli.rank_command`,
+``echo`` = ``click.echo``) and ``python -m duplicate rank FILE`` without click (`fast_rank`, the plain
+`echo` below): click costs about 30 ms to import, more than reading a 150-table file. The texts written are
+the same: click's ``echo`` writes a text and a newline to the stream and flushes it, as `echo` does (it
+would strip terminal escapes, but none reaches it: `one_line` shows control characters escaped, and the JSON
+text escapes them too).
+"""
+
+from __future__ import annotations
+
+import codecs
+import gc
+import sys
+from typing import BinaryIO, Callable, NoReturn
+
+from duplicate.core.filetext import MAX_FILE_BYTES, one_line
+from duplicate.json_text import dumps
+
+Echo = Callable[..., None]  # echo(text, err=False)
+
+
+def echo(text: str, err: bool = False) -> None:
+    """``click.echo(text, err=err)`` for a text on a standard stream that encodes UTF-8."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is not None:
+        stream.write(text + "\n")
+        stream.flush()
+
+
+def fail(message: str, echo: Echo = echo) -> NoReturn:
+    """The refusal: « Erreur : … » on one line of standard error, exit status 1."""
+    echo(f"Erreur : {one_line(message)}", err=True)
+    sys.exit(1)
+
+
+def read_text(file: BinaryIO, echo: Echo = echo) -> str:
+    """A file's text, refused before it is read whole when over `MAX_FILE_BYTES`, or not UTF-8 (a
+    byte-order mark is dropped later, by every reader alike: `core.filetext`)."""
+    raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)", echo)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        fail(f"ligne {line} : le fichier n'est pas en UTF-8", echo)
+
+
+def rank_file(file: BinaryIO, echo: Echo = echo) -> None:
+    """Topage and rankings of a tournament file; the scores possible in theory only are reported on standard
+    error (status 0)."""
+    from duplicate.core.tournament import TournamentError, load_tournament, ranking_output, score_warnings
+
+    # what a tournament file becomes holds no reference cycle: the cyclic collector would only walk those
+    # hundreds of thousands of objects again and again (8 % of the time at 300 tables)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        try:
+            tournament = load_tournament(read_text(file, echo))
+        except TournamentError as error:
+            fail(str(error), echo)
+        for warning in score_warnings(tournament):
+            echo(f"Attention : {one_line(warning)}", err=True)
+        try:
+            output = dumps(ranking_output(tournament))
+        except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
+            fail("un résultat du calcul n'est pas un nombre fini : fichier refusé", echo)
+        echo(output)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _utf8(stream) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    return encoding is not None and codecs.lookup(encoding).name == "utf-8"
+
+
+def fast_rank(args: list[str]) -> bool:
+    """``python -m duplicate rank FILE`` without click, when the command line is exactly that, the file opens
+    and the standard streams encode UTF-8; False for anything else (options, ``-`` for standard input, a
+    file that does not open, another command…): then click runs it and writes its own usage messages."""
+    if len(args) != 2 or args[0] != "rank" or args[1].startswith("-") or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
+        return False
+    try:
+        file = open(args[1], "rb")
+    except OSError:
+        return False
+    with file:
+        try:
+            rank_file(file)
+        except BrokenPipeError:  # the reader went away: exit 1, as click does (and with its means: rare)
+            from click.utils import PacifyFlushWrapper
+
+            sys.stdout, sys.stderr = PacifyFlushWrapper(sys.stdout), PacifyFlushWrapper(sys.stderr)
+            sys.exit(1)
+    return True
