@@ -1,7 +1,7 @@
 """The free-play commands (SPEC §10, §13), added to the core ones (`duplicate.core_cli.CORE_COMMANDS`):
 
-* ``rank FILE`` — a file of kind ``free``, ``free_duo`` or ``free_team4`` is ranked by
-  `duplicate.core.freeplay.tournament.rank_free`; any other goes to the duplicate ``rank``, unchanged.
+* ``rank FILE`` — `duplicate.rank` itself ranks a file of kind ``free``, ``free_duo`` or ``free_team4``
+  with `duplicate.core.freeplay.tournament.rank_free` (so does ``python -m duplicate rank``, without click).
 * ``movement free --tables T [--positions P] [--players N]`` — the FFT free-play movement as the §9
   movement format with ``"kind": "free"``; ``movement check FILE`` of a free movement prints its meetings
   and repeats (`duplicate.core.freeplay.movements.check`); other movements go to the duplicate ``check``.
@@ -19,6 +19,8 @@ import sys
 
 import click
 
+from duplicate.core.filetext import MAX_FILE_BYTES
+
 __all__ = ["with_free_play"]
 
 # a free kind named anywhere in the file: only then is the file parsed here before the duplicate reader
@@ -32,10 +34,9 @@ def _helpers():
 
 
 def _read_raw(file) -> bytes:
-    core = _helpers()
-    raw = file.read(core.MAX_FILE_BYTES + 1)
-    if len(raw) > core.MAX_FILE_BYTES:
-        core._fail(f"fichier trop gros (plus de {core.MAX_FILE_BYTES // (1024 * 1024)} Mio)")
+    raw = file.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        _helpers()._fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
     return raw
 
 
@@ -53,28 +54,6 @@ def _free_data(raw: bytes):
     except FileTextError as error:
         core._fail(str(error))
     return data if isinstance(data, dict) and data.get("kind") in FREE_KINDS else None
-
-
-def _rank_command(duplicate_rank: click.Command) -> click.Command:
-    @click.command("rank", help=(duplicate_rank.help or "") + "\n\nDonnes libres (kind free, free_duo, "
-                   "free_team4) : score de chaque donne (« scores ») et classement au total (art. 29).")
-    @click.argument("file", type=click.File("rb"))
-    @click.pass_context
-    def rank(ctx, file) -> None:
-        raw = _read_raw(file)
-        data = _free_data(raw)
-        if data is None:
-            ctx.invoke(duplicate_rank, file=io.BytesIO(raw))
-            return
-        from duplicate.core.freeplay.tournament import FreePlayError, rank_free
-
-        try:
-            output = rank_free(data)
-        except FreePlayError as error:
-            _helpers()._fail(str(error))
-        _helpers()._print_json(output)
-
-    return rank
 
 
 @click.command("free")
@@ -198,5 +177,4 @@ def _pcn_file(file, tables: int | None, championship: str | None) -> None:
 
 def with_free_play(commands: dict) -> dict:
     """The core commands with free play: ``rank`` and ``movement`` extended, ``pcn`` added."""
-    return {**commands, "rank": _rank_command(commands["rank"]),
-            "movement": _movement_group(commands["movement"]), "pcn": pcn_command}
+    return {**commands, "movement": _movement_group(commands["movement"]), "pcn": pcn_command}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import gc
+import re
 import sys
 from typing import BinaryIO, Callable, NoReturn
 
@@ -50,9 +51,34 @@ def read_text(file: BinaryIO, echo: Echo = echo) -> str:
         fail(f"ligne {line} : le fichier n'est pas en UTF-8", echo)
 
 
+# a free kind named anywhere in the file: only then is the file parsed as free play first (SPEC §13)
+_FREE_KIND = re.compile(r'"kind"\s*:\s*"free')
+
+
+def _free_play_output(text: str, echo: Echo) -> str | None:
+    """The output of a free-play file (SPEC §13: each deal's ``scores``, the ranking by ``total``,
+    `duplicate.core.freeplay.tournament.rank_free`) as JSON text, or None when the file's top-level
+    ``kind`` is not a free one (the duplicate reader's turn)."""
+    if not _FREE_KIND.search(text):
+        return None
+    from duplicate.core.filetext import FileTextError, parse_json
+    from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free
+
+    try:
+        data = parse_json(text)
+    except FileTextError as error:
+        fail(str(error), echo)
+    if not (isinstance(data, dict) and data.get("kind") in FREE_KINDS):
+        return None
+    try:
+        return dumps(rank_free(data))
+    except FreePlayError as error:
+        fail(str(error), echo)
+
+
 def rank_file(file: BinaryIO, echo: Echo = echo) -> None:
-    """Topage and rankings of a tournament file; the scores possible in theory only are reported on standard
-    error (status 0)."""
+    """Topage and rankings of a tournament file (a free-play one: `_free_play_output`); the scores possible
+    in theory only are reported on standard error (status 0)."""
     from duplicate.core.tournament import TournamentError, load_tournament, ranking_output, score_warnings
 
     # what a tournament file becomes holds no reference cycle: the cyclic collector would only walk those
@@ -60,8 +86,13 @@ def rank_file(file: BinaryIO, echo: Echo = echo) -> None:
     collecting = gc.isenabled()
     gc.disable()
     try:
+        text = read_text(file, echo)
+        free_play = _free_play_output(text, echo)
+        if free_play is not None:
+            echo(free_play)
+            return
         try:
-            tournament = load_tournament(read_text(file, echo))
+            tournament = load_tournament(text)
         except TournamentError as error:
             fail(str(error), echo)
         for warning in score_warnings(tournament):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from duplicate.core_cli import CORE_COMMANDS, main
@@ -24,12 +25,14 @@ def test_commands_are_registered():
     assert {"deal", "score", "rank", "movement", "pcn"} <= set(CORE_COMMANDS)
 
 
-def test_rank_a_free_file_through_flask(tmp_path):
-    """The booklet's feuille de marque, through ``flask --app app rank``: S3 1346 first, W3 −510 last."""
+@pytest.mark.parametrize("command", [["flask", "--app", "app"], ["duplicate"]], ids=["flask", "python-m"])
+def test_rank_a_free_file_through_both_entry_points(tmp_path, command):
+    """The booklet's feuille de marque, through ``flask --app app rank`` and ``python -m duplicate rank`` (the
+    latter without click, `duplicate.rank`): S3 1346 first, W3 −510 last."""
     path = tmp_path / "libre.json"
     path.write_text(json.dumps(SHEET), encoding="utf-8")
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    out = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "rank", str(path)], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-m", *command, "rank", str(path)], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
