@@ -255,15 +255,15 @@ def _teams(tournament) -> list[tuple[Team, list[Player]]]:
 def teams(tournament_id: int):
     """Triplettes, quadrettes, teams of a match: formed from the registered players."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.kind == "individual":
-        flash("Un tournoi individuel n’a pas d’équipes.", "warning")
+    if tournament.format.ranks_players:
+        flash(f"Un tournoi {tournament.format.label.lower()} n’a pas d’équipes.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
     team_rows = _teams(tournament)
     in_a_team = {player.id for _, members in team_rows for player in members}
     players = operations.players(get_session(), tournament)
     form = forms.TeamForm()
     form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
-    if tournament.kind != "triplettes":
+    if tournament.format.split_roles:   # a quadrette's or a match team's roles sit apart: no line
         del form.line
     if form.validate_on_submit():
         try:
@@ -285,37 +285,27 @@ def teams(tournament_id: int):
 
 # --- draw of the starting places ---------------------------------------------------------------------------
 
-# Columns of the placement table, per kind: the seat (line) of each entrant at its table.
-PLACE_COLUMNS = {
-    "individual": [("N", "Nord"), ("S", "Sud"), ("E", "Est"), ("W", "Ouest")],
-    "triplettes": [("NS", "Nord-Sud"), ("EW", "Est-Ouest")],
-    "quadrettes": [("Q", "Quadrette")],
-    "team_match": [("A", "Équipe A"), ("B", "Équipe B")],
-}
-
-
 def _entrants(tournament) -> list:
     session = get_session()
-    if tournament.kind == "individual":
+    if tournament.format.ranks_players:
         return operations.players(session, tournament)
     return operations.teams(session, tournament)
 
 
 def _placement(tournament) -> tuple[list, list[dict], list]:
-    """(columns, one row per table ``{"table": n, "seats": {column: entrant}, "relais": bool}``, entrants
-    not placed)."""
-    kind = getattr(tournament.kind, "value", tournament.kind)
-    columns = PLACE_COLUMNS[kind]
+    """(columns: the format's lines and their names, one row per table ``{"table": n, "seats": {line:
+    entrant}, "relais": bool}``, entrants not placed)."""
+    fmt = tournament.format
+    columns = list(zip(fmt.lines, fmt.line_labels))
     tables: dict[int, dict] = {}
     unplaced = []
     for entrant in _entrants(tournament):
         if entrant.entrant_id is None:
             unplaced.append(entrant)
             continue
-        column = {"quadrettes": "Q", "team_match": entrant.entrant_id}.get(kind, entrant.line)
-        tables.setdefault(entrant.start_table or 1, {})[column] = entrant
+        tables.setdefault(entrant.start_table or 1, {})[fmt.line_of(entrant.entrant_id)] = entrant
     # individual: the places of table T + 1 (N, S, E) start at the relais (SPEC §7, n mod 4 players)
-    full = operations.table_count(get_session(), tournament) if kind == "individual" else None
+    full = operations.table_count(get_session(), tournament) if fmt.ranks_players else None
     rows = [{"table": table, "seats": tables[table], "relais": full is not None and table > full}
             for table in sorted(tables)]
     return columns, rows, unplaced
@@ -352,7 +342,7 @@ def place_by_hand(tournament_id: int):
     """Places typed by the arbiter (``place-<id>`` fields); only the changed ones are sent."""
     tournament = tournament_or_404(tournament_id)
     hand_form = forms.ActionForm(prefix="hand")
-    key = "player_id" if tournament.kind == "individual" else "team_id"
+    key = "player_id" if tournament.format.ranks_players else "team_id"
     entrants = _entrants(tournament)
     typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
     if hand_form.validate_on_submit():
