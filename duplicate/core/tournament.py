@@ -215,7 +215,6 @@ ENTRANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 #: Our bounds: a penalty in percentage points cannot exceed the 100 % of a note; PM (quadrettes, team
 #: match: penalties and bonuses) stay far under 10,000 in any real match.
 MAX_PENALTY = 100
-_COUNTS = {2: "deux"}
 MAX_PM = 10_000
 #: A team match result without ``table`` is at the table of its room (SPEC §9 names it by ``room``).
 ROOM_TABLES = {"open": 1, "closed": 2}
@@ -279,7 +278,7 @@ class _Reader:
         self.teams = self.read_entrants("teams", "équipe")
         most = fmt.entrants_needed[1]
         if not fmt.ranks_players and most is not None and len(self.teams) > most:
-            self.fail("teams", most, f"un {fmt.label.lower()} oppose {_COUNTS.get(most, most)} équipes, "
+            self.fail("teams", most, f"un {fmt.label.lower()} oppose {'deux' if most == 2 else most} équipes, "
                       f"pas {len(self.teams)}")
         self.boards = self.read_boards()
         self.movement_tables = self.read_movement()

@@ -181,11 +181,12 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     tables = table_count(session, tournament)
     if tables < 1:
         raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
+    fmt = _format(tournament)
     try:
-        if _format(tournament).ranks_players:
-            movement = generate("individual", None, positions, players=len(_entrants(session, tournament)))
+        if fmt.ranks_players:   # the players, not the tables, decide the relais (SPEC §7)
+            movement = generate(fmt.id, None, positions, players=len(_entrants(session, tournament)))
         else:
-            movement = generate(_kind(tournament).value, tables, positions)
+            movement = generate(fmt.id, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
     refuse_contradicted_results(session, tournament, movement.to_dict())
