@@ -16,6 +16,7 @@ from typing import NoReturn
 
 import click
 
+from duplicate.core.formats import KINDS
 from duplicate.core.scoring import (
     Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, hand_fault, needed_points, score_deal, signed,
 )
@@ -118,7 +119,7 @@ def movement_command() -> None:
 
 
 @movement_command.command("generate")
-@click.argument("kind", type=click.Choice(["individual", "triplettes", "quadrettes", "team_match"]))
+@click.argument("kind", type=click.Choice(KINDS))
 @click.option("--tables", type=click.IntRange(1, 500), help="Nombre de tables.")
 @click.option("--players", type=click.IntRange(1, 2000),
               help="Individuel : nombre de joueurs (relais quand il n'est pas multiple de 4).")

@@ -185,7 +185,7 @@ def export_tournament(session: Session, tournament: Tournament, results: list[di
     if results is None:
         results = [result_to_dict(r) for r in _rows(session, Result, tournament, Result.id)]
     sections["results"] = results
-    entrant_key = "player" if kind is TournamentKind.individual else "team"
+    entrant_key = "player" if tournament.format.ranks_players else "team"
     penalties = []
     for penalty in _rows(session, Penalty, tournament, Penalty.id):
         other = "team" if entrant_key == "player" else "player"
@@ -360,7 +360,7 @@ def _create(session: Session, data: dict) -> Tournament:
         session.add(result)
         session.flush()
         session.add(ResultHistory(result_id=result.id, who="import", action="import", after=item))
-    usual_key = "player" if tournament.kind is TournamentKind.individual else "team"
+    usual_key = "player" if tournament.format.ranks_players else "team"
     for item in top.get("penalties", []):
         key = "player" if "player" in item else "team"  # as the core reads it
         fields, extra = _split({k: v for k, v in item.items() if k != key}, PENALTY_RULES_REST)

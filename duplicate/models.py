@@ -31,6 +31,8 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlmodel import Field, SQLModel
 
+from duplicate.core.formats import KINDS, Format, format_for
+
 # Deterministic constraint names, identical on SQLite and PostgreSQL, so that migrations can name
 # (and batch mode can rebuild) every constraint.
 SQLModel.metadata.naming_convention = {
@@ -70,13 +72,9 @@ def _json(nullable: bool = True):
     return Field(default=None, sa_type=sa.JSON, nullable=nullable)
 
 
-class TournamentKind(str, enum.Enum):
-    """The four kinds of duplicate tournament (SPEC §5–§7)."""
-
-    individual = "individual"
-    triplettes = "triplettes"
-    quadrettes = "quadrettes"
-    team_match = "team_match"
+#: The kinds of duplicate tournament (SPEC §5–§7), for the ``kind`` column: built from the one list of
+#: `core.formats` (``TournamentKind.individual``, ``.triplettes``, ``.quadrettes``, ``.team_match``).
+TournamentKind = enum.Enum("TournamentKind", [(kind, kind) for kind in KINDS], type=str, module=__name__)
 
 
 class Role(str, enum.Enum):
@@ -133,6 +131,11 @@ class Tournament(SQLModel, table=True):
     owner_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL", index=True)
     # the key the tables' links are signed with (`operations.table_secret`): valid for this tournament only
     table_key: str = Field(default_factory=new_token, max_length=64)
+
+    @property
+    def format(self) -> Format:
+        """What the kind decides (`core.formats`): labels, seats, sizes, PM or %; for code and templates."""
+        return format_for(self.kind)
 
 
 class Player(SQLModel, table=True):

@@ -38,6 +38,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Collection, Iterable, Mapping
 
+from .formats import FORMATS
 from .topage import TableNote
 
 __all__ = [
@@ -45,8 +46,8 @@ __all__ = [
     "rank_standings", "session_totals",
 ]
 
-#: (attack weight, defence weight) by kind of tournament.
-WEIGHTS = {"individual": (Fraction(1, 4), Fraction(3, 4)), "triplettes": (Fraction(1, 2), Fraction(1, 2))}
+#: (attack weight, defence weight) by kind of tournament ranked by percentage (`core.formats`, SPEC §5).
+WEIGHTS = {f.id: f.weights for f in FORMATS if f.weights is not None}
 
 
 @dataclass(frozen=True)

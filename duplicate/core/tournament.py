@@ -46,6 +46,7 @@ from typing import Any, Iterator, Mapping
 
 from .evening import RESULTS_TO, Substitution, credit_results
 from .filetext import FileTextError, one_line, parse_json
+from .formats import KINDS, Format, format_for
 from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score, reachable_scores
@@ -56,10 +57,6 @@ __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "c
            "score_warnings"]
 
 TOURNAMENT_FORMAT = "tarot-tournament/1"
-KINDS = ("individual", "triplettes", "quadrettes", "team_match")
-#: French names of the kinds, as screens and printouts show them.
-KIND_LABELS = {"individual": "Individuel", "triplettes": "Triplettes", "quadrettes": "Quadrettes",
-               "team_match": "Match par équipes"}
 _WS = " \t\n\r"
 
 
@@ -98,9 +95,14 @@ class Tournament:
     substitutions: tuple[Substitution, ...] = ()
 
     @property
+    def format(self) -> Format:
+        """The format of ``kind`` (`core.formats`)."""
+        return format_for(self.kind)
+
+    @property
     def entrants(self) -> Mapping[str, Entrant]:
         """Who is ranked: players in the individual, teams otherwise."""
-        return self.players if self.kind == "individual" else self.teams
+        return self.players if self.format.ranks_players else self.teams
 
 
 # --- line numbers -------------------------------------------------------------
@@ -211,8 +213,6 @@ def read_tournament(data: Mapping) -> Tournament:
 
 #: Entrant ids (players, teams): short, ASCII, safe in a file name or a URL ("N1", "EW3", "joueur-12").
 ENTRANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
-INDIVIDUAL_LINES = ("N", "S", "E", "W")
-TRIPLETTE_LINES = ("NS", "EW")
 #: Our bounds: a penalty in percentage points cannot exceed the 100 % of a note; PM (quadrettes, team
 #: match: penalties and bonuses) stay far under 10,000 in any real match.
 MAX_PENALTY = 100
@@ -231,14 +231,14 @@ def _finite_number(value) -> bool:
 
 
 def _line_fault(kind: str, section: str, line) -> str | None:
-    """Why an explicit ``line`` of a ranked entrant cannot be, or None (individual N/S/E/W, triplettes
-    NS/EW; quadrettes and team matches do not read it)."""
+    """Why an explicit ``line`` of a ranked entrant cannot be, or None (the format's lines: individual
+    N/S/E/W, triplettes NS/EW; quadrettes and team matches, whose roles split, do not read it)."""
     if line is None:
         return None
-    allowed = {("individual", "players"): INDIVIDUAL_LINES, ("triplettes", "teams"): TRIPLETTE_LINES}
     if not isinstance(line, str) or not line:
         return "« line » doit être un texte"
-    expected = allowed.get((kind, section))
+    fmt = format_for(kind)
+    expected = fmt.lines if section == fmt.entrants_key and not fmt.split_roles else None
     if expected and line not in expected:
         return f"ligne « {line} » inconnue ({', '.join(expected)})"
     return None
@@ -272,17 +272,19 @@ class _Reader:
     def tournament(self) -> Tournament:
         kind = self.data.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
-            self.whole("kind", f"type de tournoi inconnu « {kind} » "
-                               "(« kind » : individual, triplettes, quadrettes, team_match)")
+            self.whole("kind", f"type de tournoi inconnu « {kind} » (« kind » : {', '.join(KINDS)})")
         self.kind = kind
+        self.format = fmt = format_for(kind)
         self.players = self.read_entrants("players", "joueur")
         self.teams = self.read_entrants("teams", "équipe")
-        if kind == "team_match" and len(self.teams) > 2:
-            self.fail("teams", 2, f"un match par équipes oppose deux équipes, pas {len(self.teams)}")
+        most = fmt.entrants_needed[1]
+        if not fmt.ranks_players and most is not None and len(self.teams) > most:
+            self.fail("teams", most, f"un {fmt.label.lower()} oppose {'deux' if most == 2 else most} équipes, "
+                      f"pas {len(self.teams)}")
         self.boards = self.read_boards()
         self.movement_tables = self.read_movement()
         results = self.read_results()
-        entrants = self.players if kind == "individual" else self.teams
+        entrants = self.players if fmt.ranks_players else self.teams
         penalties = self.read_penalties(entrants)
         substitutions = self.read_substitutions(entrants)
         return Tournament(str(self.data.get("name", "")), kind, self.players, self.teams, self.boards,
@@ -351,7 +353,7 @@ class _Reader:
                 fail("« from_position » doit être un numéro de position (1 ou plus)")
             if results_to not in RESULTS_TO:
                 fail(f"« results_to » vaut « player » ou « substitute » (pas « {results_to} »)")
-            if results_to == "substitute" and self.kind != "individual":
+            if results_to == "substitute" and not self.format.ranks_players:
                 fail("les résultats ne passent au remplaçant qu'en individuel")
             if any(s.player == player for s in substitutions):
                 fail(f"« {player} » remplace déjà un autre joueur")
@@ -402,8 +404,8 @@ class _Reader:
 
         Whole lists compared first (sets: a few ms for thousands of results); only when that finds a
         clash are the results gone through one by one, to name the first faulty one."""
-        paired = self.kind in ("quadrettes", "team_match")
-        by_room = self.kind == "team_match"
+        paired = self.format.split_roles
+        by_room = self.format.rooms
         movement_tables = self.movement_tables
         tables = [(r.board, r.room if by_room else r.table) for r in results]
         if paired:
@@ -451,12 +453,13 @@ class _Reader:
         them (a relais seats a player off his line) and `read_results` checks the result against it."""
         lines = [self.entrants_line(e) for e in (result.taker, *result.defence)]
         by_lines = self.movement_tables is None
-        if self.kind == "individual":
-            if by_lines and all(line in INDIVIDUAL_LINES for line in lines) and len(set(lines)) != 4:
+        own_lines = self.format.lines
+        if self.format.ranks_players:
+            if by_lines and all(line in own_lines for line in lines) and len(set(lines)) != len(own_lines):
                 self.fail("results", index, f"{where} : deux joueurs de la même ligne à la table "
                           f"({', '.join(lines)})")
             seat = self.boards.get(result.board, {}).get("taker")
-            if by_lines and seat in INDIVIDUAL_LINES and lines[0] in INDIVIDUAL_LINES and lines[0] != seat:
+            if by_lines and seat in own_lines and lines[0] in own_lines and lines[0] != seat:
                 self.fail("results", index, f"{where} : le preneur « {result.taker} » est en ligne {lines[0]}, "
                           f"l'étui {result.board} se prend en {seat}")
             if result.position is not None:
@@ -465,12 +468,12 @@ class _Reader:
                     if table != result.table:
                         self.fail("results", index, f"{where} : « {entrant} » est aussi à la table {table} en "
                                   f"position {result.position} (résultat n° {first + 1})")
-        elif self.kind == "triplettes" and by_lines and all(line in TRIPLETTE_LINES for line in lines) \
+        elif not self.format.split_roles and by_lines and all(line in own_lines for line in lines) \
                 and lines[0] == lines[1]:
             self.fail("results", index, f"{where} : deux triplettes de la ligne {lines[0]} l'une contre l'autre")
 
     def entrants_line(self, ident: str) -> str:
-        entrants = self.players if self.kind == "individual" else self.teams
+        entrants = self.players if self.format.ranks_players else self.teams
         return entrants[ident].line
 
     def read_result(self, index: int, item: Mapping) -> Result:
@@ -481,21 +484,21 @@ class _Reader:
 
         get = item.get
         board, table = get("board"), get("table")
-        if self.kind == "team_match" and table is None and isinstance(get("room"), str) \
+        rooms = self.format.rooms
+        if rooms and table is None and isinstance(get("room"), str) \
                 and item["room"] in ROOM_TABLES:
             table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
             self.room_only.add(index)
         if not _whole(board) or not _whole(table) or board < 1 or table < 1:
             fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
-                 if self.kind != "team_match" else "« board » (nombre entier, 1 ou plus) est obligatoire")
+                 if not rooms else "« board » (nombre entier, 1 ou plus) est obligatoire")
         for field in ("position", "quarter"):
             value = get(field)
             if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):
                 fail(f"« {field} » doit être un nombre entier " + ("de 1 à 4" if field == "quarter" else "(1 ou plus)"))
         if self.boards and board not in self.boards:
             fail(f"étui {board} inconnu (absent de « boards »)")
-        team_match = self.kind == "team_match"
-        if self.kind == "individual":
+        if self.format.ranks_players:
             taker, defence = get("taker"), get("defenders")
             known, noun = self.players, "joueur"
             if not isinstance(defence, list) or len(defence) != 3:
@@ -525,7 +528,7 @@ class _Reader:
                 fail("note arbitrale « notes » hors de 0 à 100")
         score = get("score")
         chelem = bool(get("chelem", False))
-        if team_match:
+        if self.format.free_contracts:
             try:
                 contract = Contract.parse(get("contract", "garde"))
             except ScoreError as error:
@@ -544,7 +547,7 @@ class _Reader:
         position, quarter, room = get("position"), get("quarter"), get("room")
         if room is not None and room not in ("open", "closed"):
             fail(f"salle « {room} » inconnue (open ou closed)")
-        if team_match and (room is None or not isinstance(quarter, int)):
+        if rooms and (room is None or not isinstance(quarter, int)):
             fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
         return _result(
             board=board, table=table, taker=taker, defence=tuple(defence), score=score,
@@ -561,7 +564,7 @@ class _Reader:
             if not isinstance(entrant, str) or entrant not in entrants:
                 self.fail("penalties", index, f"pénalité n° {index + 1} : participant inconnu « {entrant} »")
             points = item.get("points")
-            limit = MAX_PENALTY if self.kind in ("individual", "triplettes") else MAX_PM
+            limit = MAX_PM if self.format.uses_pm else MAX_PENALTY
             if not _finite_number(points) or abs(points) > limit:
                 self.fail("penalties", index, f"pénalité n° {index + 1} : « points » doit être un nombre entre "
                           f"−{limit} et {limit}")
@@ -686,7 +689,8 @@ def ranking_output(tournament: Tournament) -> dict:
     notes = topage(credited_results(tournament))
     entrants = tournament.entrants
     unranked = out_of_ranking(tournament)
-    if tournament.kind in ("individual", "triplettes"):
+    fmt = tournament.format
+    if not fmt.uses_pm:
         all_notes = [note for rows in notes.values() for note in rows]
         lines = {ident: entrant.line for ident, entrant in entrants.items()}
         withdrawn = {ident for ident, entrant in entrants.items() if entrant.withdrawn_from is not None}
@@ -704,7 +708,7 @@ def ranking_output(tournament: Tournament) -> dict:
         points = Decimal(item.points.numerator) / Decimal(item.points.denominator)
         penalty[item.entrant] = penalty.get(item.entrant, Decimal(0)) + points
     output: dict[str, Any] = {"kind": tournament.kind, "boards": _board_rows(notes, pm_by_play)}
-    if tournament.kind == "quadrettes":
+    if not fmt.pm_to_winner:
         totals = quadrette_totals(tournament.results, entrants)
     else:
         scoreboard = team_match_totals(tournament.results, {i: e.bonus for i, e in entrants.items()}, entrants)

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from duplicate.core.filetext import FileTextError, parse_json
+from duplicate.core.formats import FORMATS, Format, format_for
 from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, Tournament, TournamentKind
 
-TEAM_SIZES = {TournamentKind.triplettes: (3, 3), TournamentKind.quadrettes: (4, 4), TournamentKind.team_match: (4, 6)}
-ENTRANT_PATTERNS = {
-    TournamentKind.individual: re.compile(r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$"),
-    TournamentKind.triplettes: re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
-    TournamentKind.quadrettes: re.compile(r"^Q(?P<table>[1-9][0-9]*)$"),
-    TournamentKind.team_match: re.compile(r"^[AB]$"),
-}
+#: Players per team and the starting places' spelling, by kind: read from the formats (`core.formats`;
+#: new code asks ``_format(tournament).team_size`` / ``.entrant_pattern``).
+TEAM_SIZES = {TournamentKind(f.id): f.team_size for f in FORMATS if f.team_size is not None}
+ENTRANT_PATTERNS = {TournamentKind(f.id): f.entrant_pattern for f in FORMATS}
 STEP_LABELS = {
     "players": "Inscriptions", "teams": "Équipes", "draw": "Placement", "boards": "Étuis",
     "deals": "Donnes", "movement": "Mouvement",
@@ -53,6 +50,11 @@ class CsvImportError(OperationError):
 
 def _kind(tournament: Tournament) -> TournamentKind:
     return TournamentKind(tournament.kind)
+
+
+def _format(tournament: Tournament) -> Format:
+    """The tournament's format (`core.formats`): what its kind decides."""
+    return format_for(tournament.kind)
 
 
 def _count(session: Session, model, *where) -> int:
@@ -94,7 +96,7 @@ def teams(session: Session, tournament: Tournament) -> list[Team]:
 
 def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
     """Who is drawn, seated and penalised: players (not the substitutes, SPEC §11) or teams."""
-    if _kind(tournament) is not TournamentKind.individual:
+    if not _format(tournament).ranks_players:
         return teams(session, tournament)
     substitutes = set(session.exec(select(Substitution.player_id).where(Substitution.tournament_id == tournament.id)))
     return [player for player in players(session, tournament) if player.id not in substitutes]

@@ -22,9 +22,9 @@ from duplicate import french
 
 from duplicate.core.cards import SEATS, CardError, Seat, format_cards
 from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
-from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament, TournamentKind
+from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament
 
-from ._common import OperationError, _entrants, _kind, _parse_json, _refuse_after_results
+from ._common import OperationError, _entrants, _format, _kind, _parse_json, _refuse_after_results
 from ._layout import MovementRounds, movement_rounds
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
@@ -154,15 +154,7 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
 
 def table_count(session: Session, tournament: Tournament) -> int:
     """How many tables the registered entrants fill (see the module docstring)."""
-    kind = _kind(tournament)
-    entrants = len(_entrants(session, tournament))
-    if kind is TournamentKind.individual:
-        return entrants // 4   # the n mod 4 others are at the relais (SPEC §7)
-    if kind is TournamentKind.triplettes:
-        return -(-entrants // 2)
-    if kind is TournamentKind.quadrettes:
-        return entrants
-    return 2
+    return _format(tournament).table_count(len(_entrants(session, tournament)))
 
 
 def get_movement(session: Session, tournament: Tournament) -> Movement | None:
@@ -189,12 +181,12 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     tables = table_count(session, tournament)
     if tables < 1:
         raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
-    individual = _kind(tournament) is TournamentKind.individual
+    fmt = _format(tournament)
     try:
-        if individual:
-            movement = generate("individual", None, positions, players=len(_entrants(session, tournament)))
+        if fmt.ranks_players:   # the players, not the tables, decide the relais (SPEC §7)
+            movement = generate(fmt.id, None, positions, players=len(_entrants(session, tournament)))
         else:
-            movement = generate(_kind(tournament).value, tables, positions)
+            movement = generate(fmt.id, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
     refuse_contradicted_results(session, tournament, movement.to_dict())
@@ -210,7 +202,7 @@ def contradicted_results(session: Session, tournament: Tournament, data: Mapping
     entered result counts as contradicted (the team movements are not re-checked line by line)."""
     results = list(session.exec(select(Result).where(Result.tournament_id == tournament.id)
                                 .execution_options(**{WITH_PENDING: True})))  # a line awaiting confirmation too
-    if _kind(tournament) is not TournamentKind.individual:
+    if not _format(tournament).ranks_players:
         return results
     takers = board_takers(session, tournament)
     rounds = [r for r in data.get("rounds", []) or [] if isinstance(r, Mapping)]
@@ -253,7 +245,7 @@ def _registered_ids(session: Session, tournament: Tournament) -> list[str] | Non
     team movement may seat a phantom team, whose byes are not checked yet)."""
     from duplicate.core.movements import MovementError, individual_entrant_ids
 
-    if _kind(tournament) is not TournamentKind.individual:
+    if not _format(tournament).ranks_players:
         return None
     entrants = _entrants(session, tournament)
     drawn = [e.entrant_id for e in entrants if e.entrant_id]

@@ -10,13 +10,12 @@ from typing import Iterable, Mapping
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.cards import SEATS
+from duplicate.core.formats import Format
 from duplicate.core.triplettes import COLOURS, draw_first_colour, member_badges
-from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
+from duplicate.models import Player, Team, TeamMember, Tournament
 
 from ._common import (
-    ENTRANT_PATTERNS, TEAM_SIZES, CsvImportError, OperationError, _clean, _entrants, _kind,
-    _refuse_after_results, players,
+    CsvImportError, OperationError, _clean, _entrants, _format, _refuse_after_results, players,
 )
 
 def _player_problems(session: Session, tournament: Tournament, row: Mapping[str, str],
@@ -117,11 +116,11 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
 
     Triplette badges (Bleu, Blanc, Rouge) follow the surnames' order (`core.triplettes.member_badges`).
     """
-    kind = _kind(tournament)
-    if kind not in TEAM_SIZES:
-        raise OperationError("Un tournoi individuel n'a pas d'équipes.")
+    fmt = _format(tournament)
+    if fmt.team_size is None:
+        raise OperationError(f"Un tournoi {fmt.label.lower()} n'a pas d'équipes.")
     ids = list(dict.fromkeys(int(i) for i in player_ids))
-    low, high = TEAM_SIZES[kind]
+    low, high = fmt.team_size
     if not low <= len(ids) <= high:
         size = f"{low}" if low == high else f"{low} à {high}"
         raise OperationError(f"Il faut {size} joueurs différents par équipe ({len(ids)} choisis).", "player_ids")
@@ -135,16 +134,16 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
             raise OperationError(f"{player.name} fait déjà partie d'une équipe.", "player_ids")
         members.append(player)
     line = (line or "").strip().upper() or None
-    if line is not None and kind is TournamentKind.triplettes and line not in ("NS", "EW"):
-        raise OperationError("La ligne d'une triplette est NS ou EW.", "line")
+    if line is not None and not fmt.split_roles and line not in fmt.lines:
+        raise OperationError(f"La ligne d'une équipe est {' ou '.join(fmt.lines)}.", "line")
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
         raise OperationError("Le nom de l'équipe est trop long (200 caractères au plus).", "name")
     badges = {}
-    if kind is TournamentKind.triplettes:
+    if fmt.badges:
         badges = member_badges((str(p.id), p.name) for p in members)
     team = Team(tournament_id=tournament.id, name=name, line=line)
-    if kind is TournamentKind.triplettes and tournament.draw_seed:
+    if fmt.badges and tournament.draw_seed:
         team.first_colour = draw_first_colour(tournament.draw_seed)
     session.add(team)
     session.flush()
@@ -175,12 +174,12 @@ def _assignment(entrant) -> dict:
             "line": entrant.line, "table": entrant.start_table}
 
 
-def _place(entrant, entrant_id: str | None, kind: TournamentKind) -> None:
+def _place(entrant, entrant_id: str | None, fmt: Format) -> None:
     entrant.entrant_id = entrant_id
     if entrant_id is None:
         entrant.line = entrant.start_table = None
         return
-    match = ENTRANT_PATTERNS[kind].match(entrant_id)
+    match = fmt.entrant_pattern.match(entrant_id)
     groups = match.groupdict()
     entrant.line = groups.get("line")
     entrant.start_table = int(groups["table"]) if groups.get("table") else None
@@ -189,32 +188,24 @@ def _place(entrant, entrant_id: str | None, kind: TournamentKind) -> None:
 def draw_places(session: Session, tournament: Tournament, seed: str | None = None) -> list[dict]:
     """Draw the places (entrant ids, lines, starting tables) from ``seed`` (random when None); return
     the assignments ``{player_id|team_id, name, entrant_id, line, table}`` in table order."""
-    kind = _kind(tournament)
+    fmt = _format(tournament)
     _refuse_after_results(session, tournament, "le placement")
     entrants = _entrants(session, tournament)
-    minimum = {TournamentKind.individual: 4, TournamentKind.team_match: 2}.get(kind, 2)
-    if len(entrants) < minimum or (kind is TournamentKind.team_match and len(entrants) != 2):
-        noun = "joueurs" if kind is TournamentKind.individual else "équipes"
-        exact = "exactement" if kind is TournamentKind.team_match else "au moins"
-        raise OperationError(f"Il faut {exact} {minimum} {noun} pour le tirage ({len(entrants)} inscrits).")
+    minimum, most = fmt.entrants_needed
+    if len(entrants) < minimum or (most is not None and len(entrants) > most):
+        exact = "exactement" if minimum == most else "au moins"
+        raise OperationError(f"Il faut {exact} {minimum} {fmt.entrants_noun} pour le tirage "
+                             f"({len(entrants)} inscrits).")
     seed = (seed or "").strip() or secrets.token_hex(8)
     order = sorted(range(len(entrants)),
                    key=lambda n: hashlib.sha256(f"tarot-draw/1|{seed}|{n}".encode("utf-8")).digest())
     drawn = [entrants[n] for n in order]
     for entrant in entrants:  # free every id first: the unique constraint holds at each flush
-        _place(entrant, None, kind)
+        _place(entrant, None, fmt)
     session.flush()
     for index, entrant in enumerate(drawn):
-        if kind is TournamentKind.individual:
-            entrant_id = f"{SEATS[index % 4].value}{index // 4 + 1}"
-        elif kind is TournamentKind.triplettes:
-            entrant_id = f"{('NS', 'EW')[index % 2]}{index // 2 + 1}"
-        elif kind is TournamentKind.quadrettes:
-            entrant_id = f"Q{index + 1}"
-        else:
-            entrant_id = "AB"[index]
-        _place(entrant, entrant_id, kind)
-        if kind is TournamentKind.triplettes:
+        _place(entrant, fmt.drawn_place(index), fmt)
+        if fmt.badges:
             entrant.first_colour = draw_first_colour(seed)
     tournament.draw_seed = seed
     session.flush()
@@ -226,9 +217,9 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
 
     An empty entrant id takes the entrant out of its place. Entrants not listed keep theirs.
     """
-    kind = _kind(tournament)
+    fmt = _format(tournament)
     _refuse_after_results(session, tournament, "le placement")
-    model = Player if kind is TournamentKind.individual else Team
+    model = Player if fmt.ranks_players else Team
     key = "player_id" if model is Player else "team_id"
     wanted: dict[int, str | None] = {}
     for item in assignments:
@@ -236,10 +227,9 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
         if entrant is None or entrant.tournament_id != tournament.id:
             raise OperationError(f"Participant n° {item.get(key)} inconnu dans ce tournoi.", "entrant_id")
         entrant_id = (item.get("entrant_id") or "").strip().upper() or None
-        if entrant_id is not None and not ENTRANT_PATTERNS[kind].match(entrant_id):
-            example = {"individual": "N1, S1, E1, O1", "triplettes": "NS1, EO1", "quadrettes": "Q1",
-                       "team_match": "A, B"}[kind.value]
-            raise OperationError(f"Place « {french.place_label(entrant_id)} » invalide (par exemple {example}).",
+        if entrant_id is not None and not fmt.entrant_pattern.match(entrant_id):
+            raise OperationError(f"Place « {french.place_label(entrant_id)} » invalide "
+                                 f"(par exemple {fmt.place_examples}).",
                                  "entrant_id")
         wanted[entrant.id] = entrant_id
     final = {e.id: e.entrant_id for e in _entrants(session, tournament)}
@@ -249,9 +239,9 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
     if duplicates:
         raise OperationError(f"Place {', '.join(map(french.place_label, duplicates))} donnée deux fois.", "entrant_id")
     for entrant_id in wanted:
-        _place(session.get(model, entrant_id), None, kind)
+        _place(session.get(model, entrant_id), None, fmt)
     session.flush()
     for entrant_id, place in wanted.items():
-        _place(session.get(model, entrant_id), place, kind)
+        _place(session.get(model, entrant_id), place, fmt)
     session.flush()
     return [_assignment(session.get(model, i)) for i in wanted]

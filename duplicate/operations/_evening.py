@@ -38,9 +38,9 @@ from sqlmodel import Session, select
 
 from duplicate.core.evening import RESULTS_TO, lateness_points
 from duplicate import french
-from duplicate.models import WITH_PENDING, Player, Result, Substitution, Tournament, TournamentKind, utcnow
+from duplicate.models import WITH_PENDING, Player, Result, Substitution, Tournament, utcnow
 
-from ._common import ENTRANT_PATTERNS, NotFound, OperationError, _clean, _entrants, _kind, players
+from ._common import NotFound, OperationError, _clean, _entrants, _format, players
 from ._deals import _store_movement, contradicted_results, describe_contradicted, get_movement
 from ._entrants import _licences, _place, _player_problems, register_player
 from ._journal import journal
@@ -61,7 +61,7 @@ def get_player(session: Session, tournament: Tournament, player_id: int) -> Play
 
 
 def _individual(tournament: Tournament, what: str) -> None:
-    if _kind(tournament) is not TournamentKind.individual:
+    if not _format(tournament).ranks_players:
         raise OperationError(f"{what} : en individuel seulement.")
 
 
@@ -128,7 +128,7 @@ def add_late_player(session: Session, tournament: Tournament, *, licence, surnam
         data = generate("individual", None, movement.data.get("positions"), players=count + 1).to_dict()
     except MovementError as error:
         raise OperationError(f"{heads} : {error} ; ajoutez plutôt un joueur de complément.") from None
-    if not ENTRANT_PATTERNS[TournamentKind.individual].match(entrant_id) or any(
+    if not _format(tournament).entrant_pattern.match(entrant_id) or any(
             p.entrant_id == entrant_id for p in players(session, tournament)):
         raise OperationError(f"{heads} : la place {french.place_label(entrant_id)} n’est pas libre ; "
                              "ajoutez plutôt un joueur de complément.")
@@ -147,7 +147,7 @@ def add_late_player(session: Session, tournament: Tournament, *, licence, surnam
                              "ajoutez plutôt un joueur de complément.")
     player = register_player(session, tournament, licence=licence, surname=surname, first_name=first_name,
                              club=club)
-    _place(player, entrant_id, TournamentKind.individual)
+    _place(player, entrant_id, _format(tournament))
     session.flush()
     _store_movement(session, tournament, data)
     resting = [rest["position"] for rest in data.get("rests", []) if entrant_id in rest.get("entrants", [])]

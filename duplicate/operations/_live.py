@@ -43,10 +43,10 @@ from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team, Tournament,
-    TournamentKind, result_slot, utcnow,
+    result_slot, utcnow,
 )
 
-from ._common import OperationError, _kind
+from ._common import OperationError, _format, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds, movement_text
 from ._publishing import is_published
@@ -120,7 +120,7 @@ class _Cache:
 def _layout_key(session: Session, tournament: Tournament) -> tuple:
     """What a `_Layout` is computed from: the movement's stored text, the étuis' taker seats, the entrants
     placed — the screens of the hall ask every few seconds, the movement seldom changes."""
-    model = Player if _kind(tournament) is TournamentKind.individual else Team
+    model = Player if _format(tournament).ranks_players else Team
     return (
         movement_text(session, tournament),
         tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)

@@ -33,9 +33,9 @@ from duplicate.core.cards import Seat
 from duplicate.core.ranking import general_ranks, session_totals, standings
 from duplicate.core.topage import topage
 from duplicate.core.tournament import credited_results, out_of_ranking
-from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament, TournamentKind
+from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament
 
-from ._common import NotFound, OperationError, _clean, _kind, players, teams
+from ._common import NotFound, OperationError, _clean, _format, _kind, players, teams
 from ._deals import get_movement
 from ._journal import journal
 from ._scoring import all_lines, corrected_ids, progress
@@ -53,7 +53,7 @@ def find_by_token(session: Session, token: str) -> tuple[Tournament, str, Player
         raise NotFound("Lien inconnu.")
     tournament = session.get(Tournament, holder.tournament_id)
     entrant_id = holder.entrant_id
-    if isinstance(holder, Player) and _kind(tournament) is not TournamentKind.individual:
+    if isinstance(holder, Player) and not _format(tournament).ranks_players:
         team = session.exec(select(Team).join(TeamMember, TeamMember.team_id == Team.id)
                             .where(TeamMember.player_id == holder.id)).first()
         entrant_id = team.entrant_id if team is not None else None
@@ -66,7 +66,7 @@ def private_links(session: Session, tournament: Tournament) -> list[dict]:
     """Each placed entrant's private token (for the arbiter to hand out): ``{id, name, token, members}``;
     in a team tournament each member's own token too."""
     rows = []
-    if _kind(tournament) is TournamentKind.individual:
+    if _format(tournament).ranks_players:
         for player in players(session, tournament):
             if player.entrant_id:
                 rows.append({"id": player.entrant_id, "name": player.name, "token": player.token, "members": []})
@@ -111,8 +111,8 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
     if secret:
         output = {"boards": [], "ranking": []}
     output = output if output is not None else ranking(session, tournament)
-    kind = _kind(tournament)
-    pm_kind = kind in (TournamentKind.quadrettes, TournamentKind.team_match)
+    fmt = _format(tournament)
+    pm_kind = fmt.uses_pm
     notes = {(board["number"], line["table"]): line for board in output["boards"] for line in board["results"]}
     corrected = corrected_ids(session, tournament)
     rows = []
@@ -131,19 +131,16 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
             "annulled": result.annulled, "adjusted": result.adjusted, "arbitral_note": result.notes is not None,
             "corrected": result.id in corrected, "reason": result.reason,
         }
-        if kind is TournamentKind.individual:
+        if fmt.ranks_players:
             place = None if attack else _defensive_place(line.seats, line.taker, entrant_id)
             row["role"] = "Preneur" if attack else (f"Défense ({place})" if place else "Défense")
         else:
             row["role"] = "Attaque" if attack else "Défense"
             row["opponent"] = line.defence[0] if attack else line.taker
-            if attack and kind is TournamentKind.quadrettes:
+            if attack and fmt.chosen_attacker:
                 row["attacker"] = result.attacker  # who of the quadrette took (issue 15), not a secret
         if pm_kind:
-            value = note_line.get("pm") if attack else None
-            if value is not None and kind is TournamentKind.team_match:
-                value = max(value, 0.0)
-            row["note"] = value
+            row["note"] = fmt.scored_pm(note_line.get("pm")) if attack else None
         else:
             row["note"] = note_line.get("taker_note" if attack else "defence_note")
         if secret:
@@ -209,9 +206,9 @@ def _identity(value: str) -> str:
 
 def _session_results(session: Session, tournament: Tournament) -> dict[str, tuple[Fraction, str]]:
     """Identity → (the séance's result, display name) of every ranked entrant of one séance."""
-    kind = _kind(tournament)
+    fmt = _format(tournament)
     core = to_core(session, tournament)
-    if kind in (TournamentKind.individual, TournamentKind.triplettes):
+    if not fmt.uses_pm:
         notes = [note for rows in topage(credited_results(core)).values() for note in rows]
         unranked = out_of_ranking(core)  # « hors classement » players take no part in the competition
         values = {row.entrant: row.global_ for row in standings(
@@ -220,7 +217,7 @@ def _session_results(session: Session, tournament: Tournament) -> dict[str, tupl
     else:
         values = {row["id"]: Fraction(Decimal(str(row["pm"]))) for row in ranking(session, tournament)["ranking"]}
     found = {}
-    if kind is TournamentKind.individual:
+    if fmt.ranks_players:
         for player in players(session, tournament):
             if player.entrant_id in values:
                 key = f"licence:{player.licence}" if player.licence else f"nom:{_identity(player.name)}"
@@ -246,7 +243,7 @@ def series_ranking(session: Session, series: Series, published_only: bool = Fals
     rows = [{"key": key, "name": names[key], "total": totals[key], "rank": ranks[key],
              "values": [results[key][0] if key in results else None for results in per_session]}
             for key in sorted(totals, key=lambda k: (ranks[k], names[k]))]
-    pm = bool(séances) and _kind(séances[0]) in (TournamentKind.quadrettes, TournamentKind.team_match)
+    pm = bool(séances) and _format(séances[0]).uses_pm
     return {"sessions": séances, "rows": rows, "pm": pm}
 
 

@@ -28,10 +28,10 @@ from duplicate.core.scoring import ScoreError, check_score, signed
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
     PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
-    TournamentKind, result_slot, utcnow,
+    result_slot, utcnow,
 )
 
-from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _kind
+from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _format
 from ._journal import journal
 from ._layout import movement_rounds
 
@@ -87,15 +87,15 @@ class CheckContext:
 
     def __init__(self, session: Session, tournament: Tournament):
         self.session, self.tournament_id = session, tournament.id
-        kind = _kind(tournament)
-        self.model = Player if kind is TournamentKind.individual else Team
-        self.section = "players" if self.model is Player else "teams"
+        fmt = _format(tournament)
+        self.model = Player if fmt.ranks_players else Team
+        self.section = fmt.entrants_key
         self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
         # quadrettes: team entrant id → its members' player ids (a result's « attacker » is one of them)
-        self.members: dict[str, list[str]] | None = {} if kind is TournamentKind.quadrettes else None
+        self.members: dict[str, list[str]] | None = {} if fmt.chosen_attacker else None
         self._looked_up: set[str] = set()
         self._boards: dict[Any, bool] = {}  # étui number → whether the tournament has it, as looked up
-        self.kind = kind.value
+        self.kind = fmt.id
         self.movement = movement_rounds(session, tournament)
         self.rounds: Mapping[Any, tuple] | None = self.movement.by_board if self.movement is not None else None
         self._results: dict[Any, dict[Any, dict]] = {}
@@ -256,7 +256,7 @@ def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:
     values = dict(fields)
     if "defenders" in values and values["defenders"] is not None:
         values["defenders"] = list(values["defenders"])
-    if _kind(tournament) is TournamentKind.individual and (values.get("taker_team") or values.get("defence_team")):
+    if _format(tournament).ranks_players and (values.get("taker_team") or values.get("defence_team")):
         raise OperationError("En individuel, le preneur et les défenseurs sont des joueurs.", "taker")
     return values
 

@@ -29,6 +29,7 @@ from sqlmodel import Session, select
 
 from duplicate.core.cards import SEATS
 from duplicate.db import begin_writing
+from duplicate.core.formats import format_for
 from duplicate.models import (
     PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
@@ -72,7 +73,7 @@ class Line:
     def fields(self, kind: TournamentKind) -> dict:
         """The result fields the movement gives (everything but the score)."""
         values: dict[str, Any] = {"board": self.board, "table": self.table, "position": self.position}
-        if kind is TournamentKind.individual:
+        if format_for(kind).ranks_players:
             values.update(taker=self.taker, defenders=list(self.defence))
         else:
             values.update(taker_team=self.taker, defence_team=self.defence[0])
@@ -82,26 +83,27 @@ class Line:
 
 
 def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
+    fmt = format_for(kind)
     seats = dict(round_.get("seats") or {})
     lines = []
     for number in round_.get("boards", []):
         number = int(number)
         common = {"board": number, "table": int(round_["table"]), "position": round_.get("position"),
                   "seats": seats}
-        if kind is TournamentKind.individual:
+        if fmt.ranks_players:
             seat = takers.get(number, SEATS[(number - 1) % 4].value)
             if any(s.value not in seats for s in SEATS):
                 continue  # a bye seat: that table does not play this position
             defence = [seats[s.value] for s in SEATS if s.value != seat]
             lines.append(Line(taker=seats[seat], defence=defence, **common))
-        elif kind is TournamentKind.triplettes:
+        elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
             seat = takers.get(number, SEATS[(number - 1) % 4].value)
             attack = "NS" if seat in ("N", "S") else "EW"
             defence = "EW" if attack == "NS" else "NS"
             if attack in seats and defence in seats:
                 lines.append(Line(taker=seats[attack], defence=[seats[defence]], **common))
         elif "attack" in seats and "defence" in seats:
-            room = round_.get("room") if kind is TournamentKind.team_match else None
+            room = round_.get("room") if fmt.rooms else None
             quarter = round_.get("position") if room is not None else None
             lines.append(Line(taker=seats["attack"], defence=[seats["defence"]], room=room, quarter=quarter,
                               **common))
@@ -169,7 +171,7 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
 def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line]) -> list[Line]:
     """The movement's lines that real entrants play: against a phantom team (odd triplettes) the opponent
     sits out and no line is expected. Before the draw every line stands."""
-    model = Player if _kind(tournament) is TournamentKind.individual else Team
+    model = Player if format_for(tournament.kind).ranks_players else Team
     query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
     named = {name for line in lines for name in (line.taker, *line.defence)}
     if len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
@@ -392,13 +394,13 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
     try:
         score = parse_score(entry.get("score"))
         chelem = bool(entry.get("chelem"))
-        contract = entry.get("contract") if kind is TournamentKind.team_match else None
+        contract = entry.get("contract") if format_for(kind).free_contracts else None
         if contract is not None and contract not in CONTRACTS:
             raise OperationError("En match par équipes, le preneur annonce Garde, Garde Sans ou Garde Contre : "
                                  "la Prise n’y existe pas." if contract == "prise" else
                                  f"Contrat inconnu « {contract} ».", "contract")
         # quadrettes: who of the attacking quadrette took (blank: not said); the core checks membership
-        attacker = (entry.get("attacker") or "").strip() or None if kind is TournamentKind.quadrettes else None
+        attacker = (entry.get("attacker") or "").strip() or None if format_for(kind).chosen_attacker else None
         version = entry.get("version")
         if line.result is None:
             if version is not None:
@@ -516,7 +518,7 @@ def _match_movement(kind: TournamentKind, expected: Mapping[tuple, Line], fields
     for name in ("taker", "defenders", "taker_team", "defence_team"):
         if name in fields and name in wanted and fields[name] != wanted[name]:
             who = (f"{wanted['taker']} preneur, {', '.join(wanted['defenders'])} en défense"
-                   if kind is TournamentKind.individual else f"{wanted['taker_team']} en attaque, "
+                   if format_for(kind).ranks_players else f"{wanted['taker_team']} en attaque, "
                    f"{wanted['defence_team']} en défense")
             raise OperationError(f"À la table {table}, le mouvement place pour l'étui {board} : {who}.", name)
     if fields.get("position") is None and line.position is not None:

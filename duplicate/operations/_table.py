@@ -36,6 +36,7 @@ from sqlmodel import Session, select
 
 from duplicate import interchange
 from duplicate.core.cards import SEATS
+from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts, signed
 from duplicate.db import begin_writing
 from duplicate.models import (
@@ -102,7 +103,7 @@ def line_status(result: Result | None) -> str:
 
 def _names(session: Session, tournament: Tournament, position: int) -> dict[str, str]:
     """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11)."""
-    if _kind(tournament) is not TournamentKind.individual:
+    if not format_for(tournament.kind).ranks_players:
         return dict(session.exec(select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id,
                                                                           Team.entrant_id.is_not(None))).all())
     players = list(session.exec(select(Player).where(Player.tournament_id == tournament.id)))
@@ -116,15 +117,17 @@ def _names(session: Session, tournament: Tournament, position: int) -> dict[str,
 
 def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> str:
     """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2)."""
-    if kind in (TournamentKind.quadrettes, TournamentKind.team_match):
-        return "S"
+    fixed = format_for(kind).taker_seat
+    if fixed is not None:
+        return fixed
     return takers.get(line.board, SEATS[(line.board - 1) % 4].value)
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
     """The seats that may confirm a line: the defenders' (in triplettes not the taker's partner)."""
-    if kind is TournamentKind.triplettes:
-        return ["E", "W"] if seat in ("N", "S") else ["N", "S"]
+    fmt = format_for(kind)
+    if not fmt.ranks_players and not fmt.split_roles:   # triplettes: the line not holding the taker seat
+        return list(next(line for line in fmt.seats if seat not in line))
     return [s.value for s in SEATS if s.value != seat]
 
 
@@ -182,7 +185,7 @@ def table_score(kind: TournamentKind, payload: Mapping) -> tuple[int, bool, str 
     contract = payload.get("contract")
     if contract is not None and contract not in CONTRACTS and contract != "prise":
         raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
-    if kind is not TournamentKind.team_match and contract not in (None, "garde"):
+    if not format_for(kind).free_contracts and contract not in (None, "garde"):
         raise OperationError("En duplicate, le contrat est imposé : Garde.", "contract")
     if contract == "prise":
         raise OperationError("En match par équipes, les contrats sont Garde, Garde Sans ou Garde Contre.", "contract")
@@ -270,7 +273,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
                             result.score)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
-    if contract is not None and kind is TournamentKind.team_match:
+    if contract is not None and format_for(kind).free_contracts:
         fields["contract"] = contract
     with session.no_autoflush:
         if result is None:

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.evening import Substitution as CoreSubstitution
+from duplicate.core.formats import Format, format_for
 from duplicate.core.ranking import Penalty as CorePenalty
 from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
@@ -20,7 +21,7 @@ from duplicate.models import (
 )
 
 from ._changes import cached_view
-from ._common import TEAM_SIZES, NotFound, OperationError, _count, _entrants, _kind, players, teams
+from ._common import NotFound, OperationError, _count, _entrants, _format, players, teams
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
@@ -82,17 +83,18 @@ def get_tournament(session: Session, id: int) -> Tournament:
 
 def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
     """What is ready before play: ``(step, done, French detail)``; steps are keys of `STEP_LABELS`."""
-    kind = _kind(tournament)
+    fmt = _format(tournament)
     steps = []
     registered = players(session, tournament)
     n = len(registered)
-    steps.append(("players", n >= (4 if kind is TournamentKind.individual else 2 * TEAM_SIZES[kind][0]),
+    steps.append(("players", n >= fmt.players_needed,
                   f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}"))
-    if kind is not TournamentKind.individual:
+    if not fmt.ranks_players:
         team_rows = teams(session, tournament)
         in_team = _count(session, TeamMember, TeamMember.team_id.in_([t.id for t in team_rows])) if team_rows else 0
         alone = n - in_team
-        enough = len(team_rows) == 2 if kind is TournamentKind.team_match else len(team_rows) >= 2
+        fewest, most = fmt.entrants_needed
+        enough = fewest <= len(team_rows) <= (most or len(team_rows))
         detail = f"{len(team_rows)} équipe(s) formée(s)" + (f", {alone} joueur(s) sans équipe" if alone else "")
         steps.append(("teams", enough and alone == 0, detail))
     entrants = _entrants(session, tournament)
@@ -172,13 +174,13 @@ def _entrant(ident: str, name: str | None, line: str | None, extra: dict | None,
                    bool(out_of_ranking or extra.get("out_of_ranking")), withdrawn_from)
 
 
-def _core_result(kind: str, row) -> CoreResult:
+def _core_result(fmt: Format, row) -> CoreResult:
     (board, table, position, taker, defenders, taker_team, defence_team, score, annulled, adjusted, notes,
      chelem, contract, quarter, room) = row
     defenders, notes = _json(defenders), _json(notes)
-    if kind != "individual":
+    if not fmt.ranks_players:
         taker, defenders = taker_team, [defence_team]
-    contract = Contract.parse(contract or "garde").value if kind == "team_match" else "garde"
+    contract = Contract.parse(contract or "garde").value if fmt.free_contracts else "garde"
     if notes is not None:
         notes = ArbitralNote(Fraction(str(notes["taker"])), Fraction(str(notes["defence"])))
     return CoreResult(board=board, table=table, taker=taker, defence=tuple(defenders or ()), score=score,
@@ -216,8 +218,9 @@ def _core(tournament: Tournament, ranked_rows: tuple, boards=None, movement=None
                                      board if board is not None else _int_or_none(extra.get("board"))))
     substitutions = tuple(CoreSubstitution(seat, file_ids[player_id], from_position, results_to)
                           for seat, player_id, from_position, results_to in substitution_rows)
+    fmt = format_for(kind)
     return CoreTournament(name or "", kind, players, teams, boards or {},
-                          tuple(_core_result(kind, row) for row in result_rows), tuple(penalties), movement,
+                          tuple(_core_result(fmt, row) for row in result_rows), tuple(penalties), movement,
                           substitutions)
 
 

@@ -6,14 +6,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Mapping
 
-from duplicate.core.tournament import KIND_LABELS
 from duplicate.core.triplettes import Triplette, member_badges, plan_attacks
+from duplicate.core.formats import format_for
 
 from . import formatting as fmt
 
-#: Seat keys of a round, per kind, in print order (SPEC §9 movement format).
-SEAT_KEYS = {"individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"),
-             "quadrettes": ("attack", "defence"), "team_match": ("attack", "defence")}
 SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
                "attack": "Attaque", "defence": "Défense"}
 SEAT_SHORT = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO", "attack": "Att.",
@@ -22,15 +19,18 @@ ROOMS = {"open": "salle ouverte", "closed": "salle fermée"}
 
 
 def header(export: Mapping[str, Any]) -> dict:
-    """The tournament as every page heads it."""
+    """The tournament as every page heads it; ``global_rule`` states the weights of the global %
+    (« Global = ¼ attaque + ¾ défense », SPEC §5), empty for the PM kinds."""
     kind = export.get("kind", "individual")
+    form = format_for(kind)
     return {
         "name": str(export.get("name") or "Tournoi"),
         "date": fmt.french_date(export.get("date")),
         "place": str(export.get("place") or ""),
         "colour": fmt.tournament_colour(export.get("colour")),
         "kind": kind,
-        "kind_french": KIND_LABELS.get(kind, kind),
+        "kind_french": form.label,
+        "global_rule": form.weights_text,
     }
 
 
@@ -41,6 +41,7 @@ class Tournament:
         self.export = export
         self.ranking = ranking or {}
         self.kind = export.get("kind", "individual")
+        self.format = format_for(self.kind)
         self.header = header(export)
         self.players = {p["id"]: p for p in export.get("players", []) if isinstance(p, Mapping) and "id" in p}
         self.teams = {t["id"]: t for t in export.get("teams", []) if isinstance(t, Mapping) and "id" in t}
@@ -62,13 +63,13 @@ class Tournament:
                 self._notes_at[self._key(board["number"], row["table"], row.get("room"))] = row
 
     def _key(self, board, table, room=None):
-        return (board, room) if self.kind == "team_match" else (board, table)
+        return (board, room) if self.format.rooms else (board, table)
 
     # -- names ------------------------------------------------------------------------------------
     @property
     def entrants(self) -> dict[str, Mapping]:
         """Who is ranked and gets a route sheet: players in the individual, teams otherwise."""
-        return self.players if self.kind == "individual" else self.teams
+        return self.players if self.format.ranks_players else self.teams
 
     def name(self, ident: str | None) -> str:
         if ident is None:
@@ -84,8 +85,8 @@ class Tournament:
         return sorted(numbers)
 
     def taker_seat(self, number: int) -> str | None:
-        if self.kind in ("quadrettes", "team_match"):
-            return "S"  # SPEC §2: the taker always sits South
+        if self.format.taker_seat is not None:
+            return self.format.taker_seat  # SPEC §2: the taker always sits South in the PM kinds
         board = self.boards.get(number, {})
         return board.get("taker") or self.movement_takers.get(number)
 
@@ -107,7 +108,7 @@ class Tournament:
 
     def seats_of(self, round_: Mapping) -> list[tuple[str, str]]:
         seats = round_.get("seats", {})
-        order = SEAT_KEYS.get(self.kind, tuple(seats))
+        order = self.format.seats
         return [(key, seats[key]) for key in order if key in seats] + \
                [(key, who) for key, who in seats.items() if key not in order]
 

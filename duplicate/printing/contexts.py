@@ -153,13 +153,11 @@ def _attacking_team(t: Tournament, number: int, seats) -> str | None:
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
     """Seats of a result when there is no movement: the taker at the étui's taker seat."""
-    if t.kind == "individual":
+    if t.format.ranks_players:
         others = [s for s in SEATS if s != taker_seat] if taker_seat else ["S", "E", "W"]
         seat_of = {taker_seat or "N": result.get("taker")}
         seat_of.update(zip(others, result.get("defenders", [])))
         return [(s, seat_of[s]) for s in SEATS if s in seat_of]
-    if t.kind == "triplettes":
-        return [("attack", result.get("taker_team")), ("defence", result.get("defence_team"))]
     return [("attack", result.get("taker_team")), ("defence", result.get("defence_team"))]
 
 
@@ -200,11 +198,10 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
             "dog": dog, "lines": lines, "corrections": sum(1 for line in lines if line["flags"]),
         })
     if seat_keys is None:
-        default = {"individual": SEATS, "triplettes": ("NS", "EW")}.get(t.kind, ("attack", "defence"))
-        seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in default]
+        seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
-            "pm": t.kind in ("quadrettes", "team_match"), "team_match": t.kind == "team_match",
-            "attackers": t.kind in ("triplettes", "quadrettes")}
+            "pm": t.format.uses_pm, "free_contracts": t.format.free_contracts, "team_match": t.format.rooms,
+            "attackers": t.format.badges or t.format.chosen_attacker}
 
 
 def _card_order(notation: str) -> int:
@@ -297,7 +294,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": rows, "members": members, "duty": duty})
-    return {"tournament": t.header, "items": items, "team": t.kind != "individual",
+    return {"tournament": t.header, "items": items, "team": not t.format.ranks_players,
             "triplettes": t.kind == "triplettes"}
 
 

@@ -82,13 +82,13 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
     attack %, defence %, global %, penalties, places; PM per étui and total for quadrettes/teams."""
     ranking = ensure_ranking(export, ranking)
     t = Tournament(export, ranking)
-    pm_kind = t.kind in ("quadrettes", "team_match")
+    pm_kind = t.format.uses_pm
     standing = {row["id"]: row for row in ranking.get("ranking", [])}
     shared = _places(ranking.get("ranking", []), "rank")
     shared_alt = _places(ranking.get("ranking", []), "alternated_rank")
     penalties: dict[str, list[Mapping]] = {}
     for p in export.get("penalties", []):
-        who = p.get("player") if t.kind == "individual" else p.get("team", p.get("player"))
+        who = p.get("player") if t.format.ranks_players else p.get("team", p.get("player"))
         penalties.setdefault(who, []).append(p)
     rows_of: dict[str, list[dict]] = {}
     for result in t.results:
@@ -98,7 +98,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
                   "quarter": result.get("quarter") or "", "relais": False, "attacker": ""}
         annulled = bool(result.get("annulled"))
-        if t.kind == "individual":
+        if t.format.ranks_players:
             for who in [result.get("taker"), *result.get("defenders", [])]:
                 role, attack = _role_individual(t, result, who)
                 note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
@@ -109,7 +109,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
                            opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")),
                            attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "")
                 if pm_kind:
-                    value = notes.get("pm") if notes and attack else None
+                    value = t.format.scored_pm(notes.get("pm")) if notes and attack else None
                     row["note"] = fmt.signed_number(value) if value is not None else ""
                 else:
                     note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
@@ -131,7 +131,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"] or 0))
         row = standing.get(who, {})
         item = known.get(who, {})
-        members = [t.name(m) for m in item.get("members", [])] if t.kind != "individual" else []
+        members = [t.name(m) for m in item.get("members", [])] if not t.format.ranks_players else []
         url = (route_urls or {}).get(who)
         sheet = {
             "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
@@ -159,7 +159,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             )
         items.append(sheet)
     return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
-            "team": t.kind != "individual"}
+            "team": not t.format.ranks_players}
 
 
 # --- rankings ---------------------------------------------------------------------------------------------
@@ -170,7 +170,8 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
     t = Tournament(export, ranking)
     rows = list(ranking.get("ranking", []))
     shared = _places(rows, "rank")
-    pm_kind = t.kind in ("quadrettes", "team_match")
+    pm_kind = t.format.uses_pm
+    line_names = dict(zip(t.format.lines, t.format.line_labels))
     general = []
     for row in sorted(rows, key=lambda r: (r.get("rank") is None, r.get("rank") or 0, _entrant_sort_key(r["id"]))):
         item = t.entrants.get(row["id"], {})
@@ -180,8 +181,7 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
         if pm_kind:
             line["pm"] = fmt.signed_number(row.get("pm"))
         else:
-            line.update(line_name=fmt.seat_name(row.get("line", "")) if t.kind == "individual"
-                        else {"NS": "Nord-Sud", "EW": "Est-Ouest"}.get(row.get("line"), row.get("line", "")),
+            line.update(line_name=line_names.get(row.get("line"), row.get("line", "")),
                         attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
                         global_=fmt.number(row.get("global")),
                         penalty=fmt.number(row["penalty"]) if row.get("penalty") else "",
@@ -214,7 +214,7 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
                   "board": p.get("board")} for p in export.get("penalties", [])]
     return {"tournament": t.header, "items": items, "pm": pm_kind, "penalties": penalties,
             "count": sum(r.get("rank") is not None for r in rows),  # the « hors classement » are not counted
-            "team": t.kind != "individual"}
+            "team": not t.format.ranks_players}
 
 
 # --- frequencies -------------------------------------------------------------------------------------------
@@ -258,4 +258,4 @@ def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = N
         taker = t.taker_seat(number)
         items.append({"number": number, "taker_name": fmt.seat_name(taker) if taker else "", "lines": lines,
                       "others": others, "played": played})
-    return {"tournament": t.header, "items": items, "pm": t.kind in ("quadrettes", "team_match")}
+    return {"tournament": t.header, "items": items, "pm": t.format.uses_pm}

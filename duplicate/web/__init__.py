@@ -15,7 +15,7 @@ from flask import Blueprint, render_template
 from werkzeug.routing import IntegerConverter
 
 from duplicate import french
-from duplicate.core.tournament import KIND_LABELS
+from duplicate.core.formats import KIND_LABELS
 from duplicate.printing.results import standing_status
 
 bp = Blueprint("web", __name__)
@@ -116,14 +116,11 @@ def tournament_or_404(tournament_id: int):
 
 def entrant_names(session, tournament) -> dict[str, str]:
     """Entrant id → display name: players in the individual, teams otherwise."""
-    from duplicate import operations
-    from duplicate.models import TournamentKind
-
     from sqlmodel import select
 
     from duplicate.models import Player, Team
 
-    if tournament.kind == TournamentKind.individual:  # light rows: a page may name 1,200 players
+    if tournament.format.ranks_players:  # light rows: a page may name 1,200 players
         rows = session.exec(select(Player.entrant_id, Player.surname, Player.first_name).where(
             Player.tournament_id == tournament.id, Player.entrant_id.is_not(None)).order_by(Player.id)).all()
         return {ident: " ".join(part for part in (surname, first) if part) for ident, surname, first in rows}

@@ -12,7 +12,6 @@ from wtforms.validators import InputRequired, Optional
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.models import TournamentKind
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -57,7 +56,7 @@ def _who() -> str:
 def _entrant_choices(session, tournament):
     """The placed players, substitutes excepted (a penalty or a substitute is for a seat); the placed
     teams outside the individual."""
-    if tournament.kind != TournamentKind.individual:
+    if not tournament.format.ranks_players:
         return [forms.SelectChoice(t.entrant_id, f"{french.place_label(t.entrant_id)} — {t.name}")
                 for t in operations.teams(session, tournament) if t.entrant_id]
     substitutes = {s.player_id for s in operations.substitutions(session, tournament)}

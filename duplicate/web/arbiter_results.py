@@ -14,7 +14,6 @@ from flask import abort, flash, redirect, render_template, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.models import TournamentKind
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -26,7 +25,7 @@ ACTIONS = {"create": "saisie", "update": "correction", "annul": "donne annulée"
 
 
 def _names(session, tournament) -> dict[str, str]:
-    if tournament.kind == TournamentKind.individual:
+    if tournament.format.ranks_players:
         return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
     return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
 

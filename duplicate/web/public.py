@@ -19,7 +19,6 @@ from markupsafe import Markup
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
-from duplicate.models import TournamentKind
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
@@ -56,8 +55,7 @@ def results_context(session, tournament, secret: bool) -> dict:
     publication, to anyone but the arbiter, the progress only (``secret``)."""
     progress = operations.progress(session, tournament)
     if secret:
-        return {"tournament": tournament, "secret": True, "progress": progress,
-                "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match)}
+        return {"tournament": tournament, "secret": True, "progress": progress, "pm": tournament.format.uses_pm}
     output = operations.ranking(session, tournament)
     rows = output["ranking"]
     alternated = sorted((r for r in rows if r.get("alternated_rank") is not None),
@@ -67,7 +65,7 @@ def results_context(session, tournament, secret: bool) -> dict:
     return {
         "tournament": tournament, "output": output, "ranking": rows, "alternated": alternated,
         "ties": shared(rows, "rank"), "alternated_ties": shared(rows, "alternated_rank"),
-        "pm": tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
+        "pm": tournament.format.uses_pm,
         "quarters": output.get("quarters"), "progress": progress, "names": entrant_names(session, tournament),
         "adjustments": adjustments, "penalties": penalties, "secret": False,
         "published": operations.is_published(tournament),
@@ -173,7 +171,7 @@ def board_content(session, tournament, number: int, secret: bool) -> str | None:
         "public/_board_content.html", tournament=tournament, number=number, lines=lines, notes=by_table,
         secret=False, corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
         frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
-        pm=tournament.kind in (TournamentKind.quadrettes, TournamentKind.team_match),
+        pm=tournament.format.uses_pm,
     )
 
 

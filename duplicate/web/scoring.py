@@ -23,7 +23,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from duplicate import operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
-from duplicate.models import Role, TournamentKind
+from duplicate.models import Role
 from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
 from duplicate.web.expired_forms import reshown_when_expired
@@ -71,7 +71,7 @@ def overview(tournament_id: int):
                            has_movement=operations.get_movement(session, tournament) is not None)
 
 
-def _entries(lines, kind) -> dict[str, dict]:
+def _entries(lines, free_contracts: bool) -> dict[str, dict]:
     """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``, ``attacker-<key>``,
     ``version-<key>``; ``replace-<key>`` only when the « Remplacer » button, ``replace=1``, was pressed)."""
     entries = {}
@@ -85,7 +85,7 @@ def _entries(lines, kind) -> dict[str, dict]:
             "replace": int(replace) if replace.isdigit() else None,
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
-            "contract": request.form.get(f"contract-{line.key}", "garde") if kind == TournamentKind.team_match else None,
+            "contract": request.form.get(f"contract-{line.key}", "garde") if free_contracts else None,
             **({"attacker": request.form.get(f"attacker-{line.key}", "")}
                if f"attacker-{line.key}" in request.form else {}),
             "version": int(version) if version.isdigit() else None,
@@ -113,7 +113,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
         abort(404)
     entries, errors, conflicts, status, message = {}, {}, set(), 200, None
     if request.method == "POST":
-        entries = _entries(lines, tournament.kind)
+        entries = _entries(lines, tournament.format.free_contracts)
         if form.validate_on_submit():
             user = current_user()
             flagged: list = []

@@ -35,7 +35,7 @@ def _board_tables(movement: Movement) -> dict[tuple[int, int], int]:
 
 
 def _role_units(movement: Movement) -> bool:
-    return movement.kind in ("quadrettes", "team_match")
+    return movement.format.split_roles
 
 
 def _where(movement: Movement) -> dict[tuple[int, str], tuple[int, str]]:

@@ -26,21 +26,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from ..formats import FORMATS, KINDS, Format, format_for
+
 __all__ = [
     "FORMAT", "KINDS", "SEAT_KEYS", "MovementError", "Board", "Round", "Movement", "boards_per_position", "default_takers",
 ]
 
 FORMAT = "tarot-movement/1"
-KINDS = ("individual", "triplettes", "quadrettes", "team_match")
 TAKERS = ("N", "S", "E", "W")
 
-#: The seat keys a round may use, per kind (in print order).
-SEAT_KEYS: dict[str, tuple[str, ...]] = {
-    "individual": ("N", "S", "E", "W"),
-    "triplettes": ("NS", "EW"),
-    "quadrettes": ("attack", "defence"),
-    "team_match": ("attack", "defence"),
-}
+#: The seat keys a round may use, per kind (in print order): the formats' seats (`core.formats`).
+SEAT_KEYS: dict[str, tuple[str, ...]] = {f.id: f.seats for f in FORMATS}
 ROOMS = ("open", "closed")
 
 
@@ -122,6 +118,11 @@ class Movement:
     rests: tuple[tuple[int, tuple[str, ...]], ...] = ()   # (position, resting entrant ids): relais, byes
 
     # -- queries ---------------------------------------------------------------------------
+    @property
+    def format(self) -> Format:
+        """The format of ``kind`` (`core.formats`)."""
+        return format_for(self.kind)
+
     def rounds_at(self, position: int) -> tuple[Round, ...]:
         return tuple(r for r in self.rounds if r.position == position)
 
@@ -262,11 +263,12 @@ def _read_round(index: int, raw: Any, kind: str) -> Round:
     seats = raw.get("seats")
     if not isinstance(seats, Mapping) or not seats:
         raise MovementError(f"{where} : « seats » doit associer des places à des participants")
+    players = format_for(kind).ranks_players
     allowed = SEAT_KEYS[kind]
     pairs = []
     for seat, who in seats.items():
-        key = "W" if (kind == "individual" and str(seat).upper() == "O") else str(seat)
-        if kind == "individual":
+        key = "W" if (players and str(seat).upper() == "O") else str(seat)
+        if players:
             key = key.upper()
         if key not in allowed:
             raise MovementError(f"{where} : place « {seat} » inconnue (attendu : {', '.join(allowed)})")

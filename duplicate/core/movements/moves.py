@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import SEAT_KEYS, Movement
+from .model import Movement
 
 __all__ = ["LineMove", "Move", "next_move", "describe", "step_text"]
 
@@ -64,7 +64,7 @@ def _short_way(delta: int, tables: int) -> int:
 def _places(movement: Movement, position: int) -> dict:
     """Who sits where at ``position``: entrant → (table, seat); in quadrettes (attackers and defences of
     one quadrette sit apart) the key is (entrant, seat)."""
-    split = movement.kind == "quadrettes"
+    split = movement.format.split_roles
     return {((who, seat) if split else who): (r.table, seat) for r in movement.rounds_at(position)
             for seat, who in r.seats}
 
@@ -73,7 +73,7 @@ def next_move(movement: Movement, position: int) -> Move | None:
     """The move from ``position`` to the next one; None after the last position (or an unknown one)."""
     if not 1 <= position < movement.positions:
         return None
-    if movement.kind == "team_match":  # each quarter the captains choose the rooms (SPEC §7): nothing to announce
+    if movement.format.rooms:  # each quarter the captains choose the rooms (SPEC §7): nothing to announce
         return Move(position, (), None)
     now, then = _places(movement, position), _places(movement, position + 1)
     steps: dict[str, set] = {}
@@ -83,7 +83,7 @@ def next_move(movement: Movement, position: int) -> Move | None:
         next_table, next_seat = then[who]
         step = _short_way(next_table - table, movement.tables) if next_seat == seat else None
         steps.setdefault(seat, set()).add(step)
-    order = SEAT_KEYS.get(movement.kind, ())
+    order = movement.format.seats
     seats = sorted(steps, key=lambda s: (order.index(s) if s in order else len(order), s))
     lines = tuple(LineMove(seat, next(iter(steps[seat])) if len(steps[seat]) == 1 else None) for seat in seats)
 

@@ -38,8 +38,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..tournament import KIND_LABELS
-from .model import SEAT_KEYS, Movement
+from .model import Movement
 
 __all__ = ["Report", "check"]
 
@@ -106,14 +105,15 @@ class _Collector:
 def check(movement: Movement, entrants: list[str] | None = None) -> Report:
     """Check ``movement``; ``entrants`` (the registered ids, when known) adds the rests checks."""
     m = movement
-    report = Report(f"Vérification du mouvement — {KIND_LABELS.get(m.kind, m.kind).lower()}, {m.tables} tables, "
+    fmt = m.format
+    report = Report(f"Vérification du mouvement — {fmt.label.lower()}, {m.tables} tables, "
                     f"{m.positions} positions, {len(m.boards)} étuis")
     errors, warnings = _Collector(), _Collector()
     known_boards = {b.number for b in m.boards}
     if len(known_boards) != len(m.boards):
         errors.add("étuis", "la liste « boards » contient deux fois le même numéro d’étui")
-    role_units = m.kind in ("quadrettes", "team_match")
-    seats_needed = SEAT_KEYS[m.kind]
+    role_units = fmt.split_roles
+    seats_needed = fmt.seats
 
     where_at: dict[tuple[int, str], int] = {}        # (position, entrant) → table
     table_seen: set[tuple[int, int]] = set()
@@ -172,14 +172,14 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
     if role_units:
         _check_comparisons(m, errors, warnings)
     repeated = {pair: n for pair, n in meetings.items() if n > 1}
-    if m.kind == "team_match":   # the same two teams meet every quarter, by design
+    if fmt.rooms:   # the same two teams meet every quarter, by design
         repeated = {}
     for (a, b), n in sorted(repeated.items(), key=lambda item: (_natural(item[0][0]), _natural(item[0][1]))):
         if role_units:
             warnings.add("rencontres répétées", f"l’attaquant de {a} rencontre {n} fois la défense de {b}")
         else:
             warnings.add("rencontres répétées", f"{a} et {b} se rencontrent {n} fois")
-    balance = _balance(m, warnings) if m.kind in ("individual", "triplettes") else "sans objet (preneur toujours Sud)"
+    balance = _balance(m, warnings) if not fmt.split_roles else "sans objet (preneur toujours Sud)"
 
     once = sorted(b for b, n in plays.items() if n == 1)
     if once:
@@ -213,12 +213,12 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
 
 def _check_rests(m: Movement, entrants: list[str] | None, errors: _Collector) -> list[str]:
     """Seated or resting, exactly once per position; the relais count; nobody twice before all once."""
-    role_units = m.kind in ("quadrettes", "team_match")
+    role_units = m.format.split_roles
     known = list(entrants) if entrants is not None else sorted(m.entrants(), key=_natural)
     registered = set(known)
-    if m.players is not None and m.kind == "individual" and len(registered) != m.players:
+    if m.players is not None and m.format.ranks_players and len(registered) != m.players:
         errors.add("relais", f"le mouvement est prévu pour {m.players} joueurs, {len(registered)} sont inscrits")
-    roles = SEAT_KEYS[m.kind] if role_units else ("",)
+    roles = m.format.seats if role_units else ("",)
     counts = {who: 0 for who in known}
     first_rest: dict[str, int] = {}
     per_position = []
@@ -241,7 +241,7 @@ def _check_rests(m: Movement, entrants: list[str] | None, errors: _Collector) ->
         for who in known:
             if who not in resting and len(seated.get(who, ())) < len(roles):
                 errors.add("relais", f"position {position} : {who} n’est ni placé ni au relais")
-        if m.kind == "individual" and m.players is not None and len(resting) != m.players % 4:
+        if m.format.ranks_players and m.players is not None and len(resting) != m.players % len(m.format.seats):
             errors.add("relais", f"position {position} : {len(resting)} joueur(s) au relais, "
                                  f"{m.players % 4} attendu(s) ({m.players} joueurs)")
         for who in resting:
@@ -274,7 +274,7 @@ def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> None
         if len(rounds) < 2:
             continue
         tables = ", ".join(str(r.table) for r in rounds)
-        if m.kind != "team_match":
+        if not m.format.rooms:
             errors.add("simultané", f"position {position} : l’étui {board} est à plusieurs tables ({tables})")
             continue
         pairs = Counter((r.seat_map.get("attack"), r.seat_map.get("defence")) for r in rounds)
@@ -302,6 +302,9 @@ def _check_comparisons(m: Movement, errors: _Collector, warnings: _Collector) ->
 
 
 def _balance(m: Movement, warnings: _Collector) -> str:
+    """Each entrant attacks 1 / (seats at a table) of its étuis: ¼ in the individual, ½ in triplettes (an NS
+    triplette attacks the étuis taken N or S); the individual's defensive places equal (SPEC §7)."""
+    individual = m.format.ranks_players
     takers = {b.number: b.taker for b in m.boards}
     attack: Counter = Counter()
     total: Counter = Counter()
@@ -311,7 +314,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
             taker = takers.get(board, "NSEW"[(board - 1) % 4])
             for seat, who in r.seats:
                 total[who] += 1
-                if m.kind == "individual":
+                if individual:
                     if seat == taker:
                         attack[who] += 1
                     else:
@@ -320,7 +323,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
                         places[who][place] += 1
                 elif taker in seat:   # triplettes: NS attacks N/S takers, EW attacks E/W
                     attack[who] += 1
-    share = 4 if m.kind == "individual" else 2
+    share = len(m.format.seats)
     off = 0
     for who in total:
         ideal = total[who] / share
@@ -328,7 +331,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
             off += 1
             warnings.add("équilibre", f"{who} attaque {attack[who]} étui(s) sur {total[who]} "
                                       f"(attendu {ideal:g})")
-        if m.kind == "individual":
+        if individual:
             counts = [places[who][p] for p in ("devant", "milieu", "fond")]
             if max(counts) - min(counts) > 1:
                 off += 1
@@ -337,7 +340,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
     fraction = "¼" if share == 4 else "½"
     if off:
         return f"{off} déséquilibre(s) (voir les avertissements)"
-    extra = " ; places en défense équilibrées" if m.kind == "individual" else ""
+    extra = " ; places en défense équilibrées" if individual else ""
     return f"chaque participant attaque {fraction} des étuis{extra}"
 
 

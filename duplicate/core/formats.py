@@ -1,0 +1,187 @@
+"""The four formats of duplicate tournament, each declared once (SPEC §1, §5–§7).
+
+A :class:`Format` carries what differs between the kinds: who is ranked (players or teams, and how many
+players a team has), the seats of the movement and the lines of the draw, the starting places' spelling,
+whether the ranking is by percentage (weights of SPEC §5) or by points de match (SPEC §6), the taker's
+seat, rooms and contracts.  It is looked up once from the tournament's kind (`format_for`); the code that
+follows asks the format, never « which kind? » again (ARCHITECTURE habit 11, after Tabbycat's
+``get_result_class``).  Adding a format is adding one `Format` to `FORMATS` (and its movement generator in
+`core.movements`, its templates' wording where they differ).
+
+Rules carried here, with their sources:
+
+* **Weights of the global %** (SPEC §5; seed ``duplicate-tournaments.txt``, « 3ème étape » and « Le
+  classement en triplettes »): individual ¼ attack + ¾ defence, triplettes ½ + ½.  Quadrettes and team
+  matches rank by PM (SPEC §6) and have no weights.
+* **Taker's seat**: the étui's taker seat (individual, triplettes); always South in quadrettes and team
+  matches (SPEC §2, §6: « attacker always South »).
+* **Team sizes**: triplettes 3, quadrettes 4, a team of a team match 4 to 6 (SPEC §6).
+* **Tables** (SPEC §7): individual ⌊players / 4⌋ (the n mod 4 others at the relais); triplettes
+  ⌈triplettes / 2⌉ (Mitchell, NS against EW); quadrettes one per quadrette (its defence's home table);
+  team match 2 (open and closed rooms).
+* **The team-match PM an attack scores** on one étui (SPEC §6): the side whose attacker did better
+  scores |PM|, the other 0 (`Format.scored_pm`); in quadrettes the signed PM.
+
+Standard library only, like the rest of ``core``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, TypeVar
+
+__all__ = ["Format", "FORMATS", "KINDS", "KIND_LABELS", "format_for"]
+
+_Number = TypeVar("_Number", int, float, Decimal, Fraction)
+
+
+@dataclass(frozen=True)
+class Format:
+    """One kind of duplicate tournament and everything that depends on it."""
+
+    id: str                           # the kind as files, rows and URLs spell it
+    label: str                        # French name, as screens and printouts show it
+    seats: tuple[str, ...]            # a round's seat keys in the movement, in print order; the fiche's columns
+    lines: tuple[str, ...]            # the draw's lines, in the order places are dealt (table by table)
+    line_labels: tuple[str, ...]      # their French names (the placement table's columns)
+    entrant_noun: str                 # an entrant, as a column head: « Joueur », « Triplette »…
+    numbered: bool                    # places are line + starting table (N1, NS2, Q3); else the line alone (A, B)
+    entrant_pattern: re.Pattern = field(repr=False)   # a valid starting place (groups ``line``, ``table``)
+    place_examples: str = ""          # French examples of places, as a person types them
+    team_size: tuple[int, int] | None = None          # (fewest, most) players per team; None: players ranked
+    entrants_needed: tuple[int, int | None] = (2, None)  # (fewest, most) entrants for a draw
+    weights: tuple[Fraction, Fraction] | None = None  # (attack, defence) of the global %; None: ranked by PM
+    taker_seat: str | None = None     # fixed taker seat; None: the étui's taker seat
+    rooms: bool = False               # tables are the open and closed rooms (team match)
+    free_contracts: bool = False      # Garde Sans and Garde Contre may be bid (team match)
+    badges: bool = False              # attack badges Bleu, Blanc, Rouge rotate in the team (triplettes)
+    chosen_attacker: bool = False     # the attacking team's attacker is named at entry (quadrettes)
+    quarters: bool = False            # positions are the match's quarters (team match)
+    pm_to_winner: bool = False        # on an étui only the better attack scores, |PM| (team match)
+    _tables: Callable[[int], int] = field(default=lambda entrants: entrants, repr=False, compare=False)
+
+    # --- who is ranked ----------------------------------------------------------------------------------
+
+    @property
+    def ranks_players(self) -> bool:
+        """Whether the entrants are players (the individual); else teams."""
+        return self.team_size is None
+
+    @property
+    def entrants_key(self) -> str:
+        """The section of the tournament file that holds the entrants: ``players`` or ``teams``."""
+        return "players" if self.ranks_players else "teams"
+
+    @property
+    def entrants_noun(self) -> str:
+        """« joueurs » or « équipes », in a sentence."""
+        return "joueurs" if self.ranks_players else "équipes"
+
+    @property
+    def players_needed(self) -> int:
+        """The fewest registered players for a draw: the fewest entrants, times the fewest per team."""
+        return self.entrants_needed[0] * (self.team_size[0] if self.team_size else 1)
+
+    @property
+    def split_roles(self) -> bool:
+        """Whether a team's attacker and its defence are different people who sit at different tables
+        (quadrettes, team match): the unit of a play is the team's role, not the team."""
+        return self.taker_seat is not None
+
+    # --- the ranking --------------------------------------------------------------------------------------
+
+    @property
+    def uses_pm(self) -> bool:
+        """Ranked by points de match (SPEC §6) rather than by global % (SPEC §5)."""
+        return self.weights is None
+
+    @property
+    def weights_text(self) -> str:
+        """The global % rule as the printouts state it: « Global = ¼ attaque + ¾ défense »."""
+        if self.weights is None:
+            return ""
+        attack, defence = (_FRACTION_TEXT.get(w, str(w)) for w in self.weights)
+        return f"Global = {attack} attaque + {defence} défense"
+
+    def scored_pm(self, pm: _Number | None) -> _Number | None:
+        """The PM an attack scores on one étui from the signed PM of its comparison (SPEC §6): in a team
+        match only the side whose attacker did better scores (|PM|, the other 0); in quadrettes the PM."""
+        if pm is None or not self.pm_to_winner:
+            return pm
+        return pm if pm > 0 else type(pm)(0)
+
+    # --- places and tables ----------------------------------------------------------------------------
+
+    @staticmethod
+    def line_of(place: str) -> str:
+        """The line a starting place belongs to: the place without its table (« NS2 » → « NS », « A » → « A »)."""
+        return place.rstrip("0123456789")
+
+    def drawn_place(self, index: int) -> str:
+        """The starting place of the ``index``-th entrant drawn (0-based), tables filled one by one:
+        N1, S1, E1, W1, N2… / NS1, EW1, NS2… / Q1, Q2… / A, B."""
+        line = self.lines[index % len(self.lines)]
+        return f"{line}{index // len(self.lines) + 1}" if self.numbered else line
+
+    def table_count(self, entrants: int) -> int:
+        """The movement's tables for ``entrants`` placed entrants (see the module docstring)."""
+        return self._tables(entrants)
+
+    @property
+    def table_noun(self) -> str:
+        """« Table », or « Salle » where tables are the open and closed rooms."""
+        return "Salle" if self.rooms else "Table"
+
+    @property
+    def taker_noun(self) -> str:
+        """The attack's column head: « Preneur » (one player) or « Attaque » (a team)."""
+        return "Preneur" if self.ranks_players else "Attaque"
+
+    @property
+    def defence_noun(self) -> str:
+        """The defence's column head: « Défenseurs » (three players) or « Défense » (a team)."""
+        return "Défenseurs" if self.ranks_players else "Défense"
+
+
+_FRACTION_TEXT = {Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 2): "½"}
+
+FORMATS: tuple[Format, ...] = (
+    Format("individual", "Individuel", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
+           line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
+           entrant_pattern=re.compile(r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$"),
+           place_examples="N1, S1, E1, O1", entrants_needed=(4, None),
+           weights=(Fraction(1, 4), Fraction(3, 4)), _tables=lambda players: players // 4),
+    Format("triplettes", "Triplettes", seats=("NS", "EW"), lines=("NS", "EW"), line_labels=("Nord-Sud", "Est-Ouest"),
+           entrant_noun="Triplette", numbered=True,
+           entrant_pattern=re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
+           place_examples="NS1, EO1", team_size=(3, 3), weights=(Fraction(1, 2), Fraction(1, 2)), badges=True,
+           _tables=lambda teams: -(-teams // 2)),
+    Format("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
+           entrant_noun="Quadrette", numbered=True,
+           entrant_pattern=re.compile(r"^Q(?P<table>[1-9][0-9]*)$"),
+           place_examples="Q1", team_size=(4, 4), taker_seat="S", chosen_attacker=True),
+    Format("team_match", "Match par équipes", seats=("attack", "defence"), lines=("A", "B"),
+           line_labels=("Équipe A", "Équipe B"), entrant_noun="Équipe", numbered=False,
+           entrant_pattern=re.compile(r"^[AB]$"), place_examples="A, B", team_size=(4, 6),
+           entrants_needed=(2, 2), taker_seat="S", rooms=True, free_contracts=True, quarters=True,
+           pm_to_winner=True, _tables=lambda teams: 2),
+)
+
+#: Every kind, in the order forms and messages list them.
+KINDS: tuple[str, ...] = tuple(f.id for f in FORMATS)
+#: French names of the kinds (for choice lists).
+KIND_LABELS: dict[str, str] = {f.id: f.label for f in FORMATS}
+_BY_ID = {f.id: f for f in FORMATS}
+
+
+def format_for(kind) -> Format:
+    """The `Format` of ``kind`` (its id, or a str enum of it such as the rows' ``TournamentKind``);
+    ``ValueError`` with a French message for an unknown kind."""
+    key = getattr(kind, "value", kind)
+    try:
+        return _BY_ID[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"type de tournoi inconnu « {kind} » (attendu : {', '.join(KINDS)})") from None

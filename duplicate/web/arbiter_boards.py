@@ -1,0 +1,106 @@
+"""The étuis (on the ``arbiter`` blueprint): dealt from a seed (whose SHA-256 can be published first),
+imported from a ``tarot-deals/1`` file, or typed from an étui's diagrams.
+"""
+
+import secrets
+from types import SimpleNamespace
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from duplicate import operations
+from duplicate.core.deals import seed_hash
+from duplicate.db import get_session
+from duplicate.web import forms, tournament_or_404
+from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+
+
+# --- étuis -------------------------------------------------------------------------------------------------
+
+def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview=None):
+    if generate_form is None:
+        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=secrets.token_hex(8))
+    return render_template(
+        "arbiter/boards.html", tournament=tournament, boards=operations.boards(get_session(), tournament),
+        generate_form=generate_form, deals_form=deals_form or forms.UploadForm(formdata=None, prefix="deals"),
+        seed_preview=seed_preview,
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis")
+def boards(tournament_id: int):
+    """The étuis (number, taker, dealer, deal known or not), and the forms to deal or import them."""
+    return _render_boards(tournament_or_404(tournament_id))
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/generer", methods=["POST"])
+def generate_boards(tournament_id: int):
+    """Deal the étuis from a seed; the « empreinte » button only shows the seed's SHA-256, to publish
+    it before the tournament."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.BoardsForm(prefix="generate")
+    if "hash" in request.form:
+        seed = form.seed.data or ""
+        if seed:
+            return _render_boards(tournament, form, seed_preview=(seed, seed_hash(seed)))
+        form.seed.errors = ["Indiquez une graine."]
+    elif form.validate_on_submit():
+        try:
+            created = operations.generate_boards(get_session(), tournament, count=form.count.data,
+                                                 seed=form.seed.data or "")
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"{len(created)} étui(s) générés.", "success")
+            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    return _render_boards(tournament, form), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/importer", methods=["POST"])
+def import_deals(tournament_id: int):
+    """Étuis from a ``tarot-deals/1`` file (another club's copy of the deals, say)."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.UploadForm(prefix="deals")
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        if text is not None:
+            try:
+                created = operations.import_deals(get_session(), tournament, text)
+            except operations.OperationError as error:
+                _show_error(form, error)
+            else:
+                flash(f"{len(created)} étui(s) importés.", "success")
+                return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    return _render_boards(tournament, deals_form=form), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])
+def board_hands(tournament_id: int, number: int):
+    """The deal of one étui, typed from its diagrams: 18 cards per seat and the 6 of the chien."""
+    tournament = tournament_or_404(tournament_id)
+    board = next((b for b in operations.boards(get_session(), tournament) if b.number == number), None)
+    if board is None:
+        abort(404)
+    form = forms.HandsForm(obj=_hands_data(board))
+    if form.validate_on_submit():
+        try:
+            operations.set_board_hands(
+                get_session(), tournament, number,
+                hands={seat: getattr(form, seat).data for seat in ("N", "S", "E", "W")},
+                dog=form.dog.data, dealer=form.dealer.data, taker=form.taker.data,
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Donne de l’étui {number} enregistrée.", "success")
+            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form), status
+
+
+def _hands_data(board) -> SimpleNamespace:
+    """The étui as the hands form shows it: each hand as one line of cards."""
+    hands = board.hands or {}
+    return SimpleNamespace(
+        dealer=board.dealer, taker=board.taker, dog=" ".join(board.dog or []),
+        **{seat: " ".join(hands.get(seat, [])) for seat in ("N", "S", "E", "W")},
+    )

@@ -1,0 +1,47 @@
+"""A whole tournament in and out of the application (on the ``arbiter`` blueprint): import of a
+``tarot-tournament/1`` file, with the French message and line of a refusal, and its export (SPEC §9).
+"""
+
+import json
+
+from flask import Response, flash, redirect, render_template, url_for
+
+from duplicate import interchange
+from duplicate.core.tournament import TournamentError
+from duplicate.db import get_session
+from duplicate.web import forms, tournament_or_404
+from duplicate.web.arbiter import _status, _uploaded_text, bp
+from duplicate.web.auth import current_user
+
+
+# --- import and export ------------------------------------------------------------------------------
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_tournament():
+    """A whole tournament from its ``tarot-tournament/1`` file; on error, the French message and its line."""
+    form = forms.UploadForm()
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        if text is not None:
+            try:
+                tournament = interchange.import_tournament(get_session(), text)
+            except TournamentError as error:
+                form.form_errors.append(f"Fichier refusé : {error}. Rien n’a été importé.")
+            else:
+                tournament.owner_id = current_user().id  # the arbiter who imports it owns it
+                get_session().flush()
+                flash(f"Tournoi « {tournament.name} » importé.", "success")
+                return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template("arbiter/import.html", form=form), status
+
+
+@bp.route("/tournois/<int:tournament_id>/export")
+def export_tournament(tournament_id: int):
+    """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
+    tournament = tournament_or_404(tournament_id)
+    data = interchange.export_tournament(get_session(), tournament)
+    body = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="tournoi-{tournament.id}.json"',
+    })

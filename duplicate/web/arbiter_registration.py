@@ -1,0 +1,202 @@
+"""The arbiter's registration screens (on the ``arbiter`` blueprint): players (by hand or from a CSV list),
+teams formed from them, and the draw of the starting places (seeded, by hand, printed for the room).
+
+Each view parses its form, calls one operation (`duplicate.operations._entrants`) and renders or redirects;
+a refused form is shown again with its French error and answers 422 (`duplicate.web.arbiter`).
+"""
+
+from flask import flash, redirect, render_template, request, url_for
+
+from duplicate import french, interchange, operations
+from duplicate.db import get_session
+from duplicate.models import Player, Team
+from duplicate.web import forms, tournament_or_404
+from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+
+
+# --- players ----------------------------------------------------------------------------------------
+
+@bp.route("/tournois/<int:tournament_id>/joueurs", methods=["GET", "POST"])
+def players(tournament_id: int):
+    """The registered players and the form to add one by hand."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.PlayerForm()
+    if form.validate_on_submit():
+        try:
+            player = operations.register_player(
+                get_session(), tournament, licence=form.licence.data or None, surname=form.surname.data,
+                first_name=form.first_name.data, club=form.club.data or None,
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Inscription de {player.name} enregistrée.", "success")
+            return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template(
+        "arbiter/players.html", tournament=tournament, form=form,
+        players=operations.players(get_session(), tournament),
+    ), status
+
+
+@bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
+def import_players(tournament_id: int):
+    """Players from a CSV file or pasted text, in two steps: a preview (the players that would be
+    added, one line per refused row; nothing stored), then the arbiter's confirmation, which checks the
+    list again and adds the accepted players.  If the check finds another result than the preview
+    (a player registered meanwhile), the new preview is shown instead."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.PlayersImportForm()
+    preview = None
+    if form.validate_on_submit():
+        text = _uploaded_text(form, decode=_decode_players)
+        if text is not None:
+            session = get_session()
+            accepted, refused = operations.preview_players_csv(session, tournament, text)
+            preview = {"accepted": accepted, "refused": refused, "changed": False}
+            if form.confirm.data == "1" and accepted:
+                if form.expected.data != str(len(accepted)):
+                    preview["changed"] = True
+                else:
+                    imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
+                    flash(f"{len(imported)} joueur(s) importé(s)"
+                          + (f", {len(refused)} ligne(s) laissée(s) de côté." if refused else "."), "success")
+                    return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+    if preview is None:
+        status = _status(form)
+    else:
+        status = 200 if preview["accepted"] else UNPROCESSABLE
+    return render_template(
+        "arbiter/players_import.html", tournament=tournament, form=form, preview=preview,
+    ), status
+
+
+def _decode_players(raw: bytes) -> str:
+    try:
+        return interchange.decode_text(raw)
+    except ValueError as error:
+        raise ValueError(str(error)[:1].upper() + str(error)[1:] + ".") from None
+
+
+# --- teams --------------------------------------------------------------------------------------------
+
+def _teams(tournament) -> list[tuple[Team, list[Player]]]:
+    """The tournament's teams, each with its members in the team's order."""
+    session = get_session()
+    return [(team, operations.team_members(session, team)) for team in operations.teams(session, tournament)]
+
+
+@bp.route("/tournois/<int:tournament_id>/equipes", methods=["GET", "POST"])
+def teams(tournament_id: int):
+    """Triplettes, quadrettes, teams of a match: formed from the registered players."""
+    tournament = tournament_or_404(tournament_id)
+    if tournament.format.ranks_players:
+        flash(f"Un tournoi {tournament.format.label.lower()} n’a pas d’équipes.", "warning")
+        return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    team_rows = _teams(tournament)
+    in_a_team = {player.id for _, members in team_rows for player in members}
+    players = operations.players(get_session(), tournament)
+    form = forms.TeamForm()
+    form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
+    if tournament.format.split_roles:   # a quadrette's or a match team's roles sit apart: no line
+        del form.line
+    if form.validate_on_submit():
+        try:
+            team = operations.form_team(
+                get_session(), tournament, name=form.name.data, player_ids=form.player_ids.data,
+                **({"line": form.line.data or None} if "line" in form else {}),
+            )
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Équipe « {team.name} » formée.", "success")
+            return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
+    status = _status(form)
+    return render_template(
+        "arbiter/teams.html", tournament=tournament, form=form, teams=team_rows,
+        free_players=[p for p in players if p.id not in in_a_team],
+    ), status
+
+
+# --- draw of the starting places ---------------------------------------------------------------------------
+
+def _entrants(tournament) -> list:
+    session = get_session()
+    if tournament.format.ranks_players:
+        return operations.players(session, tournament)
+    return operations.teams(session, tournament)
+
+
+def _placement(tournament) -> tuple[list, list[dict], list]:
+    """(columns: the format's lines and their names, one row per table ``{"table": n, "seats": {line:
+    entrant}, "relais": bool}``, entrants not placed)."""
+    fmt = tournament.format
+    columns = list(zip(fmt.lines, fmt.line_labels))
+    tables: dict[int, dict] = {}
+    unplaced = []
+    for entrant in _entrants(tournament):
+        if entrant.entrant_id is None:
+            unplaced.append(entrant)
+            continue
+        tables.setdefault(entrant.start_table or 1, {})[fmt.line_of(entrant.entrant_id)] = entrant
+    # individual: the places of table T + 1 (N, S, E) start at the relais (SPEC §7, n mod 4 players)
+    full = operations.table_count(get_session(), tournament) if fmt.ranks_players else None
+    rows = [{"table": table, "seats": tables[table], "relais": full is not None and table > full}
+            for table in sorted(tables)]
+    return columns, rows, unplaced
+
+
+@bp.route("/tournois/<int:tournament_id>/placement", methods=["GET", "POST"])
+def draw(tournament_id: int):
+    """The draw of the starting places (a seed, blank for a random one), its result, and the form to
+    place entrants by hand."""
+    tournament = tournament_or_404(tournament_id)
+    form = forms.DrawForm()
+    if form.validate_on_submit():
+        try:
+            operations.draw_places(get_session(), tournament, seed=form.seed.data or None)
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash(f"Places tirées au sort (graine « {tournament.draw_seed} »).", "success")
+            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
+    status = _status(form)
+    return _render_draw(tournament, form, forms.ActionForm(prefix="hand")), status
+
+
+def _render_draw(tournament, form, hand_form, typed=None):
+    columns, rows, unplaced = _placement(tournament)
+    return render_template(
+        "arbiter/draw.html", tournament=tournament, form=form, hand_form=hand_form, columns=columns,
+        rows=rows, unplaced=unplaced, entrants=_entrants(tournament), typed=typed or {},
+    )
+
+
+@bp.route("/tournois/<int:tournament_id>/placement/manuel", methods=["POST"])
+def place_by_hand(tournament_id: int):
+    """Places typed by the arbiter (``place-<id>`` fields); only the changed ones are sent."""
+    tournament = tournament_or_404(tournament_id)
+    hand_form = forms.ActionForm(prefix="hand")
+    key = "player_id" if tournament.format.ranks_players else "team_id"
+    entrants = _entrants(tournament)
+    typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
+    if hand_form.validate_on_submit():
+        assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants
+                       if french.place_id(typed[e.id]) != (e.entrant_id or "")]
+        try:
+            operations.place_by_hand(get_session(), tournament, assignments)
+        except operations.OperationError as error:
+            hand_form.form_errors.append(error.message)
+        else:
+            flash("Placement enregistré.", "success")
+            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
+    return _render_draw(tournament, forms.DrawForm(formdata=None), hand_form, typed), UNPROCESSABLE
+
+
+@bp.route("/tournois/<int:tournament_id>/placement/impression")
+def draw_print(tournament_id: int):
+    """The placement on its own page, to print and post in the room."""
+    tournament = tournament_or_404(tournament_id)
+    columns, rows, unplaced = _placement(tournament)
+    return render_template("arbiter/draw_print.html", tournament=tournament, columns=columns, rows=rows,
+                           unplaced=unplaced)

@@ -1,0 +1,66 @@
+"""One `Format` per kind (core.formats): the kinds are declared once, and what differs between them is
+read from the format. Values by hand from SPEC §5–§7."""
+
+from decimal import Decimal
+from fractions import Fraction as F
+
+import pytest
+
+from duplicate.core import movements, tournament
+from duplicate.core.formats import FORMATS, KINDS, format_for
+from duplicate.core.ranking import WEIGHTS
+from duplicate.models import TournamentKind
+
+
+def test_the_kinds_are_declared_once():
+    assert KINDS == ("individual", "triplettes", "quadrettes", "team_match")
+    assert tournament.KINDS is KINDS and movements.KINDS is KINDS
+    assert tuple(kind.value for kind in TournamentKind) == KINDS
+    assert format_for(TournamentKind.quadrettes) is format_for("quadrettes")
+    with pytest.raises(ValueError, match="inconnu"):
+        format_for("pétanque")
+
+
+def test_weights_of_the_global_percentage():
+    # SPEC §5: individual ¼ attack + ¾ defence, triplettes ½ + ½; the PM kinds have none (SPEC §6)
+    assert format_for("individual").weights == (F(1, 4), F(3, 4))
+    assert format_for("triplettes").weights == (F(1, 2), F(1, 2))
+    assert [f.id for f in FORMATS if f.uses_pm] == ["quadrettes", "team_match"]
+    assert WEIGHTS == {"individual": (F(1, 4), F(3, 4)), "triplettes": (F(1, 2), F(1, 2))}
+    assert format_for("individual").weights_text == "Global = ¼ attaque + ¾ défense"
+    assert format_for("triplettes").weights_text == "Global = ½ attaque + ½ défense"
+
+
+def test_places_drawn_table_by_table():
+    # the 6th entrant drawn (index 5): individual N1 S1 E1 W1 N2 → S2; triplettes NS1 EW1 NS2 EW2 NS3 → EW3
+    assert format_for("individual").drawn_place(5) == "S2"
+    assert format_for("triplettes").drawn_place(5) == "EW3"
+    assert format_for("quadrettes").drawn_place(5) == "Q6"
+    assert [format_for("team_match").drawn_place(i) for i in (0, 1)] == ["A", "B"]
+    for fmt in FORMATS:
+        assert all(fmt.entrant_pattern.match(fmt.drawn_place(i)) for i in range(2))
+
+
+def test_tables_for_the_entrants():
+    # SPEC §7: 26 players → 6 full tables and 2 at the relais; 7 triplettes → ⌈7/2⌉ = 4 tables (Mitchell
+    # with a relay); 5 quadrettes → 5 home tables; a team match → open and closed rooms
+    assert format_for("individual").table_count(26) == 6
+    assert format_for("triplettes").table_count(7) == 4
+    assert format_for("quadrettes").table_count(5) == 5
+    assert format_for("team_match").table_count(2) == 2
+
+
+def test_team_sizes_and_taker_seat():
+    assert [f.team_size for f in FORMATS] == [None, (3, 3), (4, 4), (4, 6)]
+    # the attacker sits South in quadrettes and team matches (SPEC §6); else the étui's taker seat
+    assert [f.taker_seat for f in FORMATS] == [None, None, "S", "S"]
+
+
+def test_the_pm_an_attack_scores():
+    # SPEC §6, team match: the side whose attacker did better scores |PM|, the other 0;
+    # quadrettes: A scores PM(A − B), B its opposite
+    match, quadrettes = format_for("team_match"), format_for("quadrettes")
+    assert match.scored_pm(-3.162) == 0 and match.scored_pm(4.0) == 4.0
+    assert match.scored_pm(Decimal("-12.000")) == Decimal(0)
+    assert quadrettes.scored_pm(-3.162) == -3.162
+    assert match.scored_pm(None) is None
