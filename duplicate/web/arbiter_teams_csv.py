@@ -11,7 +11,8 @@ from flask import Response, flash, redirect, render_template, url_for
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _decode_players, _show_error, _status, _uploaded_text, bp
+from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web.arbiter_registration import _decode_players
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])
