@@ -88,3 +88,15 @@ def test_french_names_of_fresh_cards(text, french):
     card = Card.make(suit, rank)
     assert (card.notation, card.french) == (text, french)
     assert card == Card.parse(text)
+
+
+def test_card_and_seat_refusals_word_for_word():
+    # The French messages are shown as they are to the arbiter: pinned whole.
+    with pytest.raises(CardError) as refused:
+        Card.parse("ZZ")
+    assert str(refused.value) == "carte inconnue « ZZ »"
+    with pytest.raises(CardError) as refused:
+        Seat.parse("X")
+    assert str(refused.value) == "orientation inconnue « X » (attendu N, S, E ou O/W)"
+    # notation is read without surrounding spaces and in any case
+    assert Card.parse(" ks ") is Card.parse("KS")
