@@ -24,8 +24,8 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
 	$(VENV)/bin/python -m pytest $(ARGS)
 
-# Mutation testing of the rules core (not part of CI: about 15 minutes on two shared cores). mutmut
-# (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening}.py and runs the fast
+# Mutation testing of the rules core (not part of CI: about 25 minutes on two shared cores). mutmut
+# (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening,cards}.py and runs the fast
 # tests/core suite on each mutant; scripts/mutation_report.py then prints the kill rate per module and
 # fails on any survivor not listed as equivalent in docs/mutation-survivors.md (target: 97 %).
 mutation: $(VENV)/.requirements-dev.stamp

@@ -1,7 +1,7 @@
 """Tells which surviving mutants of ``duplicate/core/scoring.py`` behave exactly as the original, so that
 they can be listed as equivalent in ``docs/mutation-survivors.md`` with a checked reason.
 
-The validator's internals (``_pile_bounds``, ``_point_range``, ``_piles``, ``_outcomes``) are reached only
+The validator's internals (``_union``, ``_outcomes``) are reached only
 through ``reachable_scores(contract, chelem)``, which has 4 × 2 possible arguments: a mutant there whose
 8 answers (every score and its « theoretical » flag) equal the original's is equivalent, exactly.
 ``check_score`` is compared on every score from −1200 to +1200 (beyond ±986 every answer takes the same

@@ -61,8 +61,9 @@ def main() -> int:
         counted = row["mutants"] - row["equivalent"] - row["not run"]
         rate = row["killed"] / counted if counted else 1.0
         ok &= rate >= TARGET and not row["survived"] and not row["not run"]
+        shown = f"{rate:>10.1%}" if row["killed"] or row["equivalent"] or row["survived"] else f"{'—':>10}"
         print(f"{module:<28}{row['mutants']:>8}{row['killed']:>8}{row['equivalent']:>8}{len(row['survived']):>7}"
-              f"{row['not run']:>9}{rate:>10.1%}")
+              f"{row['not run']:>9}{shown}")
     for module, row in sorted(rows.items()):
         for name in row["survived"]:
             print(f"survivant non documenté : {name}  (mutmut show {name})")

@@ -139,7 +139,7 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
         else:
             global_ = attack_weight * a + defence_weight * d
         penalty = global_penalty.get(entrant, Fraction(0))
-        rows.append(Standing(entrant, line, a, d, global_ - penalty if penalty else global_, len(attack[entrant]),
+        rows.append(Standing(entrant, line, a, d, global_ - penalty, len(attack[entrant]),
                              len(defence[entrant]), penalty))
     return rows
 

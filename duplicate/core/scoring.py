@@ -187,7 +187,11 @@ def _pile_points(contract: Contract, tricks: int, excuse: str | None) -> dict[in
 
     Every way of taking the pile's cards from the pack's value classes is covered, class by class
     (state: cards still to take, écart cards still to find among the low classes → the half-points
-    reachable so far), so that each count of bouts gets the exact set of its points.
+    reachable so far), so that each count of bouts gets the exact set of its points.  Each set is a run
+    of consecutive numbers (the rule: between the smallest and the largest sum, SPEC §3): a pile can
+    trade one of its cards for one of the other side worth a point more (0,5 → valet → cavalier → dame
+    → roi), one point at a time, and the half point of an odd pile rounds up; ``test_card_model_mutants``
+    checks it for every end of play.
     """
     cards = 4 * tricks + (_ECART if contract.taker_has_dog else 0) + {None: 0, "taker": 1, "defence": -1}[excuse]
     ecart = _ECART if contract in (Contract.PRISE, Contract.GARDE) else 0
@@ -227,21 +231,10 @@ def _petit_sides(tricks: int, bouts: int, mult: int) -> list[int]:
     return sides
 
 
-def _runs(points: frozenset[int]):
-    """The points as maximal runs of consecutive numbers (ranges)."""
-    ordered = sorted(points)
-    start = previous = ordered[0]
-    for point in ordered[1:]:
-        if point != previous + 1:
-            yield range(start, previous + 1)
-            start = point
-        previous = point
-    yield range(start, previous + 1)
-
-
 def _outcomes(contract: Contract):
     """Yield (scores, theoretical, with a chelem bonus) for every possible end of play; ``scores`` is a
-    range: consecutive card points give made (or failed) bases one step of the multiplier apart."""
+    range: the pile's points are consecutive (`_pile_points`), and consecutive card points give made (or
+    failed) bases one step of the multiplier apart."""
     mult = contract.multiplier
     for tricks, excuse in _ENDS:
         if tricks == 18:
@@ -254,19 +247,19 @@ def _outcomes(contract: Contract):
         for bouts, all_points in _pile_points(contract, tricks, excuse).items():
             pab_sides = _petit_sides(tricks, bouts, mult)
             needed = _NEEDED[bouts]
-            for points in _runs(all_points):
-                for sign, span in ((1, range(max(points.start, needed), points.stop)),
-                                   (-1, range(points.start, min(points.stop, needed)))):
-                    if not span:
-                        continue
-                    # base = sign × (25 + |points − needed|) × multiplier: one multiplier a point
-                    ends = [sign * (25 + abs(p - needed)) * mult for p in (span[0], span[-1])]
-                    low, high = min(ends), max(ends)
-                    for bonus in bonuses:
-                        for poignee in _POIGNEE_TOTALS:
-                            for pab in pab_sides:
-                                offset = sign * poignee + pab + bonus
-                                yield range(low + offset, high + offset + 1, mult), theoretical, bonus != 0
+            points = range(min(all_points), max(all_points) + 1)  # consecutive numbers (`_pile_points`)
+            for sign, span in ((1, range(max(points.start, needed), points.stop)),
+                               (-1, range(points.start, min(points.stop, needed)))):
+                if not span:
+                    continue
+                # base = sign × (25 + |points − needed|) × multiplier: one multiplier a point
+                ends = [sign * (25 + abs(p - needed)) * mult for p in (span[0], span[-1])]
+                low, high = min(ends), max(ends)
+                for bonus in bonuses:
+                    for poignee in _POIGNEE_TOTALS:
+                        for pab in pab_sides:
+                            offset = sign * poignee + pab + bonus
+                            yield range(low + offset, high + offset + 1, mult), theoretical, bonus != 0
 
 
 #: The ends of play each chelem mark of the calculator allows (``None``: the taker wins 1 to 17 tricks).

@@ -58,3 +58,45 @@ def test_seat_parse_refuses_unknown_orientation():
     assert Seat.parse(" s ") is Seat.S
     with pytest.raises(CardError, match="orientation inconnue"):
         Seat.parse("X")
+
+
+def test_the_pack_is_built_in_canonical_order():
+    # « Le jeu de tarot comprend 78 cartes » (seeds/rules-of-play.txt): per suit, in the order ♠ ♥ ♦ ♣,
+    # the cards 1 to 10 then valet, cavalier, dame, roi; then the trumps 1 to 21; then the Excuse. Built
+    # afresh (the module's PACK is made once, at import), read back in notation and in value.
+    from duplicate.core.cards import _build_pack
+
+    pack = _build_pack()
+    suit = [str(rank) for rank in range(1, 11)] + ["J", "C", "Q", "K"]
+    assert [card.notation for card in pack] == (
+        [rank + letter for letter in "SHDC" for rank in suit] + [f"{rank}T" for rank in range(1, 22)] + ["EX"])
+    # half-points: 1 to 10 and the plain trumps 0,5; valet 1,5; cavalier 2,5; dame 3,5; roi 4,5; bouts 4,5
+    suit_values = [1] * 10 + [3, 5, 7, 9]
+    assert [card.half_points for card in pack] == suit_values * 4 + [9] + [1] * 19 + [9] + [9]
+    # sorting a hand gives this same order, whatever order it came in
+    assert sorted(reversed(pack)) == list(pack)
+
+
+@pytest.mark.parametrize("text, french", [
+    ("KS", "R♠"), ("CH", "C♥"), ("QD", "D♦"), ("JC", "V♣"), ("7S", "7♠"), ("20T", "20"), ("EX", "Excuse"),
+])
+def test_french_names_of_fresh_cards(text, french):
+    # A card made afresh computes its notation (cached per card) and French name when asked.
+    suit = text[-1] if text != "EX" else "X"
+    rank = {"K": 14, "C": 12, "Q": 13, "J": 11, "E": 0}.get(text[0], None)
+    rank = rank if rank is not None else int(text[:-1])
+    card = Card.make(suit, rank)
+    assert (card.notation, card.french) == (text, french)
+    assert card == Card.parse(text)
+
+
+def test_card_and_seat_refusals_word_for_word():
+    # The French messages are shown as they are to the arbiter: pinned whole.
+    with pytest.raises(CardError) as refused:
+        Card.parse("ZZ")
+    assert str(refused.value) == "carte inconnue « ZZ »"
+    with pytest.raises(CardError) as refused:
+        Seat.parse("X")
+    assert str(refused.value) == "orientation inconnue « X » (attendu N, S, E ou O/W)"
+    # notation is read without surrounding spaces and in any case
+    assert Card.parse(" ks ") is Card.parse("KS")
