@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from duplicate.core.cards import PACK, SUITS
 
 from . import diagram_grid, formatting as fmt
-from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags, qr_svg
+from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, board_list, flags, qr_png_uri
 
 SEATS = ("N", "S", "E", "W")
 LABEL_GRID = (3, 8)
@@ -221,7 +221,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else ""})
         url = (table_urls or {}).get(table, "")
-        items.append({"table": table, "rows": rows, "url": url, "qr": qr_svg(url) if url else ""})
+        items.append({"table": table, "rows": rows, "url": url, "qr": qr_png_uri(url) if url else ""})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
