@@ -27,14 +27,14 @@ TABLES, POSITIONS, PER_POSITION = 150, 7, 4
 SEATS = "NSEW"
 
 
-def synthetic_individual(rng: random.Random) -> str:
+def synthetic_individual(rng: random.Random, tables: int = TABLES) -> str:
     plausible = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items()
                        if not theoretical and -200 < s < 200)
     players = [{"id": f"{seat}{t}", "name": f"JOUEUR {seat}{t}", "line": seat}
-               for t in range(1, TABLES + 1) for seat in SEATS]
+               for t in range(1, tables + 1) for seat in SEATS]
     results = []
     for position in range(1, POSITIONS + 1):
-        for table in range(1, TABLES + 1):
+        for table in range(1, tables + 1):
             board_set = (table + position) % POSITIONS
             for offset in range(PER_POSITION):
                 board = board_set * PER_POSITION + offset + 1

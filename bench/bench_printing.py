@@ -30,19 +30,19 @@ from duplicate.core.tournament import load_tournament, ranking_output  # noqa: E
 from duplicate.printing import batch  # noqa: E402
 
 
-def tournament() -> dict:
-    data = json.loads(synthetic_individual(random.Random(2026)))
+def tournament(tables: int = TABLES) -> dict:
+    data = json.loads(synthetic_individual(random.Random(2026), tables))
     data["name"] = "Open de Lyon — banc d’essai"
     data["date"], data["colour"] = "2026-06-20", "bleu"
     data["boards"] = [{"number": n, "taker": SEATS[(n - 1) % 4], "dealer": SEATS[n % 4]}
                       for n in range(1, POSITIONS * PER_POSITION + 1)]
     rounds = []
     for position in range(1, POSITIONS + 1):
-        for table in range(1, TABLES + 1):
+        for table in range(1, tables + 1):
             first = ((table + position) % POSITIONS) * PER_POSITION + 1
             rounds.append({"position": position, "table": table, "seats": {s: f"{s}{table}" for s in SEATS},
                            "boards": list(range(first, first + PER_POSITION))})
-    data["movement"] = {"format": "tarot-movement/1", "kind": "individual", "tables": TABLES,
+    data["movement"] = {"format": "tarot-movement/1", "kind": "individual", "tables": tables,
                         "positions": POSITIONS, "boards": data["boards"], "rounds": rounds}
     return data
 

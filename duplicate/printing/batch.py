@@ -38,41 +38,61 @@ def _render_chunk(kind: str, context: Mapping, path: str) -> int:
     return len(PdfReader(path).pages)
 
 
+def chunks(kind: str, context: Mapping, chunk_size: int | None = None) -> list[dict]:
+    """``context`` cut into contexts of at most ``chunk_size`` items (`CHUNK_SIZES` by default); a
+    context cut in several prints no page numbers (each chunk would count from 1)."""
+    items = list(context.get("items", []))
+    size = max(1, chunk_size or CHUNK_SIZES.get(kind, 40))
+    if len(items) <= size:
+        return [dict(context)]
+    return [dict(context, items=items[i:i + size], page_numbers=False) for i in range(0, len(items), size)]
+
+
+def render_chunks(tasks: list[tuple[str, Mapping, str]], *, processes: int | None = None,
+                  progress: Callable[[int], None] | None = None) -> int:
+    """Render every ``(kind, context, path)`` to its path, in a pool of child processes (``spawn``)
+    when there is more than one task; ``progress(index)`` is called in order as each task is written.
+    Returns the total number of pages.  One pool for all the chunks of all the parts, so that both
+    cores work on a pack made of many small parts too."""
+    workers = processes if processes is not None else min(2, os.cpu_count() or 1)
+    pages = 0
+    if workers <= 1 or len(tasks) <= 1:
+        for index, (kind, context, path) in enumerate(tasks):
+            pages += _render_chunk(kind, context, path)
+            if progress:
+                progress(index)
+        return pages
+    context_ = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context_) as pool:
+        futures = [pool.submit(_render_chunk, kind, context, path) for kind, context, path in tasks]
+        for index, future in enumerate(futures):
+            pages += future.result()
+            if progress:
+                progress(index)
+    return pages
+
+
 def render_context_to_file(kind: str, context: Mapping, out_path: str, *, chunk_size: int | None = None,
                            processes: int | None = None, progress: Progress | None = None) -> int:
     """Render a built context to ``out_path``; returns the number of pages."""
-    items = list(context.get("items", []))
-    size = max(1, chunk_size or CHUNK_SIZES.get(kind, 40))
-    total = len(items)
-    if total <= size:
-        data = render.render_pdf(kind, context)
-        _write_atomic(out_path, data)
+    parts = chunks(kind, context, chunk_size)
+    total = len(context.get("items", []))
+    done = [0]
+
+    def step(index: int) -> None:
+        done[0] += len(parts[index].get("items", []))
         if progress:
-            progress(total, total)
-        from pypdf import PdfReader
-        return len(PdfReader(out_path).pages)
-    chunks = [dict(context, items=items[i:i + size], page_numbers=False) for i in range(0, total, size)]
-    workers = processes if processes is not None else min(2, os.cpu_count() or 1)
-    pages = 0
+            progress(done[0], total)
+
     with tempfile.TemporaryDirectory(prefix="impression-") as tmp:
-        paths = [os.path.join(tmp, f"part-{n:05d}.pdf") for n in range(len(chunks))]
-        done = 0
-        if workers <= 1:
-            for chunk, path in zip(chunks, paths):
-                pages += _render_chunk(kind, chunk, path)
-                done += len(chunk["items"])
-                if progress:
-                    progress(done, total)
+        paths = [os.path.join(tmp, f"part-{n:05d}.pdf") for n in range(len(parts))]
+        pages = render_chunks([(kind, part, path) for part, path in zip(parts, paths)], processes=processes,
+                              progress=step)
+        if len(paths) == 1:
+            with open(paths[0], "rb") as source:
+                _write_atomic(out_path, source.read())
         else:
-            context_ = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context_) as pool:
-                futures = [pool.submit(_render_chunk, kind, chunk, path) for chunk, path in zip(chunks, paths)]
-                for chunk, future in zip(chunks, futures):
-                    pages += future.result()
-                    done += len(chunk["items"])
-                    if progress:
-                        progress(done, total)
-        _write_atomic(out_path, render.merge(paths))
+            _write_atomic(out_path, render.merge(paths))
     return pages
 
 

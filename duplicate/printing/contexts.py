@@ -40,7 +40,7 @@ from duplicate.core.cards import PACK, SUITS
 from duplicate.core.triplettes import COLOURS, attacking_line, duplication_duty
 
 from . import diagram_grid, formatting as fmt
-from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, board_list, flags, qr_svg
+from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, board_list, flags, qr_png_uri
 
 SEATS = ("N", "S", "E", "W")
 LABEL_GRID = (3, 8)
@@ -245,7 +245,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                          "attacks": [a for a in attacks if a["who"]]})
         url = (table_urls or {}).get(table, "")
         first = by_table.get(table, [{}])[0]
-        items.append({"table": table, "rows": rows, "url": url, "qr": qr_svg(url) if url else "",
+        items.append({"table": table, "rows": rows, "url": url, "qr": qr_png_uri(url) if url else "",
                       "duty": _duty(first.get("boards", [])) if t.kind == "triplettes" else ""})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]

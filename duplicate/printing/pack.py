@@ -12,8 +12,9 @@ The pack of table ``t`` holds what the arbiter puts in its envelope before play:
 diagrams and blank fiches of the étuis that table ``t`` plays at the first position, its guide card,
 and the movement cards of the players (or teams) seated there at the first position.
 
-Each part is rendered by :func:`.batch.render_context_to_file` (chunks in child processes for the
-big ones) into a temporary file; the parts are merged with pypdf.  ``progress(done, total)`` counts
+Every part is cut into chunks (:func:`.batch.chunks`) and all the chunks of all the parts go to one
+pool of child processes (:func:`.batch.render_chunks`), so that both cores work even while the small
+parts print; the chunks are merged in order with pypdf.  ``progress(done, total)`` counts
 printed items (an étui, a table, a player…) over the whole pack.
 """
 
@@ -84,23 +85,19 @@ def render_pack_to_file(export: Mapping[str, Any], ranking: Mapping[str, Any] | 
     from pypdf import PdfReader
 
     todo = parts(export, ranking, table=table, route_urls=route_urls, table_urls=table_urls)
-    total = sum(len(context["items"]) for _, context in todo)
-    done = 0
+    pieces = [(kind, chunk) for kind, context in todo for chunk in batch.chunks(kind, context)]
+    total = sum(len(chunk["items"]) for _, chunk in pieces)
+    done = [0]
+
+    def step(index: int) -> None:
+        done[0] += len(pieces[index][1]["items"])
+        if progress:
+            progress(done[0], total)
+
     with tempfile.TemporaryDirectory(prefix="pack-") as tmp:
-        paths = []
-        for number, (kind, context) in enumerate(todo):
-            path = os.path.join(tmp, f"{number:02d}-{kind}.pdf")
-            offset = done
-
-            def step(part_done: int, _part_total: int, offset: int = offset) -> None:
-                if progress:
-                    progress(offset + part_done, total)
-
-            batch.render_context_to_file(kind, context, path, progress=step,
-                                         processes=processes)
-            done += len(context["items"])
-            paths.append(path)
-        data = render.merge(paths)
+        tasks = [(kind, chunk, os.path.join(tmp, f"{n:04d}-{kind}.pdf")) for n, (kind, chunk) in enumerate(pieces)]
+        batch.render_chunks(tasks, processes=processes, progress=step)
+        data = render.merge([path for _, _, path in tasks])
     tmp_path = f"{out_path}.part"
     with open(tmp_path, "wb") as out:
         out.write(data)

@@ -42,9 +42,8 @@ def environment():
     global _ENV
     if _ENV is None:
         from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-        from markupsafe import Markup
 
-        from .common import qr_svg
+        from .common import qr_png_uri
 
         env = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=select_autoescape(default=True),
                           undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -52,7 +51,7 @@ def environment():
         env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
         # a route sheet's QR code is made while its chunk renders (in the batch's child processes), not
         # while the context of all the sheets is built in the parent: 600 codes cost ≈ 4 s of CPU there
-        env.filters["qr_svg"] = lambda url: Markup(qr_svg(url)) if url else ""
+        env.filters["qr_png"] = lambda url: qr_png_uri(url) if url else ""
         _ENV = env
     return _ENV
 

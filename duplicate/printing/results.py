@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from . import formatting as fmt
+from . import formatting as fmt, text_table
 from .common import ROOMS, Tournament, attacker_text, flags
 from .contexts import _entrant_sort_key
 
@@ -135,10 +135,10 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         url = (route_urls or {}).get(who)
         sheet = {
             "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
-            "members": members, "rows": rows,
+            "members": members, "rows": rows, "header_line": _route_lines(rows, team=t.kind != "individual", pm=pm_kind),
             "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
                            "board": p.get("board")} for p in penalties.get(who, [])],
-            "url": url or "",  # its QR code is drawn by the template (filter ``qr_svg``), in the render workers
+            "url": url or "",  # its QR code is drawn by the template (filter ``qr_png``), in the render workers
             "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
         }
         if pm_kind:
@@ -160,6 +160,28 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         items.append(sheet)
     return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
             "team": not t.format.ranks_players}
+
+
+def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
+    """The route sheet's table as fixed-pitch text (:mod:`.text_table`): sets each row's ``line`` (its
+    cells but the remarks, which the template prints after it in red) and returns the header line."""
+    header = ["Position", "Table", "Étui", "Rôle", *(["Adversaire"] if team else []), "Score",
+              "PM" if pm else "Note", "Remarques"]
+    right = {0, 1, 2, len(header) - 3, len(header) - 2}
+    cells = {}
+    for r in rows:
+        if not r["relais"]:
+            cells[id(r)] = [f"{r['quarter']}e quart" if r["quarter"] else str(r["position"]),
+                            f"{r['table']} ({r['room']})" if r["room"] else str(r["table"]), str(r["board"]),
+                            r["role"] + (f" · {r['attacker']}" if r.get("attacker") else ""),
+                            *([r.get("opponent", "")] if team else []), r["score"], r["note"], ""]
+    sizes = text_table.widths(header, list(cells.values()))
+    if any(r["quarter"] for r in rows):
+        right.discard(0)  # « 1e quart » reads better left-aligned
+    for r in rows:
+        r["line"] = (text_table.line(cells[id(r)], sizes, right) if not r["relais"] else
+                     text_table.line([str(r["position"]), "relais (pas de table à cette position)"], sizes, right))
+    return text_table.line(header, sizes, right)
 
 
 # --- rankings ---------------------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ def test_guide_cards_carry_the_tables_qr_codes(app, evening):
         export = export_tournament(session, operations.get_tournament(session, evening))
     context = guide_cards(export, table_urls={1: "http://192.0.2.5:5000/table/1.1.abc"})
     assert context["items"][0]["url"] == "http://192.0.2.5:5000/table/1.1.abc"
-    assert context["items"][0]["qr"].startswith("<svg") and context["items"][1]["qr"] == ""
+    assert context["items"][0]["qr"].startswith("data:image/png;base64,") and context["items"][1]["qr"] == ""
 
 
 @pytest.mark.parametrize("kind", ["triplettes", "quadrettes"])
