@@ -113,3 +113,15 @@ def client(app):
 def runner(app):
     """A runner for the `flask` commands of `app`."""
     return app.test_cli_runner()
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_views_across_tests():
+    """The kept views (`operations._changes.VIEWS`) live in the process, keyed by tournament id and data
+    version; every test's database starts again from tournament 1, so a view kept by one test must not meet
+    the next: the worker is let finish, then the cache is emptied."""
+    yield
+    from duplicate.operations._changes import VIEWS
+
+    VIEWS.settle(10)
+    VIEWS.clear()
