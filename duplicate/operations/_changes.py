@@ -100,7 +100,10 @@ def _raise_versions(session: Session) -> None:
 
 @event.listens_for(Session, "after_commit")
 def _committed(session: Session) -> None:
-    """The kept views of the tournaments written are superseded: the worker recomputes them."""
+    """The kept views of the tournaments written are superseded: the worker recomputes them. A savepoint's
+    release is no commit: the transaction goes on, its writes still noted for the real commit."""
+    if session.in_nested_transaction():
+        return
     written = session.info.pop(_WRITTEN, None)
     if written:
         VIEWS.superseded(None if _ALL in written else written)
