@@ -39,7 +39,7 @@ shared guards). The file formats are in
 """
 
 from ._common import (
-    ENTRANT_PATTERNS, STEP_LABELS, TEAM_SIZES, ConflictError, CsvImportError, NotFound, OperationError, players,
+    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, players,
     teams,
 )
 from ._deals import (
@@ -93,7 +93,7 @@ from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_sta
 from ._quadrettes import quadrette_attackers
 
 __all__ = [
-    "ENTRANT_PATTERNS", "STEP_LABELS", "TEAM_SIZES", "ConflictError", "CsvImportError", "NotFound",
+    "STEP_LABELS", "ConflictError", "CsvImportError", "NotFound",
     "OperationError", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
     "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "form_team",
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",

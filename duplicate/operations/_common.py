@@ -8,13 +8,11 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from duplicate.core.filetext import FileTextError, parse_json
-from duplicate.core.formats import FORMATS, Format, format_for
+from duplicate.core.formats import Format, format_for
 from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, Tournament, TournamentKind
 
 #: Players per team and the starting places' spelling, by kind: read from the formats (`core.formats`;
 #: new code asks ``_format(tournament).team_size`` / ``.entrant_pattern``).
-TEAM_SIZES = {TournamentKind(f.id): f.team_size for f in FORMATS if f.team_size is not None}
-ENTRANT_PATTERNS = {TournamentKind(f.id): f.entrant_pattern for f in FORMATS}
 STEP_LABELS = {
     "players": "Inscriptions", "teams": "Équipes", "draw": "Placement", "boards": "Étuis",
     "deals": "Donnes", "movement": "Mouvement",

@@ -9,7 +9,7 @@ All or nothing (our choice: a team missing a member would be formed wrong): the 
 refused line, and the arbiter may confirm only a list with none; the import checks it again.  A line is
 refused for the players list's reasons (`_entrants._player_problems`: names, licence format, licence
 already registered or met earlier in the file) or without a team name; a team for its size
-(`TEAM_SIZES`: 3, 4, 4 to 6 players), for a name already taken in the tournament, and a team match for
+(`Format.team_size`: 3, 4, 4 to 6 players), for a name already taken in the tournament, and a team match for
 more than two teams (SPEC §6: « elle oppose 2 équipes »).
 
 The export writes the same columns, « ; » separated, UTF-8 with a BOM (what Excel opens with its
@@ -24,9 +24,9 @@ import io
 from sqlmodel import Session
 
 from duplicate import interchange
-from duplicate.models import Player, Tournament, TournamentKind
+from duplicate.models import Player, Tournament
 
-from ._common import TEAM_SIZES, CsvImportError, OperationError, _clean, _kind, teams
+from ._common import CsvImportError, OperationError, _clean, _format, teams
 from ._entrants import _licences, _player_problems, form_team, team_members
 
 HEADER = ("Équipe", "Licence", "Nom", "Prénom", "Club")
@@ -37,8 +37,8 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
     """``(teams, refused)``: the teams the list would form, in file order (``{"name", "members": [{line,
     licence, surname, first_name, club}]}``), and one ``(line number, French reason)`` per refused line
     (line 0: the file as a whole).  Nothing is stored."""
-    kind = _kind(tournament)
-    if kind not in TEAM_SIZES:
+    fmt = _format(tournament)
+    if fmt.team_size is None:
         raise OperationError("Un tournoi individuel n’a pas d’équipes : importez des joueurs.")
     rows, errors = interchange.parse_players_csv(text, interchange.TEAMS_CSV_COLUMNS)
     problems: dict[int, list[str]] = {}
@@ -61,7 +61,7 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
         team = found.setdefault(row["team"].casefold(), {"name": row["team"], "line": number, "members": []})
         team["members"].append({"line": number, **{k: v for k, v in row.items() if k != "team"}})
     taken = {team.name.casefold() for team in teams(session, tournament)}
-    low, high = TEAM_SIZES[kind]
+    low, high = fmt.team_size
     size = f"{low}" if low == high else f"{low} à {high}"
     for key, team in found.items():
         if key in taken:
@@ -70,7 +70,7 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
         if not low <= count <= high and not any(m["line"] in problems for m in team["members"]):
             problems.setdefault(team["line"], []).append(
                 f"l’équipe « {team['name']} » a {count} joueur(s) : il en faut {size}")
-    if kind is TournamentKind.team_match and len(taken) + len(found) > 2:
+    if fmt.rooms and len(taken) + len(found) > fmt.entrants_needed[1]:  # a team match: its two teams
         problems.setdefault(0, []).append(f"un match par équipes oppose 2 équipes ({len(taken) + len(found)} "
                                           "avec celles de ce fichier)")
     if not problems and not found:
