@@ -315,9 +315,23 @@ def reachable_scores(contract: Contract, chelem: bool = False) -> dict[int, bool
 
     Without ``chelem`` only ends of play with no chelem bonus count (the taker
     wins 1 to 17 tricks and announced none); with it, every end of play.  A
-    score is theoretical when every end of play giving it is.  Computed once a
-    process per (contract, chelem).
+    score is theoretical when every end of play giving it is.
+
+    Read from `reachable_table`, the sets `derive_reachable_scores` computes from the card model, written
+    out once by ``scripts/write_reachable_table.py``: deriving them takes about 60 ms a process, more than
+    the ``rank`` of a 150-table file spends on everything else of its check (issue 12).
+    ``tests/core/test_scoring.py`` fails when the table and the card model part.
     """
+    from .reachable_table import REACHABLE
+
+    contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
+    scores, theoretical = REACHABLE[contract.value, bool(chelem)]
+    theoretical = frozenset(theoretical)
+    return {score: score in theoretical for score in scores}
+
+
+def derive_reachable_scores(contract: Contract, chelem: bool = False) -> dict[int, bool]:
+    """`reachable_scores` computed from the card model (`_outcomes`): what ``reachable_table`` holds."""
     contract = Contract.parse(contract) if not isinstance(contract, Contract) else contract
     every: list[range] = []
     practical: list[range] = []

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from duplicate.core.scoring import (
-    Chelem, Contract, ScoreError, check_score, needed_points, reachable_scores, score_deal,
+    Chelem, Contract, ScoreError, check_score, derive_reachable_scores, needed_points, reachable_scores, score_deal,
 )
 
 
@@ -159,3 +159,18 @@ def test_reachable_scores_are_every_end_of_play_in_increasing_order(contract, ch
     reachable = reachable_scores(contract, chelem)
     assert reachable == _every_end_of_play(contract, chelem)
     assert list(reachable) == sorted(reachable)
+    derived = derive_reachable_scores(contract, chelem)  # the card model, not the written table
+    assert derived == reachable and list(derived) == list(reachable)
+
+
+def test_reachable_table_is_what_its_script_writes():
+    """``duplicate/core/reachable_table.py`` is generated: edit the card model, then run the script."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("write_reachable_table", root / "scripts" / "write_reachable_table.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    written = (root / "duplicate" / "core" / "reachable_table.py").read_text(encoding="utf-8")
+    assert written == script.table_text(), "run scripts/write_reachable_table.py"
