@@ -27,6 +27,8 @@ from decimal import Decimal
 from fractions import Fraction
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from duplicate.core.scoring import signed
+
 MINUS = "\u2212"
 DEFAULT_TIMEZONE = "Europe/Paris"
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']+")
@@ -99,6 +101,12 @@ def number(value, decimals: int = 2, empty: str = "—") -> str:
     if decimals:
         text = f"{text[:-decimals]},{text[-decimals:]}"
     return (MINUS + text) if value < 0 else text
+
+
+def score(value: int | None, empty: str = "—") -> str:
+    """A deal's score as a fiche shows it: « +106 », « −42 », « 0 » (`duplicate.core.scoring.signed`);
+    None → ``empty``."""
+    return empty if value is None else signed(value)
 
 
 def signed_number(value, decimals: int = 3, empty: str = "—") -> str:

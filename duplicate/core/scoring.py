@@ -373,9 +373,9 @@ class ScoreCheck:
     warning: str | None = None
 
 
-def signed(value) -> str:
-    """A signed number with a true minus sign, as printed on a fiche: +106, −42."""
-    return f"{value:+d}".replace("-", "−")
+def signed(value: int) -> str:
+    """A score as a fiche shows it, with a true minus sign: « +106 », « −42 », « 0 » (zero has no sign)."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreCheck:

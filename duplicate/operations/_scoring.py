@@ -27,6 +27,7 @@ from typing import Any, Collection, Mapping
 from sqlalchemy import String, cast
 from sqlmodel import Session, select
 
+from duplicate import french
 from duplicate.core.cards import SEATS
 from duplicate.db import begin_writing
 from duplicate.core.formats import format_for
@@ -302,15 +303,10 @@ class LinesError(OperationError):
         self.conflict = bool(conflicts)
 
 
-def _signed(score: int | None) -> str:
-    """A score as a fiche shows it: « +106 », « −42 » (true minus sign), « 0 »; None → « — »."""
-    return "—" if score is None else (f"+{score}" if score > 0 else (f"−{-score}" if score < 0 else "0"))
-
-
 def _conflict(result: Result) -> ConflictError:
     by = f" ({result.entered_by})" if result.entered_by else ""
     return ConflictError(f"Déjà enregistré par un autre marqueur{by} pendant votre saisie : "
-                         f"{_signed(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
+                         f"{french.score(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
 
 
 _ARBITER_ACTS = {"annulled": "Donne annulée", "notes": "Note arbitrale donnée", "adjusted": "Score ajusté"}
@@ -376,9 +372,9 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
         where = f"salle {room}" if line.room else f"table {line.table}"
         place = {"étui": line.board, **({"salle": room} if line.room else {"table": line.table})}
         journal(session, tournament, action="result.replace", who=who,
-                summary=f"Étui {line.board}, {where} : score {_signed(before)} remplacé par "
-                        f"{_signed(line.result.score)} (« Remplacer » après un conflit de saisie).",
-                before={**place, "score": _signed(before)}, after={**place, "score": _signed(line.result.score)})
+                summary=f"Étui {line.board}, {where} : score {french.score(before)} remplacé par "
+                        f"{french.score(line.result.score)} (« Remplacer » après un conflit de saisie).",
+                before={**place, "score": french.score(before)}, after={**place, "score": french.score(line.result.score)})
     return [result for _key, result in created] + [change[0] for change in changed]
 
 
@@ -436,7 +432,7 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             return
         if not arbiter and (result.adjusted or result.annulled or result.notes is not None):
             raise OperationError(f"{_ARBITER_ACTS[_arbiter_act(result)]} par l’arbitre : seul l’arbitre peut "
-                                 f"modifier cette ligne (score enregistré {_signed(result.score)}).", "score")
+                                 f"modifier cette ligne (score enregistré {french.score(result.score)}).", "score")
         if result.status == PENDING or result.origin == "table":
             if score is not None:
                 disagreeing.append((line, score, chelem))

@@ -65,10 +65,8 @@ def fr_number(value, decimals: int = 2) -> str:
 
 @bp.app_template_filter("signed")
 def signed(value) -> str:
-    """A score as on a fiche: « +106 », « −42 » (true minus sign), « 0 »; None → « — »."""
-    if value is None:
-        return "—"
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    """A score as on a fiche: « +106 », « −42 » (true minus sign), « 0 »; None → « — » (`french.score`)."""
+    return french.score(value)
 
 
 @bp.app_template_filter("signed_number")

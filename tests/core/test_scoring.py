@@ -174,3 +174,9 @@ def test_reachable_table_is_what_its_script_writes():
     spec.loader.exec_module(script)
     written = (root / "duplicate" / "core" / "reachable_table.py").read_text(encoding="utf-8")
     assert written == script.table_text(), "run scripts/write_reachable_table.py"
+
+
+def test_a_refused_zero_is_written_without_a_sign():
+    """« score 0 », not « score +0 »: zero has no sign on a fiche (the +106 / −42 of the seed's examples)."""
+    assert check_score(0, Contract.GARDE).message.startswith("score 0 impossible pour une Garde")
+    assert check_score(-31, Contract.GARDE).message.startswith("score −31 impossible")  # a Garde is even
