@@ -22,7 +22,7 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	@$(VENV)/bin/python -c "import socket; socket.create_connection(('127.0.0.1', $(PG_PORT)), 1).close()" 2>/dev/null \
 	  || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql 2>/dev/null) main start \
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
-	$(VENV)/bin/python -m pytest $(ARGS)
+	$(VENV)/bin/python -m pytest -n auto $(ARGS)
 
 # Mutation testing of the rules core (not part of CI: about 25 minutes on two shared cores). mutmut
 # (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening,cards}.py and runs the fast
