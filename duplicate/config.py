@@ -37,8 +37,10 @@ name unless configured:
 Precedence: explicit configuration (``test_config``) > environment > default.
 """
 
+import atexit
 import os
 import secrets
+import shutil
 import tempfile
 
 SQLITE_FILENAME = "duplicate.sqlite3"
@@ -132,5 +134,12 @@ def finalize(config: dict, instance_path: str) -> None:
     if "PUBLIC_RESULTS_MAX_STALE" in os.environ and not config.get("TESTING"):
         config["PUBLIC_RESULTS_MAX_STALE"] = float(os.environ["PUBLIC_RESULTS_MAX_STALE"])
     if not config.get("ROUTE_SHEET_CACHE_DIR"):
-        config["ROUTE_SHEET_CACHE_DIR"] = (tempfile.mkdtemp(prefix="feuilles-de-route-") if config.get("TESTING")
+        config["ROUTE_SHEET_CACHE_DIR"] = (_temporary_folder("feuilles-de-route-") if config.get("TESTING")
                                            else os.path.join(instance_path, "feuilles-de-route"))
+
+
+def _temporary_folder(prefix: str) -> str:
+    """A fresh temporary folder, removed when the process ends (a test run builds hundreds of apps)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
