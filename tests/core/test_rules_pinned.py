@@ -298,8 +298,8 @@ def test_the_refusal_names_the_right_reasons():
     # With a chelem marked, 0 is reachable: Garde, 3 bouts, 81 points, made by 45 → 140 + 40 (triple
     # poignée) + 20 (petit au bout) = 200, chelem announced and failed −200 → 0; 82 points → 2; 80 → −2.
     # So +1 and −1 sit between two reachable scores, one of them 0: « closest », not « a gap around 0 ».
-    assert check_score(1, "garde", chelem=True).message.endswith("scores possibles les plus proches : +0 et +2")
-    assert check_score(-1, "garde", chelem=True).message.endswith("scores possibles les plus proches : −2 et +0")
+    assert check_score(1, "garde", chelem=True).message.endswith("scores possibles les plus proches : 0 et +2")
+    assert check_score(-1, "garde", chelem=True).message.endswith("scores possibles les plus proches : −2 et 0")
     assert check_score(0, "garde", chelem=True).ok and not check_score(0, "garde").ok
 
 
