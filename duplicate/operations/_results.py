@@ -24,7 +24,7 @@ from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.scoring import ScoreError, check_score, signed
+from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
     PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
@@ -428,10 +428,6 @@ def result_history(session: Session, result: Result) -> list[ResultHistory]:
 
 # --- conflicts between entries (SPEC §12) ---------------------------------------------------------------------
 
-def _signed(score: int | None) -> str:
-    return "—" if score is None else (signed(score) if score else "0")
-
-
 def flag_conflict(session: Session, tournament: Tournament, result: Result, *, source: str, score: int | None,
                   chelem: bool, who: str | None) -> ResultConflict:
     """Flag an entry that disagrees with ``result`` (``source``: ``paper`` or ``table``) to the arbiter; the
@@ -446,10 +442,10 @@ def flag_conflict(session: Session, tournament: Tournament, result: Result, *, s
     session.flush()
     origin = "de la fiche papier" if source == "paper" else "saisi à la table"
     journal(session, tournament, action="result.conflict", who=who,
-            summary=f"Étui {result.board}, table {result.table} : score {origin} {_signed(score)} ≠ "
-                    f"{_signed(result.score)} enregistré ({'en attente' if result.status == PENDING else 'confirmé'}) : signalé à l’arbitre.",
-            before={"étui": result.board, "table": result.table, "score": _signed(result.score)},
-            after={"étui": result.board, "table": result.table, "score": _signed(score), "source": source})
+            summary=f"Étui {result.board}, table {result.table} : score {origin} {french.score(score)} ≠ "
+                    f"{french.score(result.score)} enregistré ({'en attente' if result.status == PENDING else 'confirmé'}) : signalé à l’arbitre.",
+            before={"étui": result.board, "table": result.table, "score": french.score(result.score)},
+            after={"étui": result.board, "table": result.table, "score": french.score(score), "source": source})
     return conflict
 
 

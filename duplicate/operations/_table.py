@@ -34,10 +34,10 @@ from typing import Any, Mapping
 
 from sqlmodel import Session, select
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.core.cards import SEATS
 from duplicate.core.formats import format_for
-from duplicate.core.scoring import ScoreError, score_facts, signed
+from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, Player, Result, ResultConflict, Substitution, Team, Tournament, TournamentKind,
@@ -268,8 +268,8 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         return TableEntry(result, line_status(result), written=False)
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
-        raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {_signed(result.score)} : "
-                            f"votre score {_signed(score)} est signalé à l’arbitre, qui tranchera.", line.board,
+        raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {french.score(result.score)} : "
+                            f"votre score {french.score(score)} est signalé à l’arbitre, qui tranchera.", line.board,
                             result.score)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
@@ -281,17 +281,17 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
             result.status, result.origin = PENDING, ORIGIN_TABLE
             write_results(session, [result], [], context)
             action = "table.enter"
-            summary = f"Étui {line.board}, table {table} : {_signed(score)} saisi à la table (en attente)."
+            summary = f"Étui {line.board}, table {table} : {french.score(score)} saisi à la table (en attente)."
         else:
             before = result.score
             change = check_change(session, result, version_id=None, who=who, action="table", context=context,
                                   score=score, chelem=chelem, **({"contract": contract} if "contract" in fields else {}))
             write_results(session, [], [change], context)
             action = "table.correct"
-            summary = (f"Étui {line.board}, table {table} : {_signed(before)} corrigé en {_signed(score)} à la "
+            summary = (f"Étui {line.board}, table {table} : {french.score(before)} corrigé en {french.score(score)} à la "
                        "table (en attente).")
     journal(session, tournament, action=action, who=who, summary=summary,
-            after={"étui": line.board, "table": table, "score": _signed(score)})
+            after={"étui": line.board, "table": table, "score": french.score(score)})
     return TableEntry(result, PENDING, written=True)
 
 
@@ -317,12 +317,12 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
         raise NotFound(f"Rien n’est saisi pour l’étui {board} à cette table : le Nord saisit d’abord le score.")
     if result.status != PENDING:
         return result
-    before = {"étui": result.board, "table": table, "score": _signed(result.score), "statut": "en attente"}
+    before = {"étui": result.board, "table": table, "score": french.score(result.score), "statut": "en attente"}
     result.status = DONE
     result.updated_at = utcnow()
     write_results(session, [], [(result, "confirm", interchange.result_to_dict(result), None, f"table {table} ({seat})")])
     journal(session, tournament, action="table.confirm", who=f"table {table}",
-            summary=f"Étui {result.board}, table {table} : {_signed(result.score)} confirmé par la défense "
+            summary=f"Étui {result.board}, table {table} : {french.score(result.score)} confirmé par la défense "
                     f"({_seat_name(seat)}).", before=before, after={**before, "statut": "confirmé"})
     return result
 
@@ -368,7 +368,7 @@ def resolve_conflict(session: Session, tournament: Tournament, conflict_id: int,
     if keep not in ("stored", "entry"):
         raise OperationError("Choisissez le score à garder.", "keep")
     result = conflict_result(session, conflict)
-    before = _signed(result.score)
+    before = french.score(result.score)
     if keep == "entry":
         change = check_change(session, result, version_id=None, who=who, action="resolve",
                               reason="conflit entre la table et la fiche papier", score=conflict.score,
@@ -383,9 +383,9 @@ def resolve_conflict(session: Session, tournament: Tournament, conflict_id: int,
     session.flush()
     journal(session, tournament, action="result.resolve", who=who,
             summary=f"Étui {result.board}, table {result.table} : conflit tranché par l’arbitre, score gardé "
-                    f"{_signed(result.score)} (l’autre : {before if keep == 'entry' else _signed(conflict.score)}).",
+                    f"{french.score(result.score)} (l’autre : {before if keep == 'entry' else french.score(conflict.score)}).",
             before={"étui": result.board, "table": result.table, "score": before},
-            after={"étui": result.board, "table": result.table, "score": _signed(result.score)})
+            after={"étui": result.board, "table": result.table, "score": french.score(result.score)})
     return result
 
 
@@ -410,10 +410,6 @@ def set_table_options(session: Session, tournament: Tournament, *, results_visib
                                                    if results_visible else "scores des autres tables cachés")
                 + (f", position imposée {position}" if position else ", position de chaque table"),
                 before=before, after=after)
-
-
-def _signed(score: int | None) -> str:
-    return "—" if score is None else (signed(score) if score else "0")
 
 
 def _seat_name(seat: str) -> str:

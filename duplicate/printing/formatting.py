@@ -59,15 +59,8 @@ place = french.place_label
 
 
 def score(value) -> str:
-    """The taker's score as written on the fiche: « +106 », « −42 », « 0 »; ``None`` → empty."""
-    if value is None:
-        return ""
-    value = int(value)
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
+    """The taker's score as written on the fiche: « +106 », « −42 », « 0 »; ``None`` → empty (`french.score`)."""
+    return french.score(None if value is None else int(value), empty="")
 
 
 def ordinal(n: int, feminine: bool = True) -> str:
