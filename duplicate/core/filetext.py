@@ -47,8 +47,8 @@ class FileTextError(ValueError):
 class _Refused(Exception):
     """Raised by the decoder's hooks; the line is found afterwards."""
 
-    def __init__(self, kind: str, token: str):
-        self.kind, self.token = kind, token
+    def __init__(self, kind: str):
+        self.kind = kind
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -82,10 +82,9 @@ def _locate(text: str, kind: str) -> int:
                 return line
         elif token in "]}":
             depth -= 1
-        elif token.startswith('"'):
+        elif token.startswith('"'):  # a sound string (the text decoded up to the fault): no raw newline
             if kind == "surrogate" and _bad_surrogates(token):
                 return line
-            line += token.count("\n")
         elif kind == "constant" and token in ("NaN", "Infinity"):
             return line
         elif kind in ("digits", "float") and token[0] in "-0123456789" and _number_token_bad(token) == kind:
@@ -104,12 +103,12 @@ def _bad_surrogates(token: str) -> bool:
 def _parse_float(token: str) -> float:
     value = float(token)
     if not math.isfinite(value):
-        raise _Refused("float", token)
+        raise _Refused("float")
     return value
 
 
 def _parse_constant(token: str):
-    raise _Refused("constant", token)
+    raise _Refused("constant")
 
 
 _MESSAGES = {

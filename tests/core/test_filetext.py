@@ -156,3 +156,33 @@ def test_malformed_json_names_its_line_and_column():
 ])
 def test_number_tokens(token, bad):
     assert _number_token_bad(token) == bad
+
+
+def test_exactly_ten_to_the_twentieth_has_twenty_one_digits():
+    for text in ("[100000000000000000000]", "[-100000000000000000000]", "100000000000000000000",
+                 "-100000000000000000000"):
+        assert refusal(text).reason == DIGITS, text
+    assert parse_json("[99999999999999999999, -99999999999999999999]") == [10 ** 20 - 1, 1 - 10 ** 20]
+    assert parse_json("99999999999999999999") == 10 ** 20 - 1
+
+
+def test_closing_brackets_lower_the_depth():
+    # 19 levels, an empty array opened and closed (20, back to 19), then 14 more on line 2: 33 there
+    text = "[" * 19 + "[],\n" + "[" * 14 + "]" * 14 + "]" * 19
+    assert refusal(text).line == 2
+    # 40 empty arrays side by side never go past 2 levels; the 33rd level opens on line 2
+    text = "[" + "[]," * 40 + "\n" + "[" * 32 + "]" * 32 + "]"
+    assert refusal(text).line == 2
+
+
+@pytest.mark.parametrize("text, line", [('["\ud800",\n1,\n2]', 1), ('\n["\ud800"]', 2), ('\n\n"\udfff"', 3)])
+def test_a_raw_lone_surrogate_is_refused_at_its_own_line(text, line):
+    error = refusal(text)
+    assert (error.reason, error.line) == (SURROGATE, line)
+
+
+def test_the_line_is_one_when_the_fault_cannot_be_found_in_the_text():
+    from duplicate.core.filetext import _bad_surrogates, _locate
+
+    assert _locate('[1, "a"]', "digits") == 1 and _locate("\n\n[1]", "depth") == 1
+    assert _bad_surrogates('"\\ud800"') and not _bad_surrogates('"\\ud800') and not _bad_surrogates('"ok"')

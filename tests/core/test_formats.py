@@ -64,3 +64,30 @@ def test_the_pm_an_attack_scores():
     assert match.scored_pm(Decimal("-12.000")) == Decimal(0)
     assert quadrettes.scored_pm(-3.162) == -3.162
     assert match.scored_pm(None) is None
+
+
+def test_the_pm_an_attack_scores_below_one_and_at_zero():
+    """Any better score scores, even under 1 PM (√1 = 1 is the smallest gap of the grid, but PM are summed
+    and rounded: 0,5 stands); a PM of « −0,000 » (a rounded tiny loss) scores a plain 0, never « −0 »."""
+    match = format_for("team_match")
+    assert match.scored_pm(Decimal("0.5")) == Decimal("0.5")
+    assert str(match.scored_pm(Decimal("-0.000"))) == "0"
+
+
+def test_the_line_of_a_starting_place():
+    line_of = format_for("individual").line_of
+    assert [line_of(p) for p in ("N1", "NS2", "EW10", "W12", "A", "Q3")] == ["N", "NS", "EW", "W", "A", "Q"]
+
+
+def test_a_kind_is_found_by_its_id_or_its_value():
+    from types import SimpleNamespace
+
+    assert format_for("triplettes").id == "triplettes"
+    assert format_for(TournamentKind.quadrettes).id == "quadrettes"
+    assert format_for(SimpleNamespace(value="team_match")).id == "team_match"  # any object with a value
+    with pytest.raises(ValueError) as refused:
+        format_for("belote")
+    assert str(refused.value) == ("type de tournoi inconnu « belote » (attendu : individual, triplettes, "
+                                  "quadrettes, team_match)")
+    with pytest.raises(ValueError):
+        format_for(["individual"])  # unhashable: the same French refusal, no TypeError

@@ -52,3 +52,44 @@ def test_the_rooms_do_not_change_the_comparison():
     swapped = [_play(1, 1, "closed", "A", 82), _play(1, 1, "open", "B", 66)]
     (quarter, *_rest) = quarter_sheets(swapped, ("A", "B"))
     assert quarter.rows[0].pm == {"A": Decimal("4.000"), "B": 0} and quarter.running["A"] == Decimal("4.000")
+
+
+def test_each_play_is_kept_as_played_in_its_room():
+    from duplicate.core.team_sheet import Play
+
+    sheets = quarter_sheets(RESULTS, ("A", "B"))
+    assert sheets[0].rows[0].plays == {"open": Play("A", "garde", 82), "closed": Play("B", "garde", 66)}
+    assert sheets[1].rows[1].plays == {"open": Play("B", "garde_sans", 62), "closed": Play("A", "garde", None, True)}
+
+
+def test_an_annulled_play_shows_no_score_even_if_one_was_typed():
+    kept = Result(board=1, table=1, taker="A", defence=("B",), score=56, position=1, annulled=True,
+                  quarter=1, room="open")
+    (quarter, *_rest) = quarter_sheets([kept, _play(1, 1, "closed", "B", 66)], ("A", "B"))
+    assert quarter.rows[0].plays["open"].score is None and quarter.rows[0].difference is None
+
+
+def test_a_play_without_a_room_is_shown_under_no_room():
+    roomless = Result(board=2, table=1, taker="A", defence=("B",), score=56, position=1, quarter=1)
+    (quarter, *_rest) = quarter_sheets([roomless], ("A", "B"))
+    assert list(quarter.rows[0].plays) == [""]
+
+
+def test_another_matchs_plays_are_left_out():
+    """Two matches in one file: C–D's étui 9 is not on A–B's sheet, nor in its PM."""
+    others = [_play(9, 1, "open", "C", 82), _play(9, 1, "closed", "D", 66)]
+    others = [Result(**{**r.__dict__, "defence": ("D" if r.taker == "C" else "C",)}) for r in others]
+    (quarter, *_rest) = quarter_sheets(RESULTS[:2] + others, ("A", "B"))
+    assert [row.board for row in quarter.rows] == [1]
+    assert quarter.pm == {"A": Decimal("4.000"), "B": 0}
+
+
+def test_the_gap_is_the_first_teams_whatever_the_order_of_the_plays():
+    """B's play listed first: the gap is still A's attacker − B's (+82 − +66 = +16), 4,000 to A."""
+    (quarter, *_rest) = quarter_sheets([_play(1, 1, "closed", "B", 66), _play(1, 1, "open", "A", 82)], ("A", "B"))
+    assert (quarter.rows[0].difference, quarter.rows[0].pm) == (16, {"A": Decimal("4.000"), "B": 0})
+
+
+def test_a_quarter_without_play_scores_decimal_zero():
+    sheets = quarter_sheets(RESULTS, ("A", "B"))
+    assert all(type(value) is Decimal for sheet in sheets for value in (*sheet.pm.values(), *sheet.running.values()))
