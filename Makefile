@@ -25,7 +25,8 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	$(VENV)/bin/python -m pytest -n auto $(ARGS)
 
 # Mutation testing of the rules core (not part of CI: about 25 minutes on two shared cores). mutmut
-# (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening,cards}.py and runs the fast
+# (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening,cards,
+# filetext,formats,team_sheet}.py and runs the fast
 # tests/core suite on each mutant; scripts/mutation_report.py then prints the kill rate per module and
 # fails on any survivor not listed as equivalent in docs/mutation-survivors.md (target: 97 %).
 mutation: $(VENV)/.requirements-dev.stamp

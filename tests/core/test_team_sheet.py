@@ -93,3 +93,9 @@ def test_the_gap_is_the_first_teams_whatever_the_order_of_the_plays():
 def test_a_quarter_without_play_scores_decimal_zero():
     sheets = quarter_sheets(RESULTS, ("A", "B"))
     assert all(type(value) is Decimal for sheet in sheets for value in (*sheet.pm.values(), *sheet.running.values()))
+
+
+def test_the_gap_is_the_first_named_teams():
+    """The match named B–A: the gap is B's attacker − A's (+66 − +82 = −16), still 4,000 to A."""
+    (quarter, *_rest) = quarter_sheets(RESULTS[:2], ("B", "A"))
+    assert (quarter.rows[0].difference, quarter.rows[0].pm) == (-16, {"B": 0, "A": Decimal("4.000")})
