@@ -48,6 +48,8 @@ from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._journal import journal
+from ._quadrettes import quadrette_attackers
+from ._triplettes import triplette_plan
 from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
 
@@ -154,12 +156,22 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     takers = board_takers(session, tournament)
     names = _names(session, tournament, position or 0)
     seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in (here[0].seats if here else {}).items()}
+    fmt = format_for(kind)
+    plan = triplette_plan(session, tournament) if fmt.badges else None
+    quadrettes = quadrette_attackers(session, tournament) if fmt.chosen_attacker else {}
     boards = []
     for line in sorted(here, key=lambda line: line.board):
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
                                 "confirm_seats": defender_seats(kind, seat)}
+        if plan is not None and plan.attacker(line.board, line.taker):
+            item["attack"] = plan.attacker(line.board, line.taker)  # triplettes: who attacks, his badge (SPEC §5)
+        if fmt.chosen_attacker:  # quadrettes: the North says who of the quadrette took; the usual one first
+            team = quadrettes.get(line.taker, {})
+            item["attackers"] = [list(member) for member in team.get("members", [])]
+            item["attacker"] = line.result.attacker if line.result is not None and line.result.attacker \
+                else team.get("usual")
         if line.result is not None:
             item.update(score=line.result.score, chelem=bool(line.result.chelem))
         boards.append(item)
@@ -213,6 +225,17 @@ def table_score(kind: TournamentKind, payload: Mapping) -> tuple[int, bool, str 
         raise OperationError(message[0].upper() + message[1:] + ".", "score") from None
 
 
+def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
+    """Quadrettes: the player id of the attacker the table names (``attacker``), None when it names none;
+    membership of the attacking quadrette is checked with the line (`check_new_result`)."""
+    attacker = payload.get("attacker")
+    if attacker is None or attacker == "" or not format_for(kind).chosen_attacker:
+        return None
+    if not isinstance(attacker, str):
+        raise OperationError("Attaquant : l’identifiant d’un joueur de la quadrette est attendu.", "attacker")
+    return attacker.strip() or None
+
+
 def _line(session: Session, tournament: Tournament, table: int, board: Any) -> Line:
     if not isinstance(board, int) or isinstance(board, bool):
         raise OperationError("Numéro d’étui attendu (« board »).", "board")
@@ -262,10 +285,12 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     who = f"table {table}"
     context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
     context.prepare_entrants({line.board}, {line.taker, *line.defence})
+    attacker = _attacker(kind, payload)
     result = _locked(session, line.result)
     if result is not None and result.score == score and bool(result.chelem) == chelem \
-            and (contract is None or contract == (result.contract or "garde")):
-        return TableEntry(result, line_status(result), written=False)
+            and (contract is None or contract == (result.contract or "garde")) \
+            and (attacker is None or attacker == result.attacker or result.status != PENDING):
+        return TableEntry(result, line_status(result), written=False)  # a confirmed line's attacker: the arbiter's
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
         raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {french.score(result.score)} : "
@@ -275,6 +300,8 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     fields.update(score=score, chelem=chelem)
     if contract is not None and format_for(kind).free_contracts:
         fields["contract"] = contract
+    if attacker is not None:
+        fields["attacker"] = attacker
     with session.no_autoflush:
         if result is None:
             result = check_new_result(session, tournament, entered_by=who, context=context, **fields)
@@ -285,7 +312,8 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         else:
             before = result.score
             change = check_change(session, result, version_id=None, who=who, action="table", context=context,
-                                  score=score, chelem=chelem, **({"contract": contract} if "contract" in fields else {}))
+                                  score=score, chelem=chelem, **({"contract": contract} if "contract" in fields else {}),
+                                  **({"attacker": attacker} if attacker is not None else {}))
             write_results(session, [], [change], context)
             action = "table.correct"
             summary = (f"Étui {line.board}, table {table} : {french.score(before)} corrigé en {french.score(score)} à la "

@@ -178,6 +178,10 @@
         el("input", { type: "radio", name: "mode", value: pair[0], checked: mode === pair[0] }), " " + pair[1]]));
     });
     form.appendChild(modes);
+    if (board.attackers && board.attackers.length) {  // quadrettes: who of the quadrette took
+      form.appendChild(field("Attaquant", options(el("select", { name: "attacker" }),
+        [["", "—"]].concat(board.attackers), draft.attacker !== undefined ? draft.attacker : board.attacker)));
+    }
     var scoreBox = el("div", { "class": "score-box", hidden: mode !== "score" }, [
       field("Score du preneur (avec son signe)", el("input", {
         name: "score", type: "text", inputmode: "text", autocomplete: "off", placeholder: "+56 ou −42",
@@ -246,6 +250,7 @@
     } else {
       body.score = number(values.score);
     }
+    if (values.attacker) { body.attacker = values.attacker; }
     delete state.messages[boardNumber];
     enqueue({ type: "result", board: boardNumber, body: body });
     render();
@@ -306,6 +311,10 @@
       el("span", { "class": "badge badge-" + (waiting ? "queued" : status), text: waiting ? "à envoyer" : STATUS[status] })]));
     section.appendChild(el("p", { "class": "taker" }, ["Preneur : ", el("strong", { text: SEATS[board.taker_seat] || board.taker_seat }),
       " — " + board.taker_name]));
+    if (board.attack) {  // triplettes: who of the triplette attacks this étui, with his badge
+      section.appendChild(el("p", { "class": "attack" }, ["Attaque : " + board.attack.name + " ",
+        el("span", { "class": "badge badge-" + board.attack.colour.toLowerCase(), text: board.attack.colour })]));
+    }
     if (board.score !== undefined && status !== "todo") {
       section.appendChild(el("p", { "class": "stored" }, [status === "done" ? "Score confirmé : " : "Score saisi : ",
         el("strong", { "class": "stored-score", text: signed(board.score) }), board.chelem ? " (chelem)" : ""]));
