@@ -180,3 +180,18 @@ def test_a_refused_zero_is_written_without_a_sign():
     """« score 0 », not « score +0 »: zero has no sign on a fiche (the +106 / −42 of the seed's examples)."""
     assert check_score(0, Contract.GARDE).message.startswith("score 0 impossible pour une Garde")
     assert check_score(-31, Contract.GARDE).message.startswith("score −31 impossible")  # a Garde is even
+
+
+def test_derived_sets_default_to_no_chelem_and_read_a_contracts_name():
+    assert derive_reachable_scores(Contract.GARDE) == derive_reachable_scores(Contract.GARDE, False)
+    assert derive_reachable_scores("garde_sans", True) == reachable_scores(Contract.GARDE_SANS, True)
+
+
+def test_a_score_below_every_end_of_play_names_the_lowest():
+    # Garde, no chelem: the taker's worst is 1 trick, no bout, his écart of low cards: 10 cards of ½ point
+    # = 5 points, 51 short of 56 → −(25 + 51) × 2 = −152; the defence's triple poignée −40 and its petit au
+    # bout −10 × 2: −212.
+    assert check_score(-2000, Contract.GARDE).message.endswith("le plus faible score possible est −212")
+    # Prise with chelems: no trick at all (6 écart cards of ½: 3 points, 53 short → −78), triple −40, petit
+    # −10, the defence's chelem −200 and the taker's announced chelem failed −200: −528.
+    assert check_score(-2000, Contract.PRISE, chelem=True).message.endswith("le plus faible score possible est −528")

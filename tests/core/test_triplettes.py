@@ -96,3 +96,36 @@ def test_plan_attacks_runs_on_across_sessions_and_skips_a_phantom():
     assert _who(plan_attacks(teams, ROUNDS, TAKERS), "NS1") == [(1, "Blanc", "2")]
     # no first colour drawn yet: no plan
     assert plan_attacks({"NS1": Triplette(None, NAMES), "EW1": Triplette(None, NAMES)}, ROUNDS, TAKERS) == {}
+
+
+def test_split_name_keeps_the_last_word_as_first_name_and_every_first_name_word():
+    assert split_name("DUPONT MARTIN") == ("DUPONT", "MARTIN")  # all in capitals: the last word is the first name
+    assert split_name("DUPONT Jean Marc") == ("DUPONT", "Jean Marc")
+    assert split_name("DUPONT Jean ") == ("DUPONT", "Jean ")  # a trailing space stays with the first name
+
+
+def test_each_attack_names_its_etui_position_triplette_turn_colour_and_wearer():
+    from duplicate.core.triplettes import Attack
+
+    teams = {"NS1": Triplette("Bleu", NAMES), "EW1": Triplette("Rouge", NAMES), "EW2": Triplette("Bleu", NAMES)}
+    plan = plan_attacks(teams, ROUNDS, TAKERS)
+    assert plan[(5, "NS1")] == Attack(5, 2, "NS1", 1, "Blanc", "2")  # NS1's second attack: Blanc, ÉVRARD
+    assert plan[(2, "EW1")] == Attack(2, 1, "EW1", 0, "Rouge", "1")  # EW1's first: its drawn Rouge, MARTIN
+
+
+def test_a_triplette_without_a_colour_does_not_stop_the_others():
+    # play order of the rounds as listed: EW2 (étuis 8, 7) comes first, without a colour drawn
+    teams = {"NS1": Triplette("Bleu", NAMES), "EW1": Triplette("Rouge", NAMES), "EW2": Triplette(None, NAMES)}
+    plan = plan_attacks(teams, ROUNDS, TAKERS)
+    assert {team for _, team in plan} == {"NS1", "EW1"} and len(plan) == 6
+
+
+def test_an_incomplete_triplette_has_colours_but_no_wearer():
+    teams = {"NS1": Triplette("Bleu", NAMES[:2]), "EW1": Triplette("Rouge", NAMES), "EW2": Triplette("Bleu", NAMES)}
+    assert _who(plan_attacks(teams, ROUNDS, TAKERS), "NS1") == [(1, "Bleu", None), (5, "Blanc", None), (6, "Rouge", None)]
+
+
+def test_a_round_without_etuis_adds_no_attack():
+    teams = {"NS1": Triplette("Bleu", NAMES), "EW1": Triplette("Rouge", NAMES), "EW2": Triplette("Bleu", NAMES)}
+    empty = {"position": 3, "table": 1, "seats": {"NS": "NS1", "EW": "EW1"}}
+    assert plan_attacks(teams, [*ROUNDS, empty], TAKERS) == plan_attacks(teams, ROUNDS, TAKERS)
