@@ -175,3 +175,55 @@ def test_deals_documents_without_a_seed_and_refusals():
     with pytest.raises(DealError) as refused:
         deals_from_json({"boards": [{key: value for key, value in item.items() if key != "dog"}]})
     assert str(refused.value) == "étui n° 1 : donne mal formée : il faut « hands » (N, S, E, W) et « dog »"
+
+
+def test_the_checker_lists_every_missing_card_a_missing_hand_and_extra_cards():
+    order = list(PACK)
+    three_hands = Deal({seat: tuple(order[18 * i:18 * (i + 1)]) for i, seat in enumerate(SEATS[:3])},
+                       tuple(order[72:]))
+    problems = three_hands.problems()
+    assert problems[0] == "la main Ouest a 0 cartes au lieu de 18"
+    assert problems[1].startswith("les 78 cartes ne sont pas toutes présentes une fois (manquent : ")
+    assert problems[1].count(" ") > 18  # the 18 cards of West, one space between each
+    extra = Deal({Seat.N: tuple(order[:18]) + (order[0],), **{seat: tuple(order[18 * i:18 * (i + 1)])
+                                                             for i, seat in enumerate(SEATS) if i}},
+                 tuple(order[72:]))
+    assert extra.problems() == ["la main Nord a 19 cartes au lieu de 18",
+                                "les 78 cartes ne sont pas toutes présentes une fois (manquent : aucune, doublons présents)"]
+    with pytest.raises(DealError) as refused:
+        extra.validate()
+    assert str(refused.value) == ("donne invalide : la main Nord a 19 cartes au lieu de 18 ; les 78 cartes ne sont "
+                                  "pas toutes présentes une fois (manquent : aucune, doublons présents)")
+    two_missing = list(PACK)
+    two_missing[0], two_missing[1] = two_missing[2], two_missing[3]  # 1S and 2S gone, 3S and 4S twice
+    assert "manquent : 1S 2S, doublons présents" in _deal(two_missing).problems()[0]
+
+
+def test_the_rejection_limit_is_the_largest_multiple_of_n_under_two_to_the_32(monkeypatch):
+    """Five items: 2³² = 1 (mod 5), so words up to 2³² − 2 are kept: 2³² − 2 = 4 (mod 5) leaves item 4 in
+    place; then three words 0 swap items 3, 2, 1 with item 0 in turn: a b c d e → d b c a e → c b d a e →
+    b c d a e."""
+    words = iter([2 ** 32 - 2, 0, 0, 0, 0])
+    monkeypatch.setattr(deals, "_words", lambda *parts: words)
+    assert deals._shuffled("abcde", "x") == list("bcdae")
+
+
+def test_ties_for_the_strongest_hand_go_to_the_first_seat_in_n_s_e_w_order(monkeypatch):
+    canonical = _deal(list(PACK))  # no petit sec: East holds no trump, West sixteen
+    monkeypatch.setattr(deals, "_raw_deal", lambda seed, number, attempt: canonical)
+    monkeypatch.setattr(deals, "hand_strength", lambda hand: 60)  # four hands alike: North's is « strongest »
+    board = generate_board("club", 1)
+    assert board.deal.hands[board.taker] == canonical.hands[Seat.N]
+    if board.taker is not Seat.N:
+        assert board.deal.hands[Seat.N] == canonical.hands[board.taker]
+
+
+def test_one_etui_the_seed_in_the_document_and_a_faulty_etui_named_by_its_number():
+    assert len(generate_boards(1, "club")) == 1
+    data = deals_to_json(generate_boards(1, "club"), "club")
+    assert (data["seed"], data["seed_sha256"]) == ("club", hashlib.sha256("club".encode("utf-8")).hexdigest())
+    data["boards"][0]["number"] = 12
+    data["boards"][0]["dog"] = data["boards"][0]["dog"][:5]
+    with pytest.raises(DealError) as refused:
+        deals_from_json(data)
+    assert str(refused.value).startswith("étui n° 12 : donne invalide : le chien a 5 cartes au lieu de 6")
