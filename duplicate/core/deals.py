@@ -255,7 +255,7 @@ def deals_from_json(data: Mapping) -> list[Board]:
             deal = Deal.from_dict(item).validate()
             boards.append(Board(number, Seat.parse(item["dealer"]), Seat.parse(item["taker"]), deal))
         except (DealError, CardError) as error:
-            raise DealError(f"étui n° {item.get('number', index) if isinstance(item, Mapping) else index} : {error}") from None
+            raise DealError(f"étui n° {number} : {error}") from None  # its number was read first
         except (KeyError, TypeError, ValueError, AttributeError):
             raise DealError(f"étui en position {index} mal formé : il faut number, dealer, taker, hands, dog") from None
     return boards
