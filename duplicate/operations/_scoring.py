@@ -83,20 +83,22 @@ class Line:
         return values
 
 
+_SEAT_LETTERS = tuple(seat.value for seat in SEATS)
+
+
 def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
     fmt = format_for(kind)
     seats = dict(round_.get("seats") or {})
+    if fmt.ranks_players and any(letter not in seats for letter in _SEAT_LETTERS):
+        return []  # a bye seat: that table does not play this position
     lines = []
+    table, position = int(round_["table"]), round_.get("position")
     for number in round_.get("boards", []):
         number = int(number)
-        common = {"board": number, "table": int(round_["table"]), "position": round_.get("position"),
-                  "seats": seats}
+        common = {"board": number, "table": table, "position": position, "seats": seats}
         if fmt.ranks_players:
-            seat = takers.get(number, SEATS[(number - 1) % 4].value)
-            if any(s.value not in seats for s in SEATS):
-                continue  # a bye seat: that table does not play this position
-            defence = [seats[s.value] for s in SEATS if s.value != seat]
-            lines.append(Line(taker=seats[seat], defence=defence, **common))
+            seat = takers.get(number, _SEAT_LETTERS[(number - 1) % 4])
+            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat], **common))
         elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
             seat = takers.get(number, SEATS[(number - 1) % 4].value)
             attack = "NS" if seat in ("N", "S") else "EW"
