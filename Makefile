@@ -26,7 +26,7 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 
 # Mutation testing of the rules core (not part of CI: about 3 minutes on an idle machine). mutmut
 # (configured in pyproject.toml) mutates duplicate/core/{topage,ranking,scoring,pm,triplettes,evening,cards,
-# filetext,formats,team_sheet}.py and runs the fast
+# filetext,formats,team_sheet,deals}.py and runs the fast
 # tests/core suite on each mutant; scripts/mutation_report.py then prints the kill rate per module and
 # fails on any survivor not listed as equivalent in docs/mutation-survivors.md (target: 97 %).
 mutation: $(VENV)/.requirements-dev.stamp
