@@ -58,6 +58,7 @@ class Format:
     rooms: bool = False               # tables are the open and closed rooms (team match)
     free_contracts: bool = False      # Garde Sans and Garde Contre may be bid (team match)
     badges: bool = False              # attack badges Bleu, Blanc, Rouge rotate in the team (triplettes)
+    line_duplicates: bool = False     # the line of a table duplicates the étuis: NS odd, EW even (triplettes)
     chosen_attacker: bool = False     # the attacking team's attacker is named at entry (quadrettes)
     quarters: bool = False            # positions are the match's quarters (team match)
     pm_to_winner: bool = False        # on an étui only the better attack scores, |PM| (team match)
@@ -158,6 +159,7 @@ FORMATS: tuple[Format, ...] = (
            entrant_noun="Triplette", numbered=True,
            entrant_pattern=re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
            place_examples="NS1, EO1", team_size=(3, 3), weights=(Fraction(1, 2), Fraction(1, 2)), badges=True,
+           line_duplicates=True,
            _tables=lambda teams: -(-teams // 2)),
     Format("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
            entrant_noun="Quadrette", numbered=True,

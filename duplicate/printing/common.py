@@ -119,7 +119,7 @@ class Tournament:
         """(étui, triplette id) → `core.triplettes.Attack` (empty outside the triplettes): the core's plan
         from the teams' members, first colours and, for a competition's later séance, ``attacked_before``
         (`printing.commands.tournament_data` marks them)."""
-        if self.kind != "triplettes":
+        if not self.format.badges:
             return {}
         teams = {ident: Triplette(team.get("first_colour"), tuple((m, self.name(m)) for m in team.get("members", [])),
                                   int(team.get("attacked_before") or 0)) for ident, team in self.teams.items()}
@@ -130,7 +130,7 @@ class Tournament:
     def badges(self) -> dict[str, str]:
         """Player id → triplette badge colour (`core.triplettes.member_badges`)."""
         found: dict[str, str] = {}
-        if self.kind == "triplettes":
+        if self.format.badges:
             for team in self.teams.values():
                 members = team.get("members", [])
                 if len(members) == 3:
@@ -140,10 +140,10 @@ class Tournament:
     def attacker(self, board: int, team: str | None, result: Mapping | None = None) -> dict | None:
         """Who of ``team`` attacks étui ``board``: ``{"name", "colour"}`` — a triplette's by its badge
         rotation, a quadrette's as entered on the fiche (``result["attacker"]``); None when unknown."""
-        if self.kind == "triplettes":
+        if self.format.badges:
             attack = self.attacks.get((board, team))
             return {"name": self.name(attack.player), "colour": attack.colour} if attack and attack.player else None
-        if self.kind == "quadrettes" and result is not None and result.get("attacker"):
+        if self.format.chosen_attacker and result is not None and result.get("attacker"):
             return {"name": self.name(result["attacker"]), "colour": ""}
         return None
 

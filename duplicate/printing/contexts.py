@@ -60,7 +60,7 @@ def labels(export: Mapping[str, Any], *, columns: int = 3, rows: int = 8, single
         stickers.append({"case": True, "board": number, "compass": compass,
                          "taker_name": fmt.seat_name(taker) if taker else "",
                          "dealer_name": fmt.seat_name(dealer) if dealer else "",
-                         "duty": SEAT_SHORT[duplication_duty(number)] if t.kind == "triplettes" else ""})
+                         "duty": SEAT_SHORT[duplication_duty(number)] if t.format.line_duplicates else ""})
         if pockets:
             for seat in SEATS:
                 stickers.append({"case": False, "board": number, "seat": seat, "letter": fmt.seat_letter(seat),
@@ -144,11 +144,11 @@ def _attacking_team(t: Tournament, number: int, seats) -> str | None:
     """The team that attacks étui ``number`` at a line with ``seats`` (triplettes: the line of the taker's
     seat; quadrettes: the attack seat); None in the individual and team matches."""
     seat_of = dict(seats)
-    if t.kind == "triplettes":
+    if t.format.badges:
         if "attack" in seat_of:
             return seat_of["attack"]
         return seat_of.get(attacking_line(t.taker_seat(number) or "N"))
-    return seat_of.get("attack") if t.kind == "quadrettes" else None
+    return seat_of.get("attack") if t.format.chosen_attacker else None
 
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
@@ -238,7 +238,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
             attacks = [{"board": n, "who": attacker_text(t.attacker(n, _attacking_team(t, n, t.seats_of(r))))}
-                       for n in r["boards"]] if t.kind == "triplettes" else []
+                       for n in r["boards"]] if t.format.badges else []
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
@@ -246,7 +246,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
         url = (table_urls or {}).get(table, "")
         first = by_table.get(table, [{}])[0]
         items.append({"table": table, "rows": rows, "url": url, "qr": qr_png_uri(url) if url else "",
-                      "duty": _duty(first.get("boards", [])) if t.kind == "triplettes" else ""})
+                      "duty": _duty(first.get("boards", [])) if t.format.line_duplicates else ""})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
@@ -279,13 +279,13 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         item = known.get(who, {})
         rows = plan.get(who, [])
         members = [{"name": t.name(m), "colour": t.badges.get(m, "")} for m in item.get("members", [])]
-        if t.kind == "triplettes":
+        if t.format.badges:
             members.sort(key=lambda m: COLOURS.index(m["colour"]) if m["colour"] in COLOURS else 3)
             for row in rows:
                 row["attacks"] = ", ".join(f"{n} {a.colour}" for n in row.get("numbers", ())
                                            if (a := t.attacks.get((n, who))) is not None)
         duty = ""
-        if t.kind == "triplettes" and rows and not rows[0]["relais"]:
+        if t.format.line_duplicates and rows and not rows[0]["relais"]:
             line = next((key for key, ident in t.seats_of(rows[0]["round"]) if ident == who), None)
             mine = [n for n in rows[0]["numbers"] if duplication_duty(n) == line]
             duty = f"{fmt.ordinal(rows[0]['position'])} position, étuis {board_list(mine)}" if mine else ""
@@ -295,7 +295,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": rows, "members": members, "duty": duty})
     return {"tournament": t.header, "items": items, "team": not t.format.ranks_players,
-            "triplettes": t.kind == "triplettes"}
+            "badges": t.format.badges}
 
 
 def _duty(numbers) -> str:

@@ -135,7 +135,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
         url = (route_urls or {}).get(who)
         sheet = {
             "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
-            "members": members, "rows": rows, "header_line": _route_lines(rows, team=t.kind != "individual", pm=pm_kind),
+            "members": members, "rows": rows, "header_line": _route_lines(rows, team=not t.format.ranks_players, pm=pm_kind),
             "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
                            "board": p.get("board")} for p in penalties.get(who, [])],
             "url": url or "",  # its QR code is drawn by the template (filter ``qr_png``), in the render workers

@@ -91,3 +91,9 @@ def test_a_kind_is_found_by_its_id_or_its_value():
                                   "quadrettes, team_match)")
     with pytest.raises(ValueError):
         format_for(["individual"])  # unhashable: the same French refusal, no TypeError
+
+
+def test_the_line_that_duplicates_the_etuis():
+    """Triplettes only (seed « Règles spécifiques aux tournois triplettes »): the NS line duplicates the odd
+    étuis, EW the even ones — printed on the labels, guide cards and movement cards."""
+    assert [f.line_duplicates for f in FORMATS] == [False, True, False, False]

@@ -162,8 +162,8 @@ def test_names_are_escaped(demo_copy):
             ranking_row["name"] = demo_copy["export"]["players"][0]["name"]
     sheet = pdf_text(render(demo_copy, "route-sheets", entrants=[who]))
     assert "<script>alert(1)</script> & Cie" in sheet
-    ranking = pdf_text(render(demo_copy, "ranking"))
-    assert "<script>alert(1)</script> & Cie" in ranking
+    ranking = "".join(pdf_text(render(demo_copy, "ranking"), layout=False).split())
+    assert "<script>alert(1)</script>&Cie" in ranking  # a name over 28 characters wraps in its cell (spaces dropped)
 
 
 def test_contexts_are_plain_data(demo):
