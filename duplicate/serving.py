@@ -156,7 +156,6 @@ def serve(app, host: str, port: int, threads: int) -> None:
 
     app.config.update(HOST=host, PORT=port, THREADS=threads)
     db.get_database(app)  # migrations and engines before the first request, not during it
-    compile_templates(app)
     click.echo(f"Tarot duplicate : serveur de production (waitress, {threads} fils) sur {host}:{port}.")
     urls = lan_urls(app.config)
     if urls:
@@ -171,15 +170,6 @@ def serve(app, host: str, port: int, threads: int) -> None:
     sys.stdout.flush()
     waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
                    channel_timeout=120, ident="tarot-duplicate")
-
-
-def compile_templates(app) -> int:
-    """Compile every template before the first request (Jinja keeps them compiled): the evening's first
-    ranking page would otherwise spend about 150 ms compiling its templates (issue 12). Returns how many."""
-    names = app.jinja_env.list_templates(extensions=("html",))
-    for name in names:
-        app.jinja_env.get_template(name)
-    return len(names)
 
 
 @click.command("serve")
