@@ -159,6 +159,11 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
                         page.keyboard.press("Tab")               # the contract (Garde) stays
             if quarter == 1 and table == 1:
                 _photo(page, artifacts, "03-saisie")
+                page.set_viewport_size({"width": 390, "height": 900})  # the contract reads whole on a phone
+                select = page.locator(f"select[name=contract-{boards[0]}-{table}]")
+                assert select.evaluate("s => s.scrollWidth <= s.clientWidth + 1 && s.clientWidth >= 100"), \
+                    select.evaluate("s => [s.scrollWidth, s.clientWidth]")
+                page.set_viewport_size({"width": 1280, "height": 900})
             with page.expect_navigation():
                 page.keyboard.press("Enter")
             assert "5 scores enregistrés" in page.inner_text("body"), page.inner_text("main")
