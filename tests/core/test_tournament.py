@@ -193,3 +193,53 @@ def test_the_first_fault_in_the_file_is_reported():
     assert "résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score" in error([result(1), clash, unknown])
     assert "résultat n° 3 : joueur inconnu « Z9 »" in error([result(1), result(2), unknown])
     assert "résultat n° 2 : joueur inconnu « Z9 »" in error([result(1), {**unknown, "table": 1}, result(1)])
+
+
+def test_the_whole_ranking_output_of_the_seed_board():
+    """Every field of the SPEC §9 output, for the seed's étui at five tables (notes pinned above; table 1
+    also says its position). One étui: each player has one role, so his global % is that role's (flagged),
+    ¼ + ¾ never mixes. Globals: 100 for N5 (attack) and S4, E4, W4 (defence at table 4), then 75, 50, 25, 0
+    by the same reading: four ex aequo at each, ranks 1, 5, 9, 13, 17. Each line's k-th is at the k-th
+    global, so the alternated ranking (the firsts of the lines, then the seconds…) gives the same places."""
+    data = individual([result(1, 1, 56, position=1), result(1, 5, 62), result(1, 4, -56), result(1, 3, -52),
+                       result(1, 2, 50)])
+    output = ranking_output(load_tournament(text(data)))
+    assert set(output) == {"kind", "boards", "ranking"} and output["kind"] == "individual"
+    (board,) = output["boards"]
+    assert board["number"] == 1
+    assert {row["table"]: row for row in board["results"]} == {
+        1: {"table": 1, "score": 56, "position": 1, "taker_note": 75.0, "defence_note": 25.0},
+        2: {"table": 2, "score": 50, "taker_note": 50.0, "defence_note": 50.0},
+        3: {"table": 3, "score": -52, "taker_note": 25.0, "defence_note": 75.0},
+        4: {"table": 4, "score": -56, "taker_note": 0.0, "defence_note": 100.0},
+        5: {"table": 5, "score": 62, "taker_note": 100.0, "defence_note": 0.0},
+    }
+    defence_at = {4: 100.0, 3: 75.0, 2: 50.0, 1: 25.0, 5: 0.0}
+    attack_at = {5: 100.0, 1: 75.0, 2: 50.0, 3: 25.0, 4: 0.0}
+    rank_of = {100.0: 1, 75.0: 5, 50.0: 9, 25.0: 13, 0.0: 17}
+    expected = {}
+    for table in range(1, 6):
+        value = attack_at[table]
+        expected[f"N{table}"] = {"id": f"N{table}", "name": f"JOUEUR N{table}", "line": "N", "attack": value,
+                                 "defence": None, "global": value, "penalty": 0.0, "rank": rank_of[value],
+                                 "alternated_rank": rank_of[value], "attack_boards": 1, "defence_boards": 0,
+                                 "flagged": True}
+        for line in "SEW":
+            value = defence_at[table]
+            expected[f"{line}{table}"] = {"id": f"{line}{table}", "name": f"JOUEUR {line}{table}", "line": line,
+                                          "attack": None, "defence": value, "global": value, "penalty": 0.0,
+                                          "rank": rank_of[value], "alternated_rank": rank_of[value],
+                                          "attack_boards": 0, "defence_boards": 1, "flagged": True}
+    assert {row["id"]: row for row in output["ranking"]} == expected
+    assert [row["rank"] for row in output["ranking"]] == sorted(row["rank"] for row in output["ranking"])
+
+
+def test_the_flags_of_arbiters_corrections_in_the_output():
+    results = [result(1, 1, 56), result(1, 2, 62, annulled=True), result(1, 3, -52, adjusted=True),
+               {**result(1, 4, None), "notes": {"taker": 60, "defence": 40}}]
+    rows = {row["table"]: row for row in ranking_output(load_tournament(text(individual(results))))["boards"][0]["results"]}
+    # an annulled deal has no notes; the adjusted and the noted lines say so; the plain one has no flag
+    assert rows[2] == {"table": 2, "score": 62, "taker_note": None, "defence_note": None, "annulled": True}
+    assert rows[3]["adjusted"] is True and "annulled" not in rows[3] and "arbitral_note" not in rows[3]
+    assert rows[4]["arbitral_note"] is True and (rows[4]["taker_note"], rows[4]["defence_note"]) == (60.0, 40.0)
+    assert set(rows[1]) == {"table", "score", "taker_note", "defence_note"}
