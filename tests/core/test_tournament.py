@@ -243,3 +243,45 @@ def test_the_flags_of_arbiters_corrections_in_the_output():
     assert rows[3]["adjusted"] is True and "annulled" not in rows[3] and "arbitral_note" not in rows[3]
     assert rows[4]["arbitral_note"] is True and (rows[4]["taker_note"], rows[4]["defence_note"]) == (60.0, 40.0)
     assert set(rows[1]) == {"table", "score", "taker_note", "defence_note"}
+
+
+def _refusal(data) -> str:
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(text(data))
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("penalty, message", [
+    ({"player": "Z9", "points": 1}, "pénalité n° 1 : participant inconnu « Z9 »"),
+    ({"player": 5, "points": 1}, "pénalité n° 1 : participant inconnu « 5 »"),
+    ({"points": 1}, "pénalité n° 1 : participant inconnu « None »"),
+    ({"player": "N1"}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
+    ({"player": "N1", "points": 100.5}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
+    ({"player": "N1", "points": -101}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
+    ({"player": "N1", "points": True}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
+    ({"player": "N1", "points": "2"}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
+    ({"player": "N1", "points": 1, "board": 2}, "pénalité n° 1 : « N1 » n'a pas joué l'étui « 2 »"),
+    ({"player": "S2", "points": 1, "board": 1}, "pénalité n° 1 : « S2 » n'a pas joué l'étui « 1 »"),
+])
+def test_a_faulty_penalty_is_refused_in_french(penalty, message):
+    # N1 took étui 1 at table 1 against S1, E1, W1; nobody played étui 2; S2 sat at table 2, which did not play
+    data = individual([result(1, 1, 56)], penalties=[{"player": "N1", "points": 1}, penalty])
+    assert _refusal(data) == "ligne 1 : " + message.replace("n° 1", "n° 2")
+
+
+def test_a_penalty_on_an_etui_absent_from_the_boards_says_so():
+    data = individual([result(1, 1, 56)], boards=[{"number": 1, "taker": "N"}],
+                      penalties=[{"player": "N1", "points": 1, "board": 3}])
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 3 » (absent de « boards »)"
+    data["penalties"] = [{"player": "N1", "points": 1, "board": "1"}]  # a text is no étui number
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 1 » (absent de « boards »)"
+
+
+def test_penalties_at_the_bounds_add_up_with_their_reasons():
+    # −100 and +100 are the bounds (accepted), 0,5 a fraction; each keeps its reason and étui, in file order
+    data = individual([result(1, 1, 56), result(1, 2, -56)],
+                      penalties=[{"player": "N1", "points": -100, "board": 1, "reason": "erreur"},
+                                 {"player": "N1", "points": 100}, {"player": "N1", "points": 0.5}])
+    tournament = load_tournament(text(data))
+    assert [(p.entrant, p.points, p.reason, p.board) for p in tournament.penalties] == [
+        ("N1", -100, "erreur", 1), ("N1", 100, "", None), ("N1", 0.5, "", None)]
