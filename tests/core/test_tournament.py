@@ -285,3 +285,64 @@ def test_penalties_at_the_bounds_add_up_with_their_reasons():
     tournament = load_tournament(text(data))
     assert [(p.entrant, p.points, p.reason, p.board) for p in tournament.penalties] == [
         ("N1", -100, "erreur", 1), ("N1", 100, "", None), ("N1", 0.5, "", None)]
+
+
+def _with_player(**fields) -> dict:
+    """The five-table individual with a 21st player (or a changed first one) as ``fields`` say."""
+    return individual([result(1, 1, 56)], players=[*PLAYERS, {"id": "X1", "name": "JOUEUR X1", "line": "N", **fields}])
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"id": None}, "joueur n° 21 : identifiant « id » manquant"),
+    ({"id": ""}, "joueur n° 21 : identifiant « id » manquant"),
+    ({"id": "é1"}, "joueur n° 21 : identifiant « é1 » invalide (au plus 32 lettres sans accent, chiffres, « - », "
+                   "« _ » ou « . »)"),
+    ({"id": "A" * 33}, f"joueur n° 21 : identifiant « {'A' * 33} » invalide (au plus 32 lettres sans accent, "
+                       "chiffres, « - », « _ » ou « . »)"),
+    ({"id": "N1"}, "joueur « N1 » déclaré deux fois"),
+    ({"members": "N1"}, "joueur « X1 » : « members » doit être une liste d'identifiants"),
+    ({"members": [1]}, "joueur « X1 » : « members » doit être une liste d'identifiants"),
+    ({"bonus": 10001}, "joueur « X1 » : « bonus » doit être un nombre entre −10000 et 10000"),
+    ({"bonus": "1"}, "joueur « X1 » : « bonus » doit être un nombre entre −10000 et 10000"),
+    ({"line": "NS"}, "joueur « X1 » : ligne « NS » inconnue (N, S, E, W)"),
+    ({"line": 3}, "joueur « X1 » : « line » doit être un texte"),
+    ({"line": ""}, "joueur « X1 » : « line » doit être un texte"),
+    ({"out_of_ranking": "oui"}, "joueur « X1 » : « out_of_ranking » vaut true ou false"),
+    ({"withdrawn": {"position": 0}}, "joueur « X1 » : « withdrawn » attend {\"position\": k} (k ≥ 1, la position "
+                                     "où il a quitté le tournoi)"),
+    ({"withdrawn": {"position": True}}, "joueur « X1 » : « withdrawn » attend {\"position\": k} (k ≥ 1, la "
+                                        "position où il a quitté le tournoi)"),
+    ({"withdrawn": 2}, "joueur « X1 » : « withdrawn » attend {\"position\": k} (k ≥ 1, la position où il a quitté "
+                       "le tournoi)"),
+])
+def test_a_faulty_player_is_refused_in_french(fields, message):
+    assert _refusal(_with_player(**fields)) == "ligne 1 : " + message
+
+
+def test_a_player_as_read():
+    """The id's 32 characters are allowed; without a line, the id's letters are the line (« X » of « X12 »);
+    the name defaults to the id; a withdrawal keeps its position; a bonus is a Decimal."""
+    tournament = load_tournament(text(individual([result(1, 1, 56)], players=[
+        *PLAYERS, {"id": "A" * 32, "line": "W"}, {"id": "X12", "withdrawn": {"position": 2}, "bonus": 1.5,
+                                                  "out_of_ranking": True}])))
+    long, x12 = tournament.players["A" * 32], tournament.players["X12"]
+    assert (long.name, long.line, long.withdrawn_from, long.out_of_ranking) == ("A" * 32, "W", None, False)
+    assert (x12.name, x12.line, x12.withdrawn_from, x12.out_of_ranking, str(x12.bonus)) == ("X12", "X", 2, True, "1.5")
+
+
+def test_a_faulty_team_is_refused_in_french():
+    players = [{"id": f"P{k}", "name": f"JOUEUR {k}"} for k in range(1, 7)]
+
+    def triplettes(teams):
+        return {"format": "tarot-tournament/1", "name": "Essai", "kind": "triplettes", "players": players,
+                "teams": teams, "results": []}
+    assert _refusal(triplettes([{"id": "NS1", "members": ["P1", "P2", "P9"]}])) == \
+        "ligne 1 : équipe « NS1 » : joueur inconnu « P9 »"
+    assert _refusal(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"]},
+                                {"id": "EW1", "members": ["P4", "P2", "P5"]}])) == \
+        "ligne 1 : équipe « EW1 » : « P2 » est déjà membre de l'équipe « NS1 »"
+    assert _refusal(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"], "line": "N"}])) == \
+        "ligne 1 : équipe « NS1 » : ligne « N » inconnue (NS, EW)"
+    ok = load_tournament(json.dumps(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"]},
+                                                {"id": "EW1", "members": ["P4", "P5", "P6"], "line": "EW"}])))
+    assert (ok.teams["NS1"].members, ok.teams["NS1"].line, ok.teams["EW1"].line) == (("P1", "P2", "P3"), "NS", "EW")
