@@ -346,3 +346,49 @@ def test_a_faulty_team_is_refused_in_french():
     ok = load_tournament(json.dumps(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"]},
                                                 {"id": "EW1", "members": ["P4", "P5", "P6"], "line": "EW"}])))
     assert (ok.teams["NS1"].members, ok.teams["NS1"].line, ok.teams["EW1"].line) == (("P1", "P2", "P3"), "NS", "EW")
+
+
+R = "résultat n° 2 : "  # the faulty result is the second, on the file's third line (one result a line)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"board": None}, "« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"),
+    ({"board": 0}, "« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"),
+    ({"table": True}, "« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"),
+    ({"table": 0}, "« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"),
+    ({"position": 0}, "« position » doit être un nombre entier (1 ou plus)"),
+    ({"position": "1"}, "« position » doit être un nombre entier (1 ou plus)"),
+    ({"quarter": 5}, "« quarter » doit être un nombre entier de 1 à 4"),
+    ({"quarter": 0}, "« quarter » doit être un nombre entier de 1 à 4"),
+    ({"defenders": ["S2", "E2"]}, "il faut trois défenseurs dans « defenders »"),
+    ({"defenders": "S2 E2 W2"}, "il faut trois défenseurs dans « defenders »"),
+    ({"taker": "Z2"}, "joueur inconnu « Z2 »"),
+    ({"defenders": ["S2", "E2", 7]}, "joueur inconnu « 7 »"),
+    ({"defenders": ["S2", "E2", "N2"]}, "le même joueur figure deux fois à la table"),
+    ({"notes": {"taker": 60}}, "note arbitrale « notes » illisible (taker et defence attendus)"),
+    ({"notes": {"taker": "60", "defence": 40}}, "note arbitrale « notes » illisible (taker et defence attendus)"),
+    ({"notes": {"taker": 101, "defence": 40}}, "note arbitrale « notes » hors de 0 à 100"),
+    ({"notes": {"taker": 60, "defence": -1}}, "note arbitrale « notes » hors de 0 à 100"),
+    ({"score": None}, "score manquant"),
+    ({"score": 5.5}, "score « 5.5 » : un nombre entier est attendu"),
+    ({"score": True}, "score « True » : un nombre entier est attendu"),
+    ({"score": 3}, "score +3 impossible pour une Garde sans chelem : un score de Garde est toujours pair ; aucun "
+                   "score n'est possible entre −32 et +30"),
+    ({"room": "salon"}, "salle « salon » inconnue (open ou closed)"),
+])
+def test_a_faulty_result_is_refused_word_for_word(bad, message):
+    data = individual([result(1, 1, 56), {**result(1, 2, 50), **bad}])
+    assert _refusal(data) == f"ligne 3 : {R}{message}"
+
+
+def test_a_result_on_an_etui_absent_from_the_boards():
+    data = individual([result(1, 1, 56), result(2, 2, 50)], boards=[{"number": 1, "taker": "N"}])
+    assert _refusal(data) == f"ligne 3 : {R}étui 2 inconnu (absent de « boards »)"
+
+
+def test_notes_at_the_bounds_and_an_annulled_deal_without_score_are_read():
+    data = individual([{**result(1, 1, None), "notes": {"taker": 0, "defence": 100}},
+                       {**result(1, 2, None), "annulled": True}, result(1, 3, -52)])
+    tournament = load_tournament(text(data))
+    assert tournament.results[0].notes.taker == 0 and tournament.results[0].notes.defence == 100
+    assert tournament.results[1].annulled and tournament.results[1].score is None
