@@ -392,3 +392,21 @@ def test_notes_at_the_bounds_and_an_annulled_deal_without_score_are_read():
     tournament = load_tournament(text(data))
     assert tournament.results[0].notes.taker == 0 and tournament.results[0].notes.defence == 100
     assert tournament.results[1].annulled and tournament.results[1].score is None
+
+
+def test_seats_without_a_movement_follow_the_lines():
+    """Without a movement the lines seat the players (SPEC §9: N1 sits North): a table holds one player of
+    each line, the taker on the étui's taker seat, and nobody sits at two tables in one position."""
+    two_north = {**result(1, 2, 50), "defenders": ["S2", "N3", "W2"]}
+    assert _refusal(individual([result(1, 1, 56), two_north])) == (
+        "ligne 3 : résultat n° 2 (étui 1, table 2) : deux joueurs de la même ligne à la table (N, S, N, W)")
+    boards = [{"number": 1, "taker": "N"}]
+    wrong_taker = {**result(1, 2, 50, taker="E2")}
+    assert _refusal(individual([result(1, 1, 56), wrong_taker], boards=boards)) == (
+        "ligne 3 : résultat n° 2 (étui 1, table 2) : le preneur « E2 » est en ligne E, l'étui 1 se prend en N")
+    twice = [result(1, 1, 56, position=1), {**result(2, 3, 50, position=1), "defenders": ["S1", "E3", "W3"]}]
+    assert _refusal(individual(twice)) == (
+        "ligne 3 : résultat n° 2 (étui 2, table 3) : « S1 » est aussi à la table 1 en position 1 (résultat n° 1)")
+    # the same player at two tables in two different positions is no clash
+    assert load_tournament(text(individual([result(1, 1, 56, position=1),
+                                            {**result(2, 3, 50, position=2), "defenders": ["S1", "E3", "W3"]}])))
