@@ -410,3 +410,35 @@ def test_seats_without_a_movement_follow_the_lines():
     # the same player at two tables in two different positions is no clash
     assert load_tournament(text(individual([result(1, 1, 56, position=1),
                                             {**result(2, 3, 50, position=2), "defenders": ["S1", "E3", "W3"]}])))
+
+
+def test_the_files_envelope_is_refused_word_for_word():
+    def refusal(text):
+        with pytest.raises(TournamentError) as refused:
+            load_tournament(text)
+        return str(refused.value)
+
+    assert refusal("[1, 2]") == "ligne 1 : le fichier doit contenir un objet JSON « tarot-tournament/1 »"
+    assert refusal('{"name": "x",\n "format": "tarot-tournament/2",\n "kind": "individual"}') == \
+        "ligne 2 : format « tarot-tournament/2 » inconnu (attendu « tarot-tournament/1 »)"
+    assert refusal('{"name": "x",\n "kind": "individual",\n\n "players": []}') == \
+        "ligne 4 : tournoi vide : « players » ne nomme aucun joueur"
+    assert refusal('{"name": "x",\n "kind": "individual"}') == "tournoi vide : « players » ne nomme aucun joueur"
+    assert refusal('{"name": "x",\n "kind": "belote",\n "players": []}') == \
+        "ligne 2 : type de tournoi inconnu « belote » (« kind » : individual, triplettes, quadrettes, team_match)"
+    assert refusal('{"kind": "individual", "players": [{"id": "N1"}],\n "results": {}}') == \
+        "ligne 2 : « results » doit être une liste"
+    assert refusal('{"kind": "individual", "players": [{"id": "N1"}], "results": [\n1]}') == \
+        "ligne 2 : results n° 1 : un objet JSON est attendu"
+    # a byte-order mark does not shift the lines; a file with no « format » is read as the current one
+    assert refusal('\ufeff{"name": "x",\n "format": 1}') == "ligne 2 : format « 1 » inconnu (attendu « tarot-tournament/1 »)"
+    assert load_tournament(text(individual([result(1, 1, 56)]))).name == "Essai"
+
+
+def test_a_team_match_opposes_two_teams():
+    players = [{"id": f"P{k}"} for k in range(1, 13)]
+    teams = [{"id": ident, "members": [f"P{4 * i + k}" for k in range(1, 5)]} for i, ident in enumerate("ABC")]
+    data = {"format": "tarot-tournament/1", "kind": "team_match", "players": players, "teams": teams, "results": []}
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(json.dumps(data))
+    assert str(refused.value) == "ligne 1 : un match par équipes oppose deux équipes, pas 3"  # the third team's
