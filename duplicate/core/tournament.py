@@ -490,8 +490,8 @@ class _Reader:
             table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
             self.room_only.add(index)
         if not _whole(board) or not _whole(table) or board < 1 or table < 1:
-            fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
-                 if not rooms else "« board » (nombre entier, 1 ou plus) est obligatoire")
+            fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires" if not rooms else
+                 "« board » (nombre entier, 1 ou plus) et « room » (open ou closed) ou « table » sont obligatoires")
         for field in ("position", "quarter"):
             value = get(field)
             if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):

@@ -442,3 +442,49 @@ def test_a_team_match_opposes_two_teams():
     with pytest.raises(TournamentError) as refused:
         load_tournament(json.dumps(data))
     assert str(refused.value) == "ligne 1 : un match par équipes oppose deux équipes, pas 3"  # the third team's
+
+
+def test_a_chelem_marks_a_score_only_a_chelem_gives():
+    """0 is a Garde's score only with a chelem (+ 200 made then − 200 failed… SPEC §3; `check_score`): read
+    with « chelem », refused without; « annulled » defaults to false."""
+    ok = load_tournament(text(individual([result(1, 1, 56), {**result(1, 2, 0), "chelem": True}])))
+    assert (ok.results[1].chelem, ok.results[1].annulled, ok.results[0].chelem) == (True, False, False)
+    with pytest.raises(TournamentError, match="ce score n'est possible qu'avec un chelem"):
+        load_tournament(text(individual([result(1, 1, 56), result(1, 2, 0)])))
+
+
+def test_a_quadrettes_attacker_must_be_of_the_attacking_quadrette():
+    line = {"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82}
+    assert load_tournament(_quadrettes([{**line, "attacker": "p2"}])).results[0].score == 82  # a member: read
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(_quadrettes([{**line, "attacker": "p5"}]))
+    assert str(refused.value) == "ligne 1 : résultat n° 1 : l'attaquant « p5 » n'est pas de la quadrette « Q1 »"
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(_quadrettes([{**line, "taker_team": "Q3"}]))
+    assert str(refused.value) == "ligne 1 : résultat n° 1 : équipe inconnue « Q3 »"
+
+
+def _match(results):
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(8)]
+    teams = [{"id": "A", "members": ["p0", "p1", "p2", "p3"]}, {"id": "B", "members": ["p4", "p5", "p6", "p7"]}]
+    return json.dumps({"kind": "team_match", "players": players, "teams": teams, "results": results})
+
+
+def test_a_team_match_result_named_by_its_room():
+    """SPEC §9: a team match's result may name its room instead of its table (open: table 1, closed: 2)."""
+    plays = [{"board": 1, "quarter": 4, "room": "open", "taker_team": "A", "defence_team": "B", "score": 56},
+             {"board": 1, "quarter": 4, "room": "closed", "taker_team": "B", "defence_team": "A", "score": 56}]
+    tournament = load_tournament(_match(plays))
+    assert [(r.table, r.room, r.quarter) for r in tournament.results] == [(1, "open", 4), (2, "closed", 4)]
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(_match([{**plays[0], "board": None}]))
+    assert str(refused.value) == ("ligne 1 : résultat n° 1 : « board » (nombre entier, 1 ou plus) et « room » (open "
+                                  "ou closed) ou « table » sont obligatoires")
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(_match([{**plays[0], "room": "salon"}]))
+    assert str(refused.value) == ("ligne 1 : résultat n° 1 : « board » (nombre entier, 1 ou plus) et « room » (open "
+                                  "ou closed) ou « table » sont obligatoires")
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(_match([{**plays[0], "table": 1, "room": None}]))
+    assert str(refused.value) == ("ligne 1 : résultat n° 1 : en match par équipes, « quarter » (1 à 4) et « room » "
+                                  "(open ou closed) sont obligatoires")
