@@ -15,6 +15,9 @@ from hypothesis import settings
 if "MUTANT_UNDER_TEST" in os.environ:
     settings.register_profile("mutation", deadline=None)
     settings.load_profile("mutation")
+    # mutmut's trampolines add two frames to every call: the relais planner's search (`movements.relais`)
+    # goes deeper than Python's default 1,000 frames under them
+    sys.setrecursionlimit(10_000)
 
 
 @pytest.fixture(autouse=True)
