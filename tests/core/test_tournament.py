@@ -488,3 +488,50 @@ def test_a_team_match_result_named_by_its_room():
         load_tournament(_match([{**plays[0], "table": 1, "room": None}]))
     assert str(refused.value) == ("ligne 1 : résultat n° 1 : en match par équipes, « quarter » (1 à 4) et « room » "
                                   "(open ou closed) sont obligatoires")
+
+
+def test_the_whole_output_of_a_quadrettes_file():
+    """Étui 1: Q1 +82 against Q2's +66 at the other table: gap +16 → √16 = 4 PM to Q1's play, −4 to Q2's
+    (SPEC §6, seed « +82 vs +66 → +4 »). Étui 2: Q2's play annulled, so no comparison: no PM on either line.
+    A penalty of 1,5 PM on Q2: totals Q1 +4, Q2 −4 − 1,5 = −5,5."""
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82, "position": 1},
+               {"board": 1, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": 66},
+               {"board": 2, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": -68},
+               {"board": 2, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": -58, "annulled": True}]
+    data = json.loads(_quadrettes(results))
+    data["penalties"] = [{"team": "Q2", "points": 1.5}]
+    output = ranking_output(load_tournament(json.dumps(data)))
+    assert set(output) == {"kind", "boards", "ranking"} and output["kind"] == "quadrettes"
+    rows = {(board["number"], row["table"]): row for board in output["boards"] for row in board["results"]}
+    assert rows == {
+        (1, 1): {"table": 1, "score": 82, "position": 1, "taker_team": "Q1", "defence_team": "Q2", "pm": 4.0},
+        (1, 2): {"table": 2, "score": 66, "taker_team": "Q2", "defence_team": "Q1", "pm": -4.0},
+        (2, 1): {"table": 1, "score": -68, "taker_team": "Q1", "defence_team": "Q2", "pm": None},
+        (2, 2): {"table": 2, "score": -58, "taker_team": "Q2", "defence_team": "Q1", "pm": None, "annulled": True},
+    }
+    assert output["ranking"] == [{"id": "Q1", "name": "Q1", "pm": 4.0, "rank": 1},
+                                 {"id": "Q2", "name": "Q2", "pm": -5.5, "rank": 2}]
+
+
+def test_the_quarters_of_a_team_match_in_the_output():
+    """Quarter 1, étui 1: A's Garde Sans +136 against B's Garde +56: gap +80 → √80 = 8,944 PM to A only;
+    A's bonus 2 → total 10,944; B 0. Each team's quarters list the quarters played."""
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(8)]
+    teams = [{"id": "A", "name": "Les Rois", "members": ["p0", "p1", "p2", "p3"], "bonus": 2},
+             {"id": "B", "members": ["p4", "p5", "p6", "p7"]}]
+    results = [{"board": 1, "table": 1, "quarter": 1, "room": "open", "contract": "garde_sans",
+                "taker_team": "A", "defence_team": "B", "score": 136},
+               {"board": 1, "table": 2, "quarter": 1, "room": "closed", "contract": "garde",
+                "taker_team": "B", "defence_team": "A", "score": 56}]
+    output = ranking_output(load_tournament(json.dumps({"kind": "team_match", "players": players, "teams": teams,
+                                                        "results": results})))
+    assert output["quarters"] == [{"team": "A", "quarters": {"1": 8.944}, "bonus": 2.0, "total": 10.944},
+                                  {"team": "B", "quarters": {"1": 0.0}, "bonus": 0.0, "total": 0.0}]
+    assert output["ranking"] == [{"id": "A", "name": "Les Rois", "pm": 10.944, "rank": 1},
+                                 {"id": "B", "name": "B", "pm": 0.0, "rank": 2}]
+    rows = {row["table"]: row for row in output["boards"][0]["results"]}
+    assert rows[1] == {"table": 1, "score": 136, "taker_team": "A", "defence_team": "B", "pm": 8.944,
+                       "quarter": 1, "room": "open", "contract": "garde_sans"}
+    # a line's « pm » is its play's signed comparison, as in quadrettes; the quarters and the ranking give B
+    # nothing for it (only the better attack scores, `Format.scored_pm`)
+    assert rows[2]["pm"] == -8.944 and (rows[2]["room"], rows[2]["contract"]) == ("closed", "garde")
