@@ -130,6 +130,15 @@ def place_label(ident) -> str:
     return text
 
 
+def place_order(ident: str) -> tuple:
+    """The order in which lists of entrants print: N1, S1, E1, W1, N2… (table order, then N S E W),
+    J1, J2…, NS1, EW1…"""
+    head = ident.rstrip("0123456789")
+    tail = ident[len(head):]
+    rank = {"N": 0, "S": 1, "E": 2, "W": 3, "NS": 0, "EW": 1}.get(head, 5)
+    return (int(tail) if tail else 0, rank, head, ident)
+
+
 _PLACES_IN_TEXT = re.compile(r"\b(?:EW|W)[1-9][0-9]*\b")
 
 

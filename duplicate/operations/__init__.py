@@ -46,7 +46,8 @@ from ._deals import (
     boards, choose_movement, generate_boards, get_movement, import_deals, set_board_hands, set_movement, table_count,
 )
 from ._entrants import (
-    draw_places, form_team, import_players_csv, place_by_hand, register_player, set_first_colour, team_members,
+    draw_places, entrant_clubs, form_team, import_players_csv, place_by_hand, register_player, set_first_colour,
+    team_members,
 )
 from ._results import (
     RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, penalties, record_result, remove_penalty,
@@ -95,7 +96,7 @@ from ._quadrettes import quadrette_attackers
 __all__ = [
     "STEP_LABELS", "ConflictError", "CsvImportError", "NotFound",
     "OperationError", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
-    "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "form_team",
+    "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "entrant_clubs", "form_team",
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",

@@ -45,6 +45,7 @@ from duplicate.models import (
     DONE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team, Tournament,
     result_slot, utcnow,
 )
+from duplicate.view_models.rankings import QUARTERS, rankings_view
 
 from ._common import OperationError, _format, _kind
 from ._deals import board_takers
@@ -430,25 +431,12 @@ def projector(session: Session, tournament: Tournament, now: datetime.datetime |
 
 
 def projector_ranking(session: Session, tournament: Tournament) -> list[dict]:
-    """The rankings the hall's screen turns through, once published (else ``[]``, whoever asks):
-    ``[{"title", "pm", "rows": [{"rank", "tie", "id", "name", "value"}]}]`` — the general ranking, then
-    the alternated one (individual and triplettes), best first."""
+    """The rankings the hall's screen turns through, once published (else ``[]``, whoever asks): the
+    general ranking, then the alternated one (individual and triplettes), best first — the items of the
+    results page's view-model (`view_models.rankings_view`), without the team match's quarters nor the
+    « hors classement »."""
     if not is_published(tournament):
         return []
-    output = ranking(session, tournament)
-    rows = output["ranking"]
-
-    def table(title: str, key: str, value: str, pm: bool) -> dict:
-        ranked = sorted((row for row in rows if row.get(key) is not None), key=lambda row: (row[key], str(row["id"])))
-        counts: dict = {}
-        for row in ranked:
-            counts[row[key]] = counts.get(row[key], 0) + 1
-        return {"title": title, "pm": pm, "rows": [
-            {"rank": row[key], "tie": counts[row[key]] > 1, "id": row["id"], "name": row.get("name", ""),
-             "value": row.get(value)} for row in ranked]}
-    if any("pm" in row for row in rows):
-        return [table("Classement en points de match", "rank", "pm", True)]
-    tables = [table("Classement général", "rank", "global", False)]
-    if any(row.get("alternated_rank") is not None for row in rows):
-        tables.append(table("Classement alterné", "alternated_rank", "global", False))
-    return tables
+    view = rankings_view(tournament.format, ranking(session, tournament))
+    return [dict(item, pm=view["pm"], rows=[row for row in item["rows"] if row["rank"] is not None])
+            for item in view["items"] if item["kind"] != QUARTERS]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from duplicate import french
 from duplicate.core.cards import PACK, SUITS
 from duplicate.core.triplettes import COLOURS, attacking_line, duplication_duty
 
@@ -273,7 +274,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         rows.sort(key=lambda row: row["position"])
     known = t.entrants
     order = entrants or (list(known) if known else list(plan))
-    order = sorted(order, key=lambda who: _entrant_sort_key(who))
+    order = sorted(order, key=french.place_order)
     items = []
     for who in order:
         item = known.get(who, {})
@@ -307,14 +308,6 @@ def _duty(numbers) -> str:
         if mine:
             parts.append(f"{short} : {board_list(mine)}")
     return " ; ".join(parts)
-
-
-def _entrant_sort_key(ident: str):
-    """N1, S1, E1, W1, N2… (table order, then N S E W), J1, J2…, NS1, EW1…"""
-    head = ident.rstrip("0123456789")
-    tail = ident[len(head):]
-    rank = {"N": 0, "S": 1, "E": 2, "W": 3, "NS": 0, "EW": 1}.get(head, 5)
-    return (int(tail) if tail else 0, rank, head, ident)
 
 
 # --- hand records -------------------------------------------------------------------------------------

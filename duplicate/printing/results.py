@@ -15,9 +15,11 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from duplicate import french
+from duplicate.view_models.rankings import rankings_view, standing_status
+
 from . import formatting as fmt, text_table
 from .common import ROOMS, Tournament, attacker_text, flags
-from .contexts import _entrant_sort_key
 
 
 def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -26,19 +28,6 @@ def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None)
     from duplicate.core.tournament import load_tournament, ranking_output
 
     return ranking_output(load_tournament(json.dumps(export)))
-
-
-def standing_status(row: Mapping[str, Any]) -> str:
-    """The evening's marks of a ranking row, in French (SPEC §11): « hors classement » (fill-in player,
-    substitute), « forfait à la position k, classé dernier » (booklet art. 27); "" when none. The screens
-    show the same words (template filter ``standing_status``)."""
-    marks = []
-    if row.get("out_of_ranking"):
-        marks.append("hors classement")
-    withdrawn = row.get("withdrawn")
-    if isinstance(withdrawn, Mapping):
-        marks.append(f"forfait à la position {withdrawn.get('position')}, classé dernier")
-    return ", ".join(marks)
 
 
 def _places(rows: list[Mapping], key: str) -> dict[int, int]:
@@ -125,7 +114,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
                     {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
                      "quarter": "", "role": "", "attack": False, "note": "", "relais": True, "attacker": ""})
     known = t.entrants
-    order = entrants or sorted(known or rows_of, key=_entrant_sort_key)
+    order = entrants or sorted(known or rows_of, key=french.place_order)
     items = []
     for who in order:
         rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"] or 0))
@@ -187,56 +176,13 @@ def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
 # --- rankings ---------------------------------------------------------------------------------------------
 
 def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None) -> dict:
-    """General and alternated rankings (individual, triplettes); PM ranking (quadrettes, team match)."""
-    ranking = ensure_ranking(export, ranking)
-    t = Tournament(export, ranking)
-    rows = list(ranking.get("ranking", []))
-    shared = _places(rows, "rank")
-    pm_kind = t.format.uses_pm
-    line_names = dict(zip(t.format.lines, t.format.line_labels))
-    general = []
-    for row in sorted(rows, key=lambda r: (r.get("rank") is None, r.get("rank") or 0, _entrant_sort_key(r["id"]))):
-        item = t.entrants.get(row["id"], {})
-        line = {"rank": row.get("rank"), "tie": shared.get(row.get("rank"), 0) > 1, "id": row["id"],
-                "group_start": False, "name": t.name(row["id"]), "club": str(item.get("club") or ""),
-                "status": standing_status(row)}
-        if pm_kind:
-            line["pm"] = fmt.signed_number(row.get("pm"))
-        else:
-            line.update(line_name=line_names.get(row.get("line"), row.get("line", "")),
-                        attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
-                        global_=fmt.number(row.get("global")),
-                        penalty=fmt.number(row["penalty"]) if row.get("penalty") else "",
-                        flagged=bool(row.get("flagged")))
-        general.append(line)
-    # the items: each ranking is one item (the general one may run over several pages; its rows
-    # never split and the header repeats)
-    items = [{"title": "Classement général", "kind": "general", "rows": general}]
-    if not pm_kind and any(r.get("alternated_rank") is not None for r in rows):
-        shared_alt = _places(rows, "alternated_rank")
-        by_id = {line["id"]: line for line in general}
-        alternated, seen, group = [], {}, 0
-        placed = [r for r in rows if r.get("alternated_rank") is not None]  # not the « hors classement »
-        for r in sorted(placed, key=lambda r: (r["alternated_rank"], _entrant_sort_key(r["id"]))):
-            # the group of an entrant is its place inside its line (1st of line, 2nd of line…)
-            seen[r.get("line")] = seen.get(r.get("line"), 0) + 1
-            start = bool(alternated) and seen[r.get("line")] != group
-            group = seen[r.get("line")]
-            alternated.append(dict(by_id[r["id"]], rank=r["alternated_rank"], group_start=start,
-                                   tie=shared_alt.get(r["alternated_rank"], 0) > 1, general_rank=r.get("rank")))
-        items.append({"title": "Classement alterné", "kind": "alternated", "rows": alternated})
-    if ranking.get("quarters"):
-        items.append({"title": "Points de match par quart temps", "kind": "quarters", "rows": [
-            {"name": t.name(q["team"]), "id": q["team"],
-             "quarters": [fmt.signed_number(q["quarters"].get(str(n))) for n in range(1, 5)],
-             "bonus": fmt.signed_number(q.get("bonus")), "total": fmt.signed_number(q.get("total"))}
-            for q in ranking["quarters"]]})
-    penalties = [{"who": t.name(p.get("player", p.get("team"))), "id": p.get("player", p.get("team")),
-                  "points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
-                  "board": p.get("board")} for p in export.get("penalties", [])]
-    return {"tournament": t.header, "items": items, "pm": pm_kind, "penalties": penalties,
-            "count": sum(r.get("rank") is not None for r in rows),  # the « hors classement » are not counted
-            "team": not t.format.ranks_players}
+    """General and alternated rankings (individual, triplettes); PM ranking (quadrettes, team match): the
+    page's view-model (`duplicate.view_models.rankings_view`) with the tournament's heading."""
+    t = Tournament(export, ranking := ensure_ranking(export, ranking))
+    penalties = [{"entrant": p.get("player", p.get("team")), "points": p.get("points"), "board": p.get("board"),
+                  "reason": p.get("reason")} for p in export.get("penalties", [])]
+    clubs = {ident: str(item.get("club") or "") for ident, item in t.entrants.items()}
+    return dict(rankings_view(t.format, ranking, clubs=clubs, penalties=penalties), tournament=t.header)
 
 
 # --- frequencies -------------------------------------------------------------------------------------------

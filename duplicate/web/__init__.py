@@ -16,7 +16,7 @@ from werkzeug.routing import IntegerConverter
 
 from duplicate import french
 from duplicate.core.formats import KIND_LABELS
-from duplicate.printing.results import standing_status
+from duplicate.view_models.rankings import standing_status
 
 bp = Blueprint("web", __name__)
 

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
+from duplicate.view_models import rankings_view
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
@@ -51,25 +52,19 @@ def shared(rows, key: str) -> set:
 
 
 def results_context(session, tournament, secret: bool) -> dict:
-    """Everything the results page shows, from `operations.ranking` (the core's SPEC §9 output); before
-    publication, to anyone but the arbiter, the progress only (``secret``)."""
+    """Everything the results page shows: the rankings' view-model (`view_models.rankings_view`, the one the
+    printed ranking lays out too) of `operations.ranking`; before publication, to anyone but the arbiter,
+    the progress only (``secret``)."""
     progress = operations.progress(session, tournament)
     if secret:
         return {"tournament": tournament, "secret": True, "progress": progress, "pm": tournament.format.uses_pm}
-    output = operations.ranking(session, tournament)
-    rows = output["ranking"]
-    alternated = sorted((r for r in rows if r.get("alternated_rank") is not None),
-                        key=lambda r: (r["alternated_rank"], r["id"]))
-    adjustments = operations.adjusted_lines(session, tournament)
-    penalties = [p for p in operations.penalties(session, tournament)]
-    return {
-        "tournament": tournament, "output": output, "ranking": rows, "alternated": alternated,
-        "ties": shared(rows, "rank"), "alternated_ties": shared(rows, "alternated_rank"),
-        "pm": tournament.format.uses_pm,
-        "quarters": output.get("quarters"), "progress": progress, "names": entrant_names(session, tournament),
-        "adjustments": adjustments, "penalties": penalties, "secret": False,
-        "published": operations.is_published(tournament),
-    }
+    penalties = [{"entrant": p.entrant_id, "points": p.points, "board": p.board, "reason": p.reason}
+                 for p in operations.penalties(session, tournament)]
+    view = rankings_view(tournament.format, operations.ranking(session, tournament),
+                         clubs=operations.entrant_clubs(session, tournament), penalties=penalties)
+    return {"tournament": tournament, "view": view, "pm": view["pm"], "progress": progress,
+            "adjustments": operations.adjusted_lines(session, tournament), "secret": False,
+            "published": operations.is_published(tournament)}
 
 
 @bp.route("/tournois/<int:tournament_id>/")

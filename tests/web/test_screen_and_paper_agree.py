@@ -2,6 +2,7 @@
 SPEC §11, half away from zero) and one reading of the team-match PM (SPEC §6), whether a value reaches the
 person through a Jinja page or a printed PDF (read back with pdftotext). Values derived by hand."""
 
+import re
 import subprocess
 
 from sqlmodel import Session
@@ -76,3 +77,58 @@ def test_a_team_match_attack_that_loses_an_etui_scores_zero_on_the_page_and_on_t
     winner = _pdf_text(_paper(app, tournament_id, "route-sheets", entrants=["A"]), tmp_path)
     assert "+4,000" in winner
     assert "+4,000" in arbiter.get(f"/feuille/{_token(app, tournament_id, 'A')}").get_data(as_text=True)
+
+
+def _penalise(arbiter, tournament_id: int, entrant: str, points: str) -> None:
+    assert arbiter.post(f"/arbitre/tournois/{tournament_id}/penalites", data={
+        "entrant_id": entrant, "points": points, "reason": "Retard", "board": ""}).status_code == 302
+
+
+def test_the_rankings_read_the_same_on_the_page_the_projector_and_the_paper(app, arbiter, tmp_path):
+    # 20 players on 5 tables; every table scores +56 on every étui, so every note is 50 and every global
+    # ¼ × 50 + ¾ × 50 = 50 (SPEC §4–§5). Penalties of 1 on N1 and 2 on S1 leave them 49 and 48. By hand:
+    # general ranking: the 18 others share the 1st place (« ex æquo »), N1 19th, S1 20th; alternated ranking
+    # (SPEC §5: the firsts of each line, then the seconds…): each line has 5 players; the fifths of E and O
+    # (50) share the 17th place, N1 (49) is 19th, S1 (48) 20th. One view-model (`view_models.rankings_view`)
+    # feeds the three; this checks each one's text.
+    tournament_id = ready(app)
+    for number in board_numbers(app, tournament_id):
+        assert fill_board(arbiter, tournament_id, number, scores=lambda board, table: 56).status_code == 302
+    _penalise(arbiter, tournament_id, "N1", "1")
+    _penalise(arbiter, tournament_id, "S1", "2")
+    publish(app, tournament_id)
+
+    page = arbiter.get(f"/tournois/{tournament_id}/").get_data(as_text=True)
+    general, alternated = page.split("Classement alterné</h2>", 1)
+    row = r'<tr[^>]*><td class="number">(\d+)( <span class="tie">ex æquo</span>)?</td><td><span class="place-id">(\w+)</span>'
+    general_rows = [(int(place), bool(tie), who) for place, tie, who in re.findall(row, general)]
+    assert len(general_rows) == 20
+    assert [r for r in general_rows if r[2] in ("N1", "S1")] == [(19, False, "N1"), (20, False, "S1")]
+    assert all(place == 1 and tie for place, tie, who in general_rows[:18])
+    alternated_rows = [(int(place), bool(tie), who) for place, tie, who in re.findall(row, alternated)]
+    assert [place for place, _tie, _who in alternated_rows] == [1] * 4 + [5] * 4 + [9] * 4 + [13] * 4 + [17, 17, 19, 20]
+    assert alternated_rows[-2:] == [(19, False, "N1"), (20, False, "S1")]
+    assert {who[0] for _place, _tie, who in alternated_rows[16:18]} == {"E", "O"}
+    assert "49,00" in general and "48,00" in general and "50,00" in general
+
+    projector = arbiter.get(f"/tournois/{tournament_id}/projecteur").get_data(as_text=True)
+    shown = re.findall(r'<td class="p-rank">(\d+)(<span class="p-tie"> ex æquo</span>)?</td>\s*'
+                       r'<td class="p-id">(\w+)</td><td class="p-who">[^<]*</td>\s*<td class="p-value">([^<]*)</td>',
+                       projector)
+    assert [(int(p), bool(t), w) for p, t, w, _v in shown] == general_rows + alternated_rows
+    assert ("19", "", "N1", "49,00 %") in shown and ("20", "", "S1", "48,00 %") in shown
+
+    path = tmp_path / "ranking.pdf"
+    path.write_bytes(_paper(app, tournament_id, "ranking"))
+    paper = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    general_paper, alternated_paper = paper.split("Classement alterné", 1)
+    # a printed row: place [ex æquo] [general place, alternated only] id name … global
+    printed = re.compile(r"^ *(\d+)( ex æquo)? +(?:(\d+) +)?([NSEO]\d+) .* (\d+,\d\d)$", re.MULTILINE)
+    lines = printed.findall(general_paper)
+    assert [(int(p), bool(t), w) for p, t, _g, w, _v in lines] == general_rows
+    assert lines[18][3:] == ("N1", "49,00") and lines[19][3:] == ("S1", "48,00")
+    assert re.search(r"N1 .* 1,00 +49,00$", general_paper, re.MULTILINE)
+    alternated_lines = printed.findall(alternated_paper)
+    assert [(int(p), bool(t), w) for p, t, _g, w, _v in alternated_lines] == alternated_rows
+    assert [g for _p, _t, g, _w, _v in alternated_lines[-2:]] == ["19", "20"]

@@ -1,0 +1,14 @@
+"""Plain-data view-models shared by a page and its printout (ARCHITECTURE habit 12: one view-model, two
+renderers).
+
+Each function here turns the core's output and the entrants' facts into a dict of strings, numbers and
+booleans, formatted once by `duplicate.french`; the Jinja page (`templates/public/…`), the projector and the
+WeasyPrint template (`templates/print/…`) only lay that dict out, so that the screen and the paper cannot
+disagree on a place, an « ex æquo », an order or a rounding.
+
+* `rankings`: the general, alternated and PM rankings, the team match's quarters and the penalties.
+"""
+
+from .rankings import rankings_view
+
+__all__ = ["rankings_view"]
