@@ -213,6 +213,9 @@ def test_export_download_is_the_rank_file(app, arbiter, seated, runner, tmp_path
 
 
 def test_duplicate_pages_are_closed_and_nothing_is_a_500(app, arbiter, seated):
+    for url in ("/arbitre/", "/saisie/", "/", f"/arbitre/tournois/{seated}/journal", f"/arbitre/tournois/{seated}/joueurs",
+                f"/arbitre/tournois/{seated}/libre/feuilles", f"/arbitre/tournois/{seated}/libre/classement"):
+        assert arbiter.get(url).status_code == 200, url
     response = arbiter.get(f"/arbitre/tournois/{seated}/etuis")
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{seated}/")
     assert arbiter.get(f"/saisie/tournois/{seated}/").status_code == 404
@@ -236,3 +239,12 @@ def test_a_headcount_the_core_refuses_says_why(arbiter):
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422
     assert "13 joueurs inscrits" in response.get_data(as_text=True)
+
+
+def test_the_free_formats_are_kinds_the_core_ranks():
+    from duplicate.core.formats import FREE_FORMATS, KINDS, TOURNAMENT_KINDS, format_for
+    from duplicate.core.freeplay.tournament import FREE_KINDS
+
+    assert {f.id for f in FREE_FORMATS} <= set(FREE_KINDS)
+    assert "free" not in KINDS and "free" in TOURNAMENT_KINDS  # the duplicate movements and files keep theirs
+    assert format_for("free").free_play and not format_for("free").uses_pm
