@@ -31,7 +31,7 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlmodel import Field, SQLModel
 
-from duplicate.core.formats import KINDS, Format, format_for
+from duplicate.core.formats import TOURNAMENT_KINDS, Format, format_for
 
 # Deterministic constraint names, identical on SQLite and PostgreSQL, so that migrations can name
 # (and batch mode can rebuild) every constraint.
@@ -72,9 +72,10 @@ def _json(nullable: bool = True):
     return Field(default=None, sa_type=sa.JSON, nullable=nullable)
 
 
-#: The kinds of duplicate tournament (SPEC §5–§7), for the ``kind`` column: built from the one list of
-#: `core.formats` (``TournamentKind.individual``, ``.triplettes``, ``.quadrettes``, ``.team_match``).
-TournamentKind = enum.Enum("TournamentKind", [(kind, kind) for kind in KINDS], type=str, module=__name__)
+#: The kinds of tournament (SPEC §5–§7, §13), for the ``kind`` column: built from the one list of
+#: `core.formats` (``TournamentKind.individual``, ``.triplettes``, ``.quadrettes``, ``.team_match``, ``.free``).
+TournamentKind = enum.Enum("TournamentKind", [(kind, kind) for kind in TOURNAMENT_KINDS], type=str,
+                           module=__name__)
 
 
 class Role(str, enum.Enum):
@@ -444,6 +445,32 @@ class ApiToken(SQLModel, table=True):
     revoked: bool = Field(default=False)
     tournament_id: int | None = Field(default=None, foreign_key="tournament.id", ondelete="CASCADE", index=True)
     created_by: str | None = Field(default=None, max_length=100)
+
+
+_sheet_version = sa.Column("version_id", sa.Integer, nullable=False)
+
+
+class FreeSheet(SQLModel, table=True):
+    """A feuille de marque of free play (SPEC §13): one table at one position, its deals in order.
+
+    ``deals`` holds each deal as the SPEC §13 result without ``table`` and ``position`` (the row's):
+    ``{"deal": 1, "taker": "N2", "partner": null, "contract": "garde", "points": 49, "bouts": 2,
+    "poignees": [], "petit_au_bout": null, "chelem": null}`` or ``{"deal": 2, "passed": true}``; players are
+    the movement's ids. The marks are never stored: the core computes them from these facts. The sheet is
+    saved as a whole; ``version_id`` (as `Result`'s) refuses a save built from a stale sheet."""
+
+    __tablename__ = "free_sheet"
+    __mapper_args__ = {"version_id_col": _sheet_version}
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "position", "table"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    position: int
+    table: int
+    deals: list[dict[str, Any]] = Field(default_factory=list, sa_type=sa.JSON)
+    entered_by: str | None = Field(default=None, max_length=100)
+    updated_at: datetime.datetime = Field(default_factory=utcnow)
+    version_id: int | None = Field(default=None, sa_column=_sheet_version)
 
 
 class PositionClock(SQLModel, table=True):

@@ -1,4 +1,4 @@
-"""The four formats of duplicate tournament, each declared once (SPEC §1, §5–§7).
+"""The four formats of duplicate tournament, and the free-play one, each declared once (SPEC §1, §5–§7, §13).
 
 A :class:`Format` carries what differs between the kinds: who is ranked (players or teams, and how many
 players a team has), the seats of the movement and the lines of the draw, the starting places' spelling,
@@ -22,6 +22,12 @@ Rules carried here, with their sources:
 * **The team-match PM an attack scores** on one étui (SPEC §6): the side whose attacker did better
   scores |PM|, the other 0 (`Format.scored_pm`); in quadrettes the signed PM.
 
+* **Free play** (« donnes libres », SPEC §13, `core.freeplay`): `FREE_FORMATS`, kept apart from `FORMATS`
+  because ``KINDS`` (the duplicate kinds) is what the duplicate movements and files accept. Its format
+  says ``free_play``: tables of 4 and of 3 from the FFT movement (`core.freeplay.movements`), ⌈players / 4⌉
+  tables, ranked by total points (`core.freeplay.ranking`), no étuis, no weights and no PM.
+  `TOURNAMENT_KINDS` is every kind a tournament row may have (the database's ``kind`` column).
+
 Standard library only, like the rest of ``core``.
 """
 
@@ -33,7 +39,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, TypeVar
 
-__all__ = ["Format", "FORMATS", "KINDS", "KIND_LABELS", "format_for"]
+__all__ = ["Format", "FORMATS", "FREE_FORMATS", "KINDS", "TOURNAMENT_KINDS", "KIND_LABELS", "format_for"]
 
 _Number = TypeVar("_Number", int, float, Decimal, Fraction)
 
@@ -62,6 +68,7 @@ class Format:
     chosen_attacker: bool = False     # the attacking team's attacker is named at entry (quadrettes)
     quarters: bool = False            # positions are the match's quarters (team match)
     pm_to_winner: bool = False        # on an étui only the better attack scores, |PM| (team match)
+    free_play: bool = False           # donnes libres (SPEC §13): feuilles de marque, total points, no étuis
     _tables: Callable[[int], int] = field(default=lambda entrants: entrants, repr=False, compare=False)
 
     # --- who is ranked ----------------------------------------------------------------------------------
@@ -97,7 +104,7 @@ class Format:
     @property
     def uses_pm(self) -> bool:
         """Ranked by points de match (SPEC §6) rather than by global % (SPEC §5)."""
-        return self.weights is None
+        return self.weights is None and not self.free_play
 
     @property
     def weights_text(self) -> str:
@@ -172,11 +179,23 @@ FORMATS: tuple[Format, ...] = (
            pm_to_winner=True, _tables=lambda teams: 2),
 )
 
-#: Every kind, in the order forms and messages list them.
+#: Free play (SPEC §13): the individual (``free``); the team kinds (``free_duo``, ``free_team4``) of
+#: `core.freeplay.tournament.FREE_KINDS` are ranked by the ``rank`` command but have no web format yet.
+FREE_FORMATS: tuple[Format, ...] = (
+    Format("free", "Donnes libres (individuel)", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
+           line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
+           entrant_pattern=re.compile(r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$"),
+           place_examples="N1, S1, E1, O1", entrants_needed=(12, None), free_play=True,
+           _tables=lambda players: -(-players // 4)),
+)
+
+#: Every duplicate kind, in the order forms and messages list them.
 KINDS: tuple[str, ...] = tuple(f.id for f in FORMATS)
+#: Every kind a tournament may have: the duplicate ones, then free play.
+TOURNAMENT_KINDS: tuple[str, ...] = KINDS + tuple(f.id for f in FREE_FORMATS)
 #: French names of the kinds (for choice lists).
-KIND_LABELS: dict[str, str] = {f.id: f.label for f in FORMATS}
-_BY_ID = {f.id: f for f in FORMATS}
+KIND_LABELS: dict[str, str] = {f.id: f.label for f in (*FORMATS, *FREE_FORMATS)}
+_BY_ID = {f.id: f for f in (*FORMATS, *FREE_FORMATS)}
 
 
 def format_for(kind) -> Format:
@@ -186,4 +205,4 @@ def format_for(kind) -> Format:
     try:
         return _BY_ID[key]
     except (KeyError, TypeError):
-        raise ValueError(f"type de tournoi inconnu « {kind} » (attendu : {', '.join(KINDS)})") from None
+        raise ValueError(f"type de tournoi inconnu « {kind} » (attendu : {', '.join(TOURNAMENT_KINDS)})") from None

@@ -32,7 +32,8 @@ the scoring API's lines), ``_publishing`` (route sheets by private token, compet
 séances, publication), ``_table`` (scoring at the table: links, entry, confirmation, conflicts with the
 paper fiches), ``_triplettes`` (badges and attackers of the triplettes), ``_quadrettes`` (the quadrettes' attackers), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_changes`` (the tournament's data version and the views cached until it
-changes), ``_live`` (the hall
+changes), ``_freeplay`` (free play, SPEC §13: seating and movement, feuilles de marque, ranking; reached as
+``operations.freeplay``), ``_live`` (the hall
 during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
@@ -129,3 +130,6 @@ __all__ += ["TEAM_MATCH_QUARTERS", "attacker_names", "parse_series", "set_bonus"
 from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
 
 __all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]
+from . import _freeplay as freeplay  # free play (SPEC §13): `operations.freeplay.save_sheet`…
+
+__all__ += ["freeplay"]

@@ -16,6 +16,7 @@ from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, T
 STEP_LABELS = {
     "players": "Inscriptions", "teams": "Équipes", "draw": "Placement", "boards": "Étuis",
     "deals": "Donnes", "movement": "Mouvement",
+    "free_movement": "Mouvement et placement", "free_sheets": "Feuilles de marque",
 }
 MIN_PASSWORD = 8
 

@@ -194,6 +194,14 @@ def _place(entrant, entrant_id: str | None, fmt: Format) -> None:
     entrant.start_table = int(groups["table"]) if groups.get("table") else None
 
 
+def drawn_order(entrants: list, seed: str) -> list:
+    """The entrants in the draw's order: by SHA-256 of ``tarot-draw/1|<seed>|<n>`` (``n`` the registration
+    order), the same on any machine (the duplicate draw and the free-play seating share it)."""
+    order = sorted(range(len(entrants)),
+                   key=lambda n: hashlib.sha256(f"tarot-draw/1|{seed}|{n}".encode("utf-8")).digest())
+    return [entrants[n] for n in order]
+
+
 def draw_places(session: Session, tournament: Tournament, seed: str | None = None) -> list[dict]:
     """Draw the places (entrant ids, lines, starting tables) from ``seed`` (random when None); return
     the assignments ``{player_id|team_id, name, entrant_id, line, table}`` in table order."""
@@ -206,9 +214,7 @@ def draw_places(session: Session, tournament: Tournament, seed: str | None = Non
         raise OperationError(f"Il faut {exact} {minimum} {fmt.entrants_noun} pour le tirage "
                              f"({len(entrants)} inscrits).")
     seed = (seed or "").strip() or secrets.token_hex(8)
-    order = sorted(range(len(entrants)),
-                   key=lambda n: hashlib.sha256(f"tarot-draw/1|{seed}|{n}".encode("utf-8")).digest())
-    drawn = [entrants[n] for n in order]
+    drawn = drawn_order(entrants, seed)
     for entrant in entrants:  # free every id first: the unique constraint holds at each flush
         _place(entrant, None, fmt)
     session.flush()

@@ -84,6 +84,10 @@ def get_tournament(session: Session, id: int) -> Tournament:
 def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
     """What is ready before play: ``(step, done, French detail)``; steps are keys of `STEP_LABELS`."""
     fmt = _format(tournament)
+    if fmt.free_play:
+        from ._freeplay import free_readiness
+
+        return free_readiness(session, tournament)
     steps = []
     registered = players(session, tournament)
     n = len(registered)

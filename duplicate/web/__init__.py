@@ -144,6 +144,7 @@ class DatabaseId(IntegerConverter):
     def __init__(self, url_map, fixed_digits=0, min=None, max=2**31 - 1, signed=False):
         super().__init__(url_map, fixed_digits, min, max, signed)
 from duplicate.web import expired_forms  # noqa: E402
+from duplicate.web import free_guard  # noqa: E402
 
 
 def init_app(app) -> None:
@@ -162,3 +163,4 @@ def init_app(app) -> None:
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback
     headers.init_app(app)  # anti-framing and content-security policy on every response
     expired_forms.init_app(app)  # a CSRF token refused: 400, or the typed values kept when it only expired
+    free_guard.init_app(app)  # free-play tournaments: the duplicate-only pages are closed to them

@@ -1,7 +1,7 @@
 """The arbiter's screens, under ``/arbitre``: the blueprint, its guards and helpers, and the tournaments
 (list, creation, dashboard, publication, time zone). The other screens register on the same blueprint, one
 module per concern: ``arbiter_registration`` (players, teams, draw), ``arbiter_boards`` (étuis),
-``arbiter_movement``, ``arbiter_interchange`` (import and export), ``arbiter_players`` (the evening's
+``arbiter_movement``, ``arbiter_freeplay`` (free play), ``arbiter_interchange`` (import and export), ``arbiter_players`` (the evening's
 changes), ``arbiter_results``, ``arbiter_journal``, ``arbiter_tables``, ``accounts``, ``live``.
 
 Every view requires a signed-in arbiter (`arbiter_required`), and one with a ``tournament_id`` an arbiter
@@ -86,6 +86,8 @@ STEP_ENDPOINTS = {
     "boards": "arbiter.boards",
     "deals": "arbiter.boards",
     "movement": "arbiter.movement",
+    "free_movement": "arbiter.free_movement",
+    "free_sheets": "arbiter.free_sheets",
 }
 
 
@@ -146,3 +148,4 @@ def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
 
 # the screens of the other concerns, on this blueprint (imported last: they import bp and the helpers above)
 from duplicate.web import arbiter_boards, arbiter_interchange, arbiter_movement, arbiter_registration  # noqa: E402,F401
+from duplicate.web import arbiter_freeplay  # noqa: E402,F401 -- free play (SPEC §13)

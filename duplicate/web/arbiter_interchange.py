@@ -40,7 +40,12 @@ def import_tournament():
 def export_tournament(tournament_id: int):
     """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
     tournament = tournament_or_404(tournament_id)
-    data = interchange.export_tournament(get_session(), tournament)
+    if tournament.format.free_play:  # the SPEC §13 file, what ``rank`` reads
+        from duplicate.operations import freeplay
+
+        data = freeplay.free_export(get_session(), tournament)
+    else:
+        data = interchange.export_tournament(get_session(), tournament)
     body = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="tournoi-{tournament.id}.json"',

@@ -71,10 +71,25 @@ def results_context(session, tournament, secret: bool) -> dict:
 def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
     tournament = tournament_or_404(tournament_id)
+    if tournament.format.free_play:
+        return free_results(tournament)
     refresh = request.args.get("rafraichir", type=int)
     return render_template("public/results.html", tournament=tournament,
                            refresh=refresh if refresh and refresh >= 10 else None,
                            content=results_content(tournament, secret=not results_visible(tournament)))
+
+
+def free_results(tournament):
+    """A free-play tournament's ranking by total points (SPEC §13), once published (the arbiter always);
+    before that, how many feuilles are entered."""
+    from duplicate.operations import freeplay
+
+    session = get_session()
+    secret = not results_visible(tournament)
+    output = None if secret else freeplay.free_ranking(session, tournament)
+    return render_template("public/free_results.html", tournament=tournament, secret=secret, output=output,
+                           names=freeplay.player_names(session, tournament), progress=freeplay.progress(session, tournament),
+                           published=operations.is_published(tournament))
 
 
 def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):

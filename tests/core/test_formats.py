@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from duplicate.core import movements, tournament
-from duplicate.core.formats import FORMATS, KINDS, format_for
+from duplicate.core.formats import FORMATS, KINDS, TOURNAMENT_KINDS, format_for
 from duplicate.core.ranking import WEIGHTS
 from duplicate.models import TournamentKind
 
@@ -15,7 +15,9 @@ from duplicate.models import TournamentKind
 def test_the_kinds_are_declared_once():
     assert KINDS == ("individual", "triplettes", "quadrettes", "team_match")
     assert tournament.KINDS is KINDS and movements.KINDS is KINDS
-    assert tuple(kind.value for kind in TournamentKind) == KINDS
+    # the database's kinds: the duplicate ones, then free play (SPEC §13), from the same module
+    assert TOURNAMENT_KINDS == KINDS + ("free",)
+    assert tuple(kind.value for kind in TournamentKind) == TOURNAMENT_KINDS
     assert format_for(TournamentKind.quadrettes) is format_for("quadrettes")
     with pytest.raises(ValueError, match="inconnu"):
         format_for("pétanque")
@@ -88,7 +90,7 @@ def test_a_kind_is_found_by_its_id_or_its_value():
     with pytest.raises(ValueError) as refused:
         format_for("belote")
     assert str(refused.value) == ("type de tournoi inconnu « belote » (attendu : individual, triplettes, "
-                                  "quadrettes, team_match)")
+                                  "quadrettes, team_match, free)")
     with pytest.raises(ValueError):
         format_for(["individual"])  # unhashable: the same French refusal, no TypeError
 

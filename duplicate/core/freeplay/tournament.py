@@ -39,7 +39,7 @@ from .penalties import sanction
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
 from .scoring import DealFacts, deal_score, share
 
-__all__ = ["FREE_KINDS", "FreePlayError", "rank_free", "federation_csv"]
+__all__ = ["FREE_KINDS", "FreePlayError", "rank_free", "federation_csv", "sheet_marks"]
 
 FREE_KINDS = ("free", "free_duo", "free_team4")
 _TEAM_SIZES = {"free_duo": 2, "free_team4": 4}
@@ -106,6 +106,21 @@ def _score(result: dict, seatings: dict, known: dict) -> tuple[dict[str, int], S
     defenders = [p for p in people if p not in attack and p != dead]
     marks = share(score, taker, defenders, partner, dead)
     return marks, ScoredDeal(position, marks, taker, facts.contract, facts.made)
+
+
+def sheet_marks(people: list[str], deals: list[dict]) -> list[dict[str, int]]:
+    """Each deal's marks on one feuille de marque (one table at one position): ``people`` the players at
+    the table (3, 4 or 5), ``deals`` the SPEC §13 results without table and position. The checks and the
+    marks are those of `rank_free` (the same function scores both); a deal that cannot be scored raises
+    `ScoreError`, its message prefixed with « donne n » (its place in the list)."""
+    known = dict.fromkeys(people)
+    marks = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            marks.append(_score({**deal, "players": list(people), "position": 1}, {}, known)[0])
+        except ScoreError as error:
+            raise ScoreError(f"donne {number} : {error}") from None
+    return marks
 
 
 def _whole(value) -> bool:

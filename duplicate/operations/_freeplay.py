@@ -1,0 +1,437 @@
+"""Free play (« donnes libres », SPEC §13) in the database: the seating and the FFT movement, the feuilles de
+marque, the lateness penalties, the SPEC §13 file and the ranking through the core (`core.freeplay`).
+
+Our choices (README « Free play »):
+
+* **Seating** (`seat_free_players`): the movement is the core's for the headcount
+  (`core.freeplay.movements.free_movement`: ⌈players / 4⌉ tables, the Norths of the tables the core picks
+  removed, so those tables play at 3); the players take the movement's first-position seats in the draw's
+  order (`_entrants.drawn_order`, the duplicate draw's SHA-256 order), table by table, N, S, E, W. A
+  player's id is his starting seat (``N1``… or ``J1``… for the 3- and 4-table Howell), as in the core's
+  movement. Seating again is refused once a feuille is saved: the feuilles name the players.
+* **Feuille de marque** (`save_sheet`): one table at one position, saved whole (`models.FreeSheet`); the
+  facts typed per deal are read here (numbers the French way, `french.parse_number`), then scored by the
+  core (`core.freeplay.tournament.sheet_marks`, the function ``rank`` uses); a refused sheet raises
+  `SheetError` (French message per deal) and writes nothing. Two people saving the same sheet: the form
+  carries the version it was built from; a save from another version raises `SheetConflict` (409) unless
+  the person chose to replace the version now stored (``replace``), as the duplicate fiches do
+  (`_scoring.save_lines`). Every save is journalled with the deals before and after.
+* **Ranking** (`free_ranking`): `core.freeplay.tournament.rank_free` of `free_export`, the SPEC §13 file:
+  the page and ``rank`` on the exported file cannot disagree.
+* **Lateness** (`free_lateness`, art. 26): a `Penalty` of 100 points per started 5 minutes, its minutes kept in
+  ``extra`` so that the file says ``late_minutes``; withdrawals are the duplicate's (`withdraw_player`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from duplicate import french, interchange
+from duplicate.core.freeplay.feuille import sheet_foot
+from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, rounds_from_dict
+from duplicate.core.freeplay.ranking import lateness_penalty
+from duplicate.core.freeplay.tournament import FreePlayError, rank_free, sheet_marks
+from duplicate.core.scoring import Chelem, Contract, PetitAuBout, ScoreError
+from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, utcnow
+
+from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
+from ._deals import get_movement
+from ._entrants import _place, drawn_order
+from ._journal import journal
+
+MAX_LATENESS_MINUTES = 600
+MAX_DEALS = 40  # rows of one feuille: far more than a position plays
+
+CONTRACT_LABELS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+CHELEM_LABELS = {"announced_made": "annoncé réussi", "unannounced_made": "non annoncé réussi",
+                 "announced_failed": "annoncé chuté", "defence": "de la défense"}
+PETIT_LABELS = {"taker": "attaque", "defence": "défense"}
+POIGNEE_LETTERS = {"s": "simple", "d": "double", "t": "triple"}
+ROW_FIELDS = ("taker", "partner", "contract", "points", "bouts", "poignees", "petit", "chelem", "passed")
+
+
+class SheetError(OperationError):
+    """A feuille that cannot be saved: ``errors`` maps a row (0-based) to its French message."""
+
+    def __init__(self, message: str, errors: dict[int, str] | None = None):
+        super().__init__(message)
+        self.errors = errors or {}
+
+
+class SheetConflict(OperationError):
+    """Someone saved this feuille since the form was built: ``stored`` is the sheet now stored."""
+
+    def __init__(self, stored: FreeSheet):
+        who = f" par {stored.entered_by}" if stored.entered_by else ""
+        super().__init__(f"Cette feuille a été enregistrée entre-temps{who} : rien n’est changé. Comparez avec "
+                         "la feuille enregistrée ci-dessous, puis « Remplacer » pour garder la vôtre.")
+        self.stored = stored
+
+
+def _free(tournament: Tournament) -> None:
+    if not _format(tournament).free_play:
+        raise OperationError("Ce tournoi n'est pas en donnes libres.")
+
+
+def sheets(session: Session, tournament: Tournament) -> list[FreeSheet]:
+    """The tournament's feuilles, by position then table."""
+    return list(session.exec(select(FreeSheet).where(FreeSheet.tournament_id == tournament.id)
+                             .order_by(FreeSheet.position, FreeSheet.table)))
+
+
+# --- seating and movement ----------------------------------------------------------------------------------
+
+def seat_free_players(session: Session, tournament: Tournament, *, seed: str | None = None,
+                      positions: int | None = None, who: str | None = None) -> Movement:
+    """The FFT free-play movement for the registered players, and each player's starting seat (module
+    docstring); ``positions`` defaults to the most the movement plays without a repeated meeting."""
+    _free(tournament)
+    if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
+        raise OperationError("Des feuilles de marque sont déjà saisies : on ne peut plus changer le mouvement.")
+    entrants = _entrants(session, tournament)
+    try:
+        rounds, three = free_movement(positions=positions, players=len(entrants))
+    except MovementError as error:
+        raise OperationError(f"{len(entrants)} joueurs inscrits : {error}.", "positions") from None
+    tables = max(r.table for r in rounds)
+    played = max(r.position for r in rounds)
+    data = movement_to_dict(tables, played, rounds, three)
+    seed = (seed or "").strip() or secrets.token_hex(8)
+    if len(seed) > 200:
+        raise OperationError("La graine est trop longue (200 caractères au plus).", "seed")
+    seats = [(r.table, player) for r in sorted(rounds, key=lambda r: r.table) if r.position == 1
+             for player in r.seats.values() if player]
+    fmt = _format(tournament)
+    for entrant in entrants:  # free every id first: the unique constraint holds at each flush
+        _place(entrant, None, fmt)
+    session.flush()
+    for entrant, (table, ident) in zip(drawn_order(entrants, seed), seats):
+        _place(entrant, ident, fmt)
+        entrant.start_table = table
+    tournament.draw_seed = seed
+    movement = get_movement(session, tournament)
+    before = movement.data if movement is not None else None
+    if movement is None:
+        movement = Movement(tournament_id=tournament.id, data=data)
+        session.add(movement)
+    else:
+        movement.data = data
+    session.flush()
+    three_text = (", ".join(map(str, sorted(three))) or "aucune")
+    journal(session, tournament, action="freeplay.movement", who=who,
+            summary=f"Mouvement FFT : {len(entrants)} joueurs, {tables} tables, {played} positions ; tables à 3 : "
+                    f"{three_text} (graine « {seed} »)",
+            before={"tables": before.get("tables"), "positions": before.get("positions")} if before else None,
+            after={"tables": tables, "positions": played, "three_player_tables": sorted(three)})
+    return movement
+
+
+def free_plan(session: Session, tournament: Tournament) -> dict | None:
+    """The movement as the arbiter reads it: ``{tables, positions, three, moves, names, grid}`` with
+    ``grid[position]`` the tables in order, each ``{"table", "seats": {seat: id or None}, "size"}``; None
+    before the movement is made."""
+    movement = get_movement(session, tournament)
+    if movement is None:
+        return None
+    data = movement.data
+    grid: dict[int, list[dict]] = {}
+    for r in sorted(rounds_from_dict(data), key=lambda r: (r.position, r.table)):
+        grid.setdefault(r.position, []).append({"table": r.table, "seats": r.seats, "size": len(r.players())})
+    return {"tables": data.get("tables"), "positions": data.get("positions"),
+            "three": data.get("three_player_tables", []), "moves": data.get("moves", []),
+            "names": player_names(session, tournament), "grid": grid}
+
+
+def player_names(session: Session, tournament: Tournament) -> dict[str, str]:
+    """Movement id → « DUPONT Jean »."""
+    return {p.entrant_id: p.name for p in players(session, tournament) if p.entrant_id}
+
+
+def table_seats(session: Session, tournament: Tournament, position: int, table: int) -> dict[str, str | None]:
+    """Who sits where at ``table`` for ``position`` (``None``: an empty seat); `NotFound` when the movement
+    has no such table."""
+    movement = get_movement(session, tournament)
+    if movement is not None:
+        for r in rounds_from_dict(movement.data):
+            if r.position == position and r.table == table:
+                return dict(r.seats)
+    raise NotFound(f"Pas de table {table} à la position {position} dans le mouvement.")
+
+
+def get_sheet(session: Session, tournament: Tournament, position: int, table: int) -> FreeSheet | None:
+    return session.exec(select(FreeSheet).where(FreeSheet.tournament_id == tournament.id,
+                                                FreeSheet.position == position, FreeSheet.table == table)).first()
+
+
+# --- the feuille de marque -------------------------------------------------------------------------------------
+
+def _row_is_empty(row: dict) -> bool:
+    return not any((row.get(key) or "").strip() for key in ("taker", "points", "bouts", "poignees"))\
+        and row.get("passed") != "1"
+
+
+def _poignees(text: str) -> list[str]:
+    """« S », « sd », « simple double », « s+s » → the poignées' names."""
+    words = text.lower().replace("+", " ").replace(",", " ").split()
+    found = []
+    for word in words:
+        if word in POIGNEE_LETTERS.values():
+            found.append(word)
+        elif all(letter in POIGNEE_LETTERS for letter in word):
+            found += [POIGNEE_LETTERS[letter] for letter in word]
+        else:
+            raise ValueError(f"poignée « {word} » inconnue (S simple, D double, T triple)")
+    return found
+
+
+def parse_row(row: dict, people: list[str]) -> dict:
+    """One row of the form (text fields of `ROW_FIELDS`) → the deal's SPEC §13 facts; French ValueError."""
+    if row.get("passed") == "1":
+        if (row.get("taker") or "").strip():
+            raise ValueError("« passe » cochée avec un preneur : l'un ou l'autre")
+        return {"passed": True}
+    taker = (row.get("taker") or "").strip()
+    if not taker:
+        raise ValueError("le preneur manque (ou cochez « passe »)")
+    if taker not in people:
+        raise ValueError("preneur inconnu à cette table")
+    partner = (row.get("partner") or "").strip() or None
+    if partner is not None and partner not in people:
+        raise ValueError("partenaire inconnu à cette table")
+    contract = (row.get("contract") or "").strip()
+    if contract not in CONTRACT_LABELS:
+        raise ValueError("choisissez le contrat")
+    points_text = (row.get("points") or "").strip()
+    if not points_text:
+        raise ValueError("les points du preneur manquent")
+    try:
+        points = french.parse_number(points_text)
+    except (ValueError, ArithmeticError):
+        raise ValueError(f"points illisibles « {points_text} »") from None
+    bouts_text = (row.get("bouts") or "").strip()
+    if bouts_text not in ("0", "1", "2", "3"):
+        raise ValueError("nombre de bouts : 0, 1, 2 ou 3")
+    petit = (row.get("petit") or "").strip() or None
+    if petit is not None and petit not in PETIT_LABELS:
+        raise ValueError("petit au bout : attaque ou défense")
+    chelem = (row.get("chelem") or "").strip() or None
+    if chelem is not None and chelem not in CHELEM_LABELS:
+        raise ValueError("chelem inconnu")
+    return {"taker": taker, "partner": partner, "contract": contract, "points": french.plain(points),
+            "bouts": int(bouts_text), "poignees": _poignees(row.get("poignees") or ""), "petit_au_bout": petit,
+            "chelem": chelem}
+
+
+def read_sheet(rows: list[dict], people: list[str]) -> tuple[list[dict], list[dict[str, int]]]:
+    """The typed rows (blank ones left out) → the deals (numbered 1, 2… in order) and their marks from the
+    core; `SheetError` naming each faulty row."""
+    if len(rows) > MAX_DEALS:
+        raise SheetError(f"Une feuille a {MAX_DEALS} donnes au plus.")
+    deals, where, errors = [], [], {}
+    for index, row in enumerate(rows):
+        if _row_is_empty(row):
+            continue
+        try:
+            deal = parse_row(row, people)
+        except ValueError as error:
+            errors[index] = f"Donne {len(deals) + 1} : {error}."
+            deals.append(None)
+            where.append(index)
+            continue
+        deals.append({"deal": len(deals) + 1, **deal})
+        where.append(index)
+    marks: list[dict[str, int]] = []
+    for index, deal in zip(where, deals):
+        if deal is None:
+            marks.append({})
+            continue
+        try:
+            marks.append(sheet_marks(people, [deal])[0])
+        except ScoreError as error:
+            text = str(error).removeprefix("donne 1 : ")
+            errors[index] = f"Donne {deal['deal']} : {text[:1].upper()}{text[1:]}."
+            marks.append({})
+    if errors:
+        first = min(errors)
+        more = f" (et {len(errors) - 1} autre{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+        raise SheetError(f"Feuille refusée, rien n’est enregistré : {errors[first]}{more}", errors)
+    return deals, marks
+
+
+def save_sheet(session: Session, tournament: Tournament, position: int, table: int, rows: list[dict], *,
+               version: int | None, replace: int | None = None, who: str | None = None) -> FreeSheet:
+    """Save the feuille of ``table`` at ``position`` from the typed ``rows`` (module docstring).
+    ``version``: the stored sheet's version the form was built from (None: there was none); ``replace``:
+    the version the person chose to replace after a conflict."""
+    _free(tournament)
+    seats = table_seats(session, tournament, position, table)
+    people = [p for p in seats.values() if p]
+    deals, _ = read_sheet(rows, people)
+    stored = get_sheet(session, tournament, position, table)
+    current = stored.version_id if stored is not None else None
+    if current != version and (replace is None or replace != current):
+        if stored is None:  # removed meanwhile? (not possible today) — treat as a fresh sheet
+            pass
+        else:
+            raise SheetConflict(stored)
+    before = list(stored.deals) if stored is not None else None
+    if stored is None:
+        stored = FreeSheet(tournament_id=tournament.id, position=position, table=table, deals=deals,
+                           entered_by=who)
+        session.add(stored)
+    else:
+        stored.deals = deals
+        stored.entered_by = who
+        stored.updated_at = utcnow()
+    session.flush()
+    if before != deals:
+        action = "freeplay.sheet.create" if before is None else (
+            "freeplay.sheet.replace" if replace is not None else "freeplay.sheet.update")
+        verb = {"freeplay.sheet.create": "saisie", "freeplay.sheet.update": "corrigée",
+                "freeplay.sheet.replace": "remplacée (conflit)"}[action]
+        journal(session, tournament, action=action, who=who,
+                summary=f"Feuille de marque table {table}, position {position} {verb} : {len(deals)} donne(s)",
+                before={"donnes": before} if before is not None else None, after={"donnes": deals})
+    return stored
+
+
+@dataclass
+class SheetView:
+    """A feuille as the screens show it: the players in seat order, each deal with its marks, the foot."""
+
+    seats: dict[str, str | None]
+    people: list[str]
+    deals: list[dict]
+    marks: list[dict[str, int]]
+    foot: dict
+    balance: int
+
+
+def sheet_view(seats: dict[str, str | None], deals: list[dict]) -> SheetView:
+    """The stored deals with their marks (`core.freeplay.tournament.sheet_marks`) and the foot of the sheet
+    (`core.freeplay.feuille.sheet_foot`: +, −, bilan; the bilans sum to zero)."""
+    people = [p for p in seats.values() if p]
+    marks = sheet_marks(people, deals)
+    foot, balance = sheet_foot(people, marks)
+    return SheetView(seats, people, deals, marks, foot, balance)
+
+
+def sheet_rows(deals: list[dict]) -> list[dict]:
+    """Stored deals → the form's text fields (`ROW_FIELDS`), to show a sheet for correction."""
+    rows = []
+    for deal in deals:
+        if deal.get("passed"):
+            rows.append({"passed": "1"})
+            continue
+        rows.append({
+            "taker": deal.get("taker") or "", "partner": deal.get("partner") or "",
+            "contract": deal.get("contract") or "", "points": french.number(deal.get("points"), 1).replace(",0", ""),
+            "bouts": str(deal.get("bouts", "")), "petit": deal.get("petit_au_bout") or "",
+            "poignees": " ".join(p[0].upper() for p in deal.get("poignees") or []),
+            "chelem": deal.get("chelem") or "",
+        })
+    return rows
+
+
+def progress(session: Session, tournament: Tournament) -> dict:
+    """``{"expected": [(position, table)], "entered": {(position, table): deals}}``."""
+    movement = get_movement(session, tournament)
+    expected = sorted({(r.position, r.table) for r in rounds_from_dict(movement.data)}) if movement else []
+    entered = {(s.position, s.table): len(s.deals) for s in sheets(session, tournament)}
+    return {"expected": expected, "entered": entered, "missing": len([k for k in expected if k not in entered])}
+
+
+# --- penalties, the file, the ranking --------------------------------------------------------------------------
+
+def free_lateness(session: Session, tournament: Tournament, *, entrant_id: str, minutes: int,
+                  who: str | None = None) -> Penalty:
+    """Art. 26: 100 points per started 5 minutes of lateness off the player's total."""
+    _free(tournament)
+    known = {p.entrant_id: p for p in _entrants(session, tournament) if p.entrant_id}
+    if entrant_id not in known:
+        raise OperationError("Choisissez un joueur placé.", "entrant_id")
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_LATENESS_MINUTES:
+        raise OperationError(f"Le retard est un nombre entier de minutes (1 à {MAX_LATENESS_MINUTES}).", "minutes")
+    points = lateness_penalty(minutes)
+    penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(points),
+                      reason=f"Retard de {minutes} min (art. 26)", created_by=who, extra={"late_minutes": minutes})
+    session.add(penalty)
+    session.flush()
+    journal(session, tournament, action="penalty.add", who=who,
+            summary=f"Pénalité de retard à {known[entrant_id].name} ({french.place_label(entrant_id)}) : "
+                    f"{minutes} min, {points} points (art. 26)",
+            after={"entrant": entrant_id, "minutes": minutes, "points": points})
+    return penalty
+
+
+def free_export(session: Session, tournament: Tournament) -> dict:
+    """The tournament as the SPEC §13 file (``"kind": "free"``): players (placed ones), the movement, one
+    result per deal, the penalties — what ``rank`` reads."""
+    _free(tournament)
+    people = []
+    for player in players(session, tournament):
+        if not player.entrant_id:
+            continue
+        item = {"id": player.entrant_id, "name": player.name}
+        if player.licence:
+            item["licence"] = player.licence
+        if player.club:
+            item["club"] = player.club
+        if player.withdrawn_from is not None:
+            item["withdrawn"] = {"position": player.withdrawn_from}
+        people.append(item)
+    results = [{"table": s.table, "position": s.position, **deal} for s in sheets(session, tournament)
+               for deal in s.deals]
+    penalties = []
+    for penalty in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)):
+        minutes = (penalty.extra or {}).get("late_minutes")
+        item = {"player": penalty.entrant_id}
+        if isinstance(minutes, int):
+            item["late_minutes"] = minutes
+        else:
+            item["points"] = int(round(penalty.points))
+        if penalty.reason:
+            item["reason"] = penalty.reason
+        penalties.append(item)
+    movement = get_movement(session, tournament)
+    data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": "free",
+            "players": people, "results": results, "penalties": penalties}
+    if tournament.date is not None:
+        data["date"] = tournament.date.isoformat()
+    if movement is not None:
+        data["movement"] = movement.data
+    return data
+
+
+def free_ranking(session: Session, tournament: Tournament) -> dict:
+    """`core.freeplay.tournament.rank_free` of `free_export`; an ``"error"`` (French) if the core refuses the
+    stored data (it was checked at the door: this should not happen)."""
+    data = free_export(session, tournament)
+    try:
+        return rank_free(data)
+    except FreePlayError as error:
+        return {"kind": "free", "results": [], "ranking": [], "error": str(error)}
+
+
+def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
+    """The dashboard's steps for free play: players, movement (with the seating), feuilles."""
+    registered = players(session, tournament)
+    n = len(registered)
+    steps = [("players", n >= _format(tournament).players_needed,
+              f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}")]
+    plan = free_plan(session, tournament)
+    if plan is None:
+        steps.append(("free_movement", False, "aucun mouvement : à faire quand tous les joueurs sont inscrits"))
+    else:
+        placed = sum(p.entrant_id is not None for p in registered)
+        three = ", ".join(map(str, plan["three"])) or "aucune"
+        steps.append(("free_movement", placed == n,
+                      f"{plan['tables']} tables, {plan['positions']} positions, tables à 3 : {three} ; "
+                      f"{placed} joueur(s) placé(s) sur {n}"))
+    state = progress(session, tournament)
+    steps.append(("free_sheets", bool(state["expected"]) and not state["missing"],
+                  f"{len(state['entered'])} feuille(s) saisie(s) sur {len(state['expected'])}"))
+    return steps

@@ -1,0 +1,39 @@
+"""Free-play tournaments and the duplicate-only pages (SPEC §13).
+
+A free-play tournament shares the registration, dashboard, publication, journal, accounts and export with
+the duplicate; the pages that make sense only with étuis and fiches ambulantes (étuis, placement, fiches,
+tables, route sheets, printing, live room, the scoring API…) are closed to it: an arbiter is sent back to the
+dashboard with a French message, anyone else gets a 404. One list here rather than a test in every view.
+"""
+
+from flask import abort, flash, redirect, request, url_for
+
+from duplicate.core.formats import format_for
+from duplicate.db import get_session
+from duplicate.models import Tournament
+
+#: The pages of a tournament that serve free play too (besides the ``arbiter.free_*`` ones).
+FREE_ENDPOINTS = frozenset({
+    "arbiter.dashboard", "arbiter.publish", "arbiter.set_timezone", "arbiter.players", "arbiter.import_players",
+    "arbiter.edit_player", "arbiter.journal", "arbiter.access", "arbiter.access_grant", "arbiter.access_scorer",
+    "arbiter.access_take_over", "arbiter.access_withdraw", "arbiter.export_tournament", "arbiter.archive",
+    "arbiter.restore", "arbiter.delete", "web.results",
+})
+
+
+def _closed_to_free_play():
+    tournament_id = (request.view_args or {}).get("tournament_id")
+    endpoint = request.endpoint or ""
+    if tournament_id is None or endpoint in FREE_ENDPOINTS or endpoint.startswith("arbiter.free_"):
+        return None
+    tournament = get_session().get(Tournament, tournament_id)
+    if tournament is None or not format_for(tournament.kind).free_play:
+        return None
+    if request.blueprint == "arbiter":
+        flash("Cette page sert aux tournois en duplicate : un tournoi en donnes libres n’en a pas l’usage.", "warning")
+        return redirect(url_for("arbiter.dashboard", tournament_id=tournament_id))
+    abort(404)
+
+
+def init_app(app) -> None:
+    app.before_request(_closed_to_free_play)

@@ -1,0 +1,128 @@
+"""A free-play evening (« donnes libres », issue 16) in real Chromium, from an empty database (CSRF on).
+
+22 players: 6 tables, and the core removes two Norths (22 = 6 × 4 − 2), so two tables play at 3 — the
+ones `core.freeplay.movements.free_movement` picks (tables 5 and 6 today; the test reads them from the core
+and checks the page says the same). The arbiter creates the tournament, imports the 22 players, makes the
+movement, enters two feuilles de marque from the keyboard (a table of 4 at position 1, the first table of
+3 at position 2), one impossible deal being refused with its French message and the typed values kept,
+publishes, and the public sees the ranking. Screenshots at 390 px and 1920 px (tests/e2e/artifacts/).
+"""
+
+from __future__ import annotations
+
+import re
+
+from duplicate.core.freeplay.movements import free_movement
+
+from live import flask
+from screens import PASSWORD, shots, sign_in
+
+PLAYERS = 22
+
+
+def players_csv() -> str:
+    lines = ["Licence;Nom;Prénom;Club"]
+    lines += [f"{8100 + i};LIBRE{i:02d};Prénom{i};Club de Tarot d’Orléans" for i in range(1, PLAYERS + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str, poignees: str = "") -> None:
+    """One row of the feuille, as a person types it: the selects by keyboard, Tab across."""
+    page.select_option(f"[name=taker-{row}]", taker)
+    page.select_option(f"[name=contract-{row}]", contract)
+    page.fill(f"[name=points-{row}]", points)
+    page.fill(f"[name=bouts-{row}]", bouts)
+    if poignees:
+        page.fill(f"[name=poignees-{row}]", poignees)
+
+
+def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sqlite_url, tmp_path):
+    base = live_server.url
+    flask(sqlite_url, "create-arbiter", "--username", "arbitre", "--password", PASSWORD)
+    rounds, three = free_movement(players=PLAYERS)
+    assert len(three) == 2
+    seats = {(r.position, r.table): r.seats for r in rounds}
+
+    arbiter = new_page()
+    sign_in(arbiter, base, "arbitre")
+    arbiter.goto(base + "/arbitre/tournois/nouveau")
+    arbiter.fill("#name", "Mardi libre")
+    arbiter.select_option("#kind", "free")
+    arbiter.fill("#date", "2026-11-24")
+    arbiter.click("button:has-text('Créer le tournoi')")
+    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    assert "Donnes libres" in arbiter.inner_text("body")
+
+    csv_path = tmp_path / "joueurs.csv"
+    csv_path.write_text(players_csv(), encoding="utf-8")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
+    arbiter.set_input_files("#file", str(csv_path))
+    arbiter.click("button:has-text('Voir l’aperçu')")
+    arbiter.click("button:has-text('Confirmer')")
+    arbiter.wait_for_url(re.compile(r"/joueurs$"))
+    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
+    arbiter.fill("#seed", "mardi e2e")
+    arbiter.click("button:has-text('Faire le mouvement')")
+    body = arbiter.inner_text("body")
+    assert "Mouvement fait et joueurs placés" in body
+    assert "6 tables" in body and f"Tables à 3 joueurs : {', '.join(map(str, sorted(three)))}" in body
+    shots(arbiter, artifacts, "libre-01-mouvement")
+
+    # position 1, table 1 (4 players): a Garde made by 10 and a passe, keyboard only
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/1/1")
+    table1 = seats[1, 1]
+    fill_deal(arbiter, 0, table1["S"], "garde", "51", "2")
+    arbiter.check("[name=passed-1]")
+    fill_deal(arbiter, 2, table1["E"], "garde", "95", "2")  # impossible: 91 points in the pack
+    arbiter.press("[name=bouts-2]", "Enter")
+    body = arbiter.inner_text("body")
+    assert "Feuille refusée, rien n’est enregistré : Donne 3 :" in body
+    assert arbiter.input_value("[name=points-2]") == "95"  # what was typed stays
+    arbiter.fill("[name=points-2]", "45")
+    arbiter.fill("[name=bouts-2]", "1")
+    arbiter.select_option("[name=contract-2]", "prise")
+    arbiter.press("[name=points-2]", "Enter")
+    assert "Feuille de la table 1, position 1 enregistrée" in arbiter.inner_text("body")
+    foot = arbiter.inner_text("table.free-marks")
+    assert "+210" in foot and "−70" in foot and "−93" in foot and "+31" in foot
+    assert "Somme des bilans : 0 — la feuille est juste." in arbiter.inner_text("body")
+    shots(arbiter, artifacts, "libre-02-feuille-4-joueurs")
+
+    # position 2, the first table of 3: half points, the half point to the winning side
+    small = min(three)
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/2/{small}")
+    people = seats[2, small]
+    assert people["N"] is None
+    assert "Table à 3 joueurs" in arbiter.inner_text("body")
+    fill_deal(arbiter, 0, people["S"], "garde", "40,5", "2")
+    fill_deal(arbiter, 1, people["E"], "garde_sans", "60", "2", poignees="S")
+    arbiter.press("[name=points-1]", "Enter")
+    assert f"Feuille de la table {small}, position 2 enregistrée" in arbiter.inner_text("body")
+    marks = arbiter.inner_text("table.free-marks")
+    assert "−104" in marks and "+52" in marks
+    shots(arbiter, artifacts, "libre-03-feuille-3-joueurs")
+
+    # not public before publication
+    public = new_page()
+    public.goto(f"{base}/tournois/{tid}/")
+    assert "pas encore publiés" in public.inner_text("body")
+    assert "LIBRE" not in public.inner_text("body")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
+    arbiter.click("button:has-text('Publier les résultats')")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
+    assert "Résultats publiés" in arbiter.inner_text("body")
+    shots(arbiter, artifacts, "libre-04-classement-arbitre")
+
+    public.goto(f"{base}/tournois/{tid}/")
+    text = public.inner_text("body")
+    assert "Classement par total de points" in text
+    rows = public.locator("table.free-ranking tbody tr")
+    assert rows.count() == PLAYERS
+    first = rows.first.inner_text()
+    # the best: E of that table of 3 — +52 (a defender of the failed Garde), then his Garde sans made by 19
+    # (60 points, 2 bouts: 41 needed) with a simple poignée: (25 + 19) × 4 + 20 = 196, × 2 at 3 → +392
+    assert "+444" in first and people["E"].replace("W", "O") in first
+    shots(public, artifacts, "libre-05-classement-public")
