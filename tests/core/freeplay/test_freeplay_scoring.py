@@ -167,3 +167,26 @@ def test_made_and_failed_by_as_much_are_opposite(contract, bouts, d, players):
     half_up = deal_score(DealFacts.of(contract, Fraction(2 * needed + 1, 2), bouts), players)
     assert half_up == -deal_score(DealFacts.of(contract, Fraction(2 * needed - 1, 2), bouts), players)
     assert half_up == deal_score(DealFacts.of(contract, needed + 1, bouts), players)
+
+
+def test_checks_at_three_and_five_word_for_word():
+    """At 3 players a double (15 trumps) and a simple (13) need 28 of the 22 trumps; at 5 two triples (13
+    each) need 26. The petit au bout needs a bout in the side's tricks: the taker's with 1 bout is fine
+    (prise 56 with 1 bout: 25 + 5 + 10 = +40), with 0 bouts refused; the defence's with 2 bouts is fine
+    (garde 49 with 2 bouts: (25 + 8) × 2 − 10 × 2 = +46), with the taker's 3 bouts refused."""
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 56, 1, ["double", "simple"]), 3)
+    assert str(caught.value) == ("poignées simple + double impossibles à 3 joueurs : il y a 22 atouts (Excuse "
+                                 "comprise) et il en faut simple 13, double 15, triple 18")
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 56, 1, ["triple", "triple"]), 5)
+    assert str(caught.value) == ("poignées triple + triple impossibles à 5 joueurs : il y a 22 atouts (Excuse "
+                                 "comprise) et il en faut simple 8, double 10, triple 13")
+    assert deal_score(DealFacts.of("prise", 56, 1, petit_au_bout="taker"), 3) == 40
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 60, 0, petit_au_bout="taker"), 3)
+    assert str(caught.value) == "petit au bout au preneur avec 0 bout : le petit serait dans ses plis (1 bout au moins)"
+    assert deal_score(DealFacts.of("garde", 49, 2, petit_au_bout="defence"), 5) == 46
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("garde", 49, 3, petit_au_bout="defence"), 5)
+    assert str(caught.value) == "petit au bout à la défense quand le preneur a les 3 bouts : le petit serait dans ses plis"
