@@ -261,3 +261,88 @@ def test_withdrawn_row():
     assert rows[-1] == {"id": "W3", "total": -510, "points": -510, "penalty": 0, "best_position": -510,
                         "contracts_made": 1, "rank": 4, "withdrawn": True}
     assert all("withdrawn" not in row for row in rows[:-1])
+
+
+def _refusal(data):
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(data)
+    return str(caught.value)
+
+
+def _with_players(*extra):
+    data = copy.deepcopy(SHEET)
+    data["players"] += [{"id": p} for p in extra]
+    return data
+
+
+R1 = "résultat n° 1 (table 3, position 1, donne 1)"
+R2 = "résultat n° 2 (table 3, position 1, donne 2)"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(players="N3"), "« joueur » : liste attendue"),
+    (lambda d: d["players"].__setitem__(1, {"name": "DUPONT"}), "joueur n° 2 : « id » (texte) attendu"),
+    (lambda d: d["players"].append({"id": "N3"}), "joueur n° 5 : identifiant « N3 » en double"),
+    (lambda d: d.update(movement={"rounds": "x"}), "mouvement illisible : « rounds » (liste) attendu"),
+    (lambda d: d.update(results={}), "« results » : liste attendue"),
+    (lambda d: d["results"].__setitem__(1, "donne 2"), "résultat n° 2 : objet attendu"),
+    (lambda d: d["results"][0].update(deal=0),
+     "résultat n° 1 : « position », « table » et « deal » : entiers positifs attendus"),
+    (lambda d: d["results"][1].update(players="N3"), f"{R2} : « players » : liste d'identifiants attendue"),
+    (lambda d: d.pop("movement"), f"{R1} : ni « players » ni mouvement pour dire qui joue à cette table"),
+    (lambda d: d["results"][1].update(players=["N3", "S3", "E3", "ZZ"]), f"{R2} : joueur inconnu « ZZ »"),
+    (lambda d: d["results"][1].update(players=["N3", "N3", "S3", "E3"]),
+     f"{R2} : table de 4 joueurs : 3, 4 ou 5 joueurs distincts attendus"),
+    (lambda d: d["results"][1].update(partner=5), f"{R2} : partenaire : identifiant (texte) attendu"),
+    (lambda d: d["results"][1].update(partner="ZZ"), f"{R2} : partenaire « ZZ » absent de la table (N3, S3, E3, W3)"),
+    (lambda d: d["results"][1].update(dead="ZZ"), f"{R2} : mort « ZZ » absent de la table (N3, S3, E3, W3)"),
+    (lambda d: d["results"][1].pop("taker"), f"{R2} : « taker » manquant (ou « passed »: true si tous ont passé)"),
+    (lambda d: d["results"][1].update(partner="N3"), f"{R2} : un partenaire appelé seulement quand cinq joueurs jouent"),
+    (lambda d: d["results"][1].update(poignees="simple"), f"{R2} : « poignees » : liste attendue (simple, double, triple)"),
+])
+def test_file_refusals_word_for_word(change, message):
+    data = copy.deepcopy(SHEET)
+    change(data)
+    assert _refusal(data) == message
+
+
+def test_file_refusals_of_tables_and_teams_word_for_word():
+    """Six players at a table; N3 at tables 3 and 4 at position 1; duo teams: not a list, a team of 2
+    with an unknown member, a member twice."""
+    data = _with_players("A", "B", "C")
+    data["results"][1]["players"] = ["N3", "S3", "E3", "W3", "A", "B"]
+    assert _refusal(data) == f"{R2} : table de 6 joueurs : 3, 4 ou 5 joueurs distincts attendus"
+    data = _with_players("A", "B", "C")
+    data["results"].append({"table": 4, "position": 1, "deal": 1, "players": ["N3", "A", "B", "C"], "passed": True})
+    assert _refusal(data) == "résultat n° 7 (table 4, position 1, donne 1) : N3 joue aussi à la table 3 à cette position"
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = "T1"
+    assert _refusal(data) == "« équipe » : liste attendue"
+    data["teams"] = [{"id": "T1", "members": ["N3", "ZZ"]}]
+    assert _refusal(data) == "équipe « T1 » : 2 membres (joueurs connus) attendus"
+    data["teams"] = [{"id": "T1", "members": ["N3", "N3"]}]
+    assert _refusal(data) == "équipe « T1 » : un joueur figure dans deux équipes ou deux fois"
+
+
+def test_a_taker_calling_himself_at_four_plays_alone():
+    """« s'il s'est appelé »: partner = taker is no partner; deal 1 of the sheet is unchanged (E3 +318)."""
+    data = copy.deepcopy(SHEET)
+    data["results"][0]["partner"] = "E3"
+    out = rank_free(data)
+    assert out["kind"] == "free"
+    assert out["results"][0]["scores"] == {"E3": 318, "N3": -106, "S3": -106, "W3": -106}
+
+
+def test_art_29_sur_contrat_read_from_the_file():
+    """Two tables at position 1, no movement. A: garde sans 56 points without a bout, made by 0: (25 + 0)
+    × 4 = 100, A +300. B: garde 76 with 1 bout, made by 25: (25 + 25) × 2 = 100, B +300. Same total, best
+    position (300) and contracts made (1): A's garde sans is a sur-contrat → A 1st, B 2nd."""
+    ids = ["A", "a1", "a2", "a3", "B", "b1", "b2", "b3"]
+    data = {"kind": "free", "players": [{"id": i} for i in ids], "results": [
+        {"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "A", "contract": "garde_sans",
+         "points": 56, "bouts": 0},
+        {"table": 2, "position": 1, "deal": 1, "players": ids[4:], "taker": "B", "contract": "garde",
+         "points": 76, "bouts": 1}]}
+    rows = rank_free(data)["ranking"]
+    assert [(r["id"], r["total"], r["rank"]) for r in rows[:2]] == [("A", 300, 1), ("B", 300, 2)]

@@ -190,3 +190,16 @@ def test_checks_at_three_and_five_word_for_word():
     with pytest.raises(ScoreError) as caught:
         deal_score(DealFacts.of("garde", 49, 3, petit_au_bout="defence"), 5)
     assert str(caught.value) == "petit au bout à la défense quand le preneur a les 3 bouts : le petit serait dans ses plis"
+
+
+def test_share_refusals_word_for_word():
+    tail = " : 3 ou 4 joueurs, ou 5 dont un mort, avec ou sans partenaire appelé"
+    for args, kw, message in (
+            (("A", ["B", "A", "C"]), {}, "un même joueur figure deux fois dans la donne"),
+            (("A", ["B"]), {}, "donne à 2 joueurs" + tail),
+            (("A", ["B", "C"]), {"partner": "D"}, "donne à 4 joueurs et un partenaire" + tail),
+            (("A", ["B", "C", "D", "E"]), {"dead": "F"}, "donne à 5 joueurs avec un mort" + tail),
+            (("A", ["B", "C", "D", "E", "F"]), {}, "donne à 6 joueurs" + tail)):
+        with pytest.raises(ScoreError) as caught:
+            share(10, *args, **kw)
+        assert str(caught.value) == message
