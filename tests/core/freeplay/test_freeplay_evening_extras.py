@@ -125,3 +125,27 @@ def test_random_seating_shape():
     first = random_seating(RANKED[:16], 1, "graine")
     second = random_seating(RANKED[:16], 2, "graine", earlier=first)
     assert [(r.table, len(r.players())) for r in second] == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def _third_position(count, seed, **kw):
+    """Position 3 of ``count`` players after a best-against-best 1st and a random 2nd; its repeats."""
+    players = [f"P{i}" for i in range(count)]
+    earlier = best_against_best(players, 1)
+    earlier += random_seating(players, 2, seed, earlier)
+    seating = random_seating(players, 3, seed, earlier, **kw)
+    return seating, len(check([*earlier, *seating]).repeats)
+
+
+def test_random_seating_keeps_the_first_best_of_20_draws():
+    """8 players at 2 tables: a table of 4 takes a from one of position 1's tables and 4 − a from the
+    other, C(a, 2) + C(4 − a, 2) ≥ 2 pairs met again, so every draw repeats at least 4 meetings: the first
+    draw that does so is kept, not a later equal one. 9 and 13 players: the draws go on past a draw with
+    repeats (2, or 1) until one has none. 12 players: the 21st draw would be better than the first 20
+    (3 repeats instead of 6); 20 draws are made."""
+    seating, repeats = _third_position(8, "a")
+    assert repeats == 4 and seating == _third_position(8, "a", tries=1)[0]
+    assert _third_position(9, "b", tries=1)[1] == 2 and _third_position(9, "b")[1] == 0
+    assert _third_position(13, "a", tries=3)[1] == 1 and _third_position(13, "a")[1] == 0
+    seating, repeats = _third_position(12, "d")
+    assert repeats == 6 and seating == _third_position(12, "d", tries=20)[0]
+    assert _third_position(12, "d", tries=21)[1] == 3

@@ -393,3 +393,13 @@ def test_parallel_tournaments_at_three_tables_and_positions_asked():
     assert max(r.position for r in parallel_tournaments(teams, 2)) == 2
     assert _message(parallel_tournaments, dict(list(teams.items())[:8])) == (
         "4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)")
+
+
+def test_tables_of_3_ties_keep_the_highest():
+    """18 players: 5 tables, 2 Norths removed, 2 positions. Into the 2nd position S goes +1, E +2, W −2 (≡
+    +3): two tables 2 or 3 apart are visited by two players (E one way, W the other), 1 or 4 apart by one
+    (S). No choice keeps everyone to one table of 3; the best leave one player twice, tables 1 apart
+    (or 1 and 5), and among those equally good the highest: 4 and 5."""
+    rounds, three = free_movement(5, 2, players=18)
+    assert three == {4, 5}
+    assert list(check(rounds).three_twice) == ["S4"]

@@ -203,3 +203,14 @@ def test_share_refusals_word_for_word():
         with pytest.raises(ScoreError) as caught:
             share(10, *args, **kw)
         assert str(caught.value) == message
+
+
+def test_marks_are_whole_numbers():
+    """At 5 with a partner the attack's 3s is split 2s and s: whole numbers (ints, as written in the JSON
+    output: 132 and 66, not 132.0). A table of 6 is refused by name."""
+    marks = share(66, "A", ["C", "D", "E"], partner="B")
+    assert marks == {"A": 132, "B": 66, "C": -66, "D": -66, "E": -66}
+    assert all(type(mark) is int for mark in marks.values())
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("garde", 49, 2), 6)
+    assert str(caught.value) == "table de 6 joueurs : le jeu se joue à 3, 4 ou 5"
