@@ -403,3 +403,20 @@ def test_tables_of_3_ties_keep_the_highest():
     rounds, three = free_movement(5, 2, players=18)
     assert three == {4, 5}
     assert list(check(rounds).three_twice) == ["S4"]
+
+
+def test_tables_of_3_compared_from_the_top_table():
+    """53 players: 14 tables, 3 Norths removed, 7 positions (W −3 into the 6th). No choice keeps everyone
+    to one table of 3: the best leave 22 players at 3 twice (counted by `_visits`, independent of the
+    module), e.g. {7, 8, 14} and {6, 13, 14}. Choices are compared from their highest table down: 14, then
+    13 — no third table from 12 down to 7 is as good with 14 and 13 — then 6."""
+    from itertools import combinations
+
+    def key(chosen):
+        visits = [len(v) for v in _visits(14, 7, set(chosen)).values()]
+        return (max(visits), sum(v > 1 for v in visits))
+    best = min(key(c) for c in combinations(range(1, 15), 3))
+    assert best == (2, 22) and key({7, 8, 14}) == best
+    rounds, three = free_movement(14, 7, players=53)
+    assert three == {6, 13, 14} and key(three) == best
+    assert all(key({third, 13, 14}) > best for third in range(7, 13))

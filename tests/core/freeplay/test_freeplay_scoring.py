@@ -214,3 +214,17 @@ def test_marks_are_whole_numbers():
     with pytest.raises(ScoreError) as caught:
         deal_score(DealFacts.of("garde", 49, 2), 6)
     assert str(caught.value) == "table de 6 joueurs : le jeu se joue à 3, 4 ou 5"
+
+
+def test_facts_read_from_words_or_values():
+    """A Contract is taken as it is, a word is parsed; the poignées are kept by bonus (simple 20, double
+    30, triple 40), whatever the order typed; bouts must be a whole number."""
+    from duplicate.core.scoring import Contract, Poignee
+
+    assert DealFacts.of(Contract.GARDE_SANS, 45, 2).contract is Contract.GARDE_SANS
+    assert DealFacts.of("garde", 49, 2).contract is Contract.GARDE
+    assert DealFacts.of("prise", 56, 1, ["triple", "double", "simple"]).poignees == (
+        Poignee.SIMPLE, Poignee.DOUBLE, Poignee.TRIPLE)
+    with pytest.raises(ScoreError) as caught:
+        DealFacts.of("garde", 49, "2")
+    assert str(caught.value) == "nombre de bouts illisible : '2'"
