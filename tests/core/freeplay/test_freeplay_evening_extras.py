@@ -7,7 +7,7 @@ from duplicate.core.freeplay.movements import (
     MovementError, best_against_best, check, final_square, random_seating,
 )
 from duplicate.core.freeplay.prizes import last_positions_prize, prize_count
-from duplicate.core.freeplay.ranking import ScoredDeal, entries, rank_entries
+from duplicate.core.freeplay.ranking import Entry, ScoredDeal, entries, rank_entries
 
 RANKED = [f"R{k}" for k in range(1, 21)]
 
@@ -67,3 +67,85 @@ def test_prizes():
     assert [(e.id, e.total) for e in ranked] == [("A", 300), ("B", 100), ("C", 0), ("D", -400)]
     assert last_positions_prize(ranked, 2) == (["C"], 200)
     assert last_positions_prize(ranked, 4) is None
+
+
+def test_special_prize_counts_an_unplayed_position_as_nothing():
+    """Positions 1–3 played; the last two are 2 and 3. E withdrew after position 2 (+120 there, nothing at
+    3): 120. C: +60 + 59 = 119. A, rewarded, is out of it. E wins with 120, and with E and C equal on 119
+    they share it, in ranking order."""
+    ranked = [Entry("A", positions={1: 500, 2: 0, 3: 0}), Entry("C", positions={1: 0, 2: 60, 3: 59}),
+              Entry("E", positions={1: 10, 2: 120})]
+    assert last_positions_prize(ranked, 1) == (["E"], 120)
+    ranked[2] = Entry("E", positions={1: 10, 2: 119})
+    assert last_positions_prize(ranked, 1) == (["C", "E"], 119)
+
+
+def test_prize_count_rounds_away_float_noise_only():
+    """20 % of 15 is 3 (3.0000000000000004 in floats: no 4th prize); the share is read to 9 decimals, so
+    a tenth and 10⁻¹¹ of 10 entrants is 1 prize, while a tenth and 10⁻⁹ is more than 1 → 2."""
+    assert prize_count(15) == 3 and prize_count(16) == 4
+    assert prize_count(10, 0.10000000001) == 1 and prize_count(10, 0.1000000001) == 2
+
+
+def _message(call, *args, **kw):
+    with pytest.raises(MovementError) as caught:
+        call(*args, **kw)
+    return str(caught.value)
+
+
+def test_final_square_refusals_and_24_players():
+    """A carré final is 4 players a table; 4 tables (16) play 5 positions at most (the Howell). 24
+    finalists, 6 tables, follow the 6-table FFT movement (W −1): position 2 at table 1, S from table 6
+    (the 12th), E from table 5 (17th), W from table 2 (20th)."""
+    assert _message(final_square, RANKED[:18]) == "carré final de 18 joueurs : un multiple de 4 (12, 16 ou 20)"
+    assert _message(final_square, RANKED[:16], 6) == "carré final à 4 tables : 5 positions au plus"
+    ranked = [f"R{k}" for k in range(1, 25)]
+    rounds = final_square(ranked, 2)
+    assert next(r for r in rounds if (r.position, r.table) == (2, 1)).seats == {"N": "R1", "S": "R12", "E": "R17", "W": "R20"}
+
+
+def test_best_against_best_small_fields():
+    """11 players = 4 + 4 + 3: only table 3 loses its North; 3 players make one table of 3; 2 are
+    refused. The rounds carry the position asked and the tables 1, 2, 3."""
+    rounds = best_against_best(RANKED[:11], 4)
+    assert [(r.position, r.table, r.seats["N"]) for r in rounds] == [(4, 1, "R1"), (4, 2, "R5"), (4, 3, None)]
+    assert rounds[2].seats == {"N": None, "S": "R9", "E": "R10", "W": "R11"}
+    assert [r.seats for r in best_against_best(RANKED[:3], 1)] == [{"N": None, "S": "R1", "E": "R2", "W": "R3"}]
+    assert _message(best_against_best, RANKED[:2], 1) == "il faut 3 joueurs au moins"
+
+
+def test_random_seating_shape():
+    """11 players: tables 1, 2 of 4 and table 3 of 3 without a North, all at the position asked; 3 players
+    make one table; 2 are refused. A second position after 16 players' first: 4 tables of 4, no more."""
+    seating = random_seating(RANKED[:11], 2, "x")
+    assert [(r.position, r.table, len(r.players())) for r in seating] == [(2, 1, 4), (2, 2, 4), (2, 3, 3)]
+    assert seating[2].seats["N"] is None
+    assert [len(r.players()) for r in random_seating(RANKED[:3], 1, "x")] == [3]
+    assert _message(random_seating, RANKED[:2], 1, "x") == "il faut 3 joueurs au moins"
+    first = random_seating(RANKED[:16], 1, "graine")
+    second = random_seating(RANKED[:16], 2, "graine", earlier=first)
+    assert [(r.table, len(r.players())) for r in second] == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def _third_position(count, seed, **kw):
+    """Position 3 of ``count`` players after a best-against-best 1st and a random 2nd; its repeats."""
+    players = [f"P{i}" for i in range(count)]
+    earlier = best_against_best(players, 1)
+    earlier += random_seating(players, 2, seed, earlier)
+    seating = random_seating(players, 3, seed, earlier, **kw)
+    return seating, len(check([*earlier, *seating]).repeats)
+
+
+def test_random_seating_keeps_the_first_best_of_20_draws():
+    """8 players at 2 tables: a table of 4 takes a from one of position 1's tables and 4 − a from the
+    other, C(a, 2) + C(4 − a, 2) ≥ 2 pairs met again, so every draw repeats at least 4 meetings: the first
+    draw that does so is kept, not a later equal one. 9 and 13 players: the draws go on past a draw with
+    repeats (2, or 1) until one has none. 12 players: the 21st draw would be better than the first 20
+    (3 repeats instead of 6); 20 draws are made."""
+    seating, repeats = _third_position(8, "a")
+    assert repeats == 4 and seating == _third_position(8, "a", tries=1)[0]
+    assert _third_position(9, "b", tries=1)[1] == 2 and _third_position(9, "b")[1] == 0
+    assert _third_position(13, "a", tries=3)[1] == 1 and _third_position(13, "a")[1] == 0
+    seating, repeats = _third_position(12, "d")
+    assert repeats == 6 and seating == _third_position(12, "d", tries=20)[0]
+    assert _third_position(12, "d", tries=21)[1] == 3

@@ -23,3 +23,10 @@ def test_a_wrong_line_shows_in_the_foot():
     """A North who typed −96 instead of −106 for one defender: the bilans sum to +10."""
     foot, total = sheet_foot("NSEW", [{"E": 318, "N": -96, "S": -106, "W": -106}])
     assert total == 10 and foot["N"] == Foot(0, 96)
+
+
+def test_room_check_counts_a_bilan_of_one():
+    """A room whose bilans are +1, +5 and −6 (a deal at 3 players shares odd numbers): positives 1 + 5 = 6,
+    negatives −6; a bilan of 0 belongs to neither sum."""
+    assert room_check([1, 5, 0, -6]) == (6, -6)
+    assert room_check([-1, 1]) == (1, -1)

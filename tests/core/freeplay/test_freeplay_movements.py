@@ -295,3 +295,128 @@ def test_tables_of_3_when_someone_must_pass_twice():
     best = min(key(c) for c in combinations(range(1, 12), 3))
     assert key(three) == best and best[0] > 1
     assert max(map(len, check(rounds).three_twice.values())) == best[0]
+
+
+def _message(call, *args, **kw):
+    with pytest.raises(MovementError) as caught:
+        call(*args, **kw)
+    return str(caught.value)
+
+
+def test_free_movement_refusals_word_for_word():
+    """11 players pass the minimum but make 3 tables, whose Howell has no table of 3; 15 make 4 tables."""
+    assert _message(free_movement, players=10) == "10 joueurs : il en faut au moins 11 (3 tables, dont une à 3)"
+    assert _message(free_movement, players=11) == ("les mouvements Howell à 3 tables demandent 12 joueurs : "
+                                                   "pas de table à 3")
+    assert _message(free_movement, players=15) == ("les mouvements Howell à 4 tables demandent 16 joueurs : "
+                                                   "pas de table à 3")
+    assert _message(free_movement, 6, players=27) == "27 joueurs font 7 tables, pas 6"
+    assert _message(free_movement, 2) == "le mouvement en donnes libres demande 3 tables au moins"
+    assert _message(free_movement, 7, 8) == ("7 tables jouent au plus 7 positions sans que deux joueurs se "
+                                            "rencontrent deux fois (8 demandées)")
+
+
+def test_free_movement_plays_the_positions_asked():
+    """27 players with their 7 tables given: table 7 at 3. Howell 3 tables, 2 positions: the booklet's first
+    two rows only; 4 tables, 3 positions: the first three."""
+    rounds, three = free_movement(7, players=27)
+    assert three == {7} and max(r.position for r in rounds) == 7
+    assert sorted({r.position for r in free_movement(3, 2)[0]}) == [1, 2]
+    assert sorted({r.position for r in free_movement(4, 3)[0]}) == [1, 2, 3]
+
+
+def test_report_text_word_for_word():
+    """a plays at 3 at positions 1 and 2; b and c meet at 1 and 3; d and e, teammates, meet at 2.
+    Meetings: a-b a-c b-c, a-d a-e d-e, b-c (again) b-f b-g c-f c-g f-g: 11 pairs, 1 repeated."""
+    rounds = [Round(1, 1, {"N": None, "S": "a", "E": "b", "W": "c"}),
+              Round(2, 1, {"N": None, "S": "a", "E": "d", "W": "e"}),
+              Round(3, 1, {"N": "b", "S": "c", "E": "f", "W": "g"})]
+    assert check(rounds, {"T": ["d", "e"]}).text() == (
+        "11 rencontres, 1 répétée(s)\n"
+        "b et c se rencontrent aux positions 1, 3\n"
+        "a joue à 3 aux positions 1, 2\n"
+        "d et e, coéquipiers, se rencontrent aux positions 2\n"
+        "mouvement défectueux")
+    # 7 tables, 2 positions: 6 pairs a table, 7 tables, 2 positions, all different
+    assert check(free_movement(7, 2)[0]).text() == "84 rencontres, 0 répétée(s)\nmouvement correct"
+
+
+def test_movement_file_word_for_word():
+    """6 tables (W −1; the special move E +3 into the 3rd position), 3 positions, 24 players."""
+    rounds, three = free_movement(6, 3)
+    data = movement_to_dict(6, 3, rounds, three)
+    assert list(data) == ["format", "kind", "tables", "positions", "boards", "moves", "three_player_tables",
+                          "rounds"]
+    assert (data["format"], data["kind"], data["tables"], data["positions"], data["boards"]) == (
+        "tarot-movement/1", "free", 6, 3, [])
+    assert data["moves"] == [{"position": 2, "N": 0, "S": 1, "E": 2, "W": -1},
+                             {"position": 3, "N": 0, "S": 1, "E": 3, "W": -1}]
+    assert "moves" not in movement_to_dict(4, 2, *free_movement(4, 2))
+
+
+def test_movement_file_refusals_word_for_word():
+    assert _message(rounds_from_dict, {"rounds": "x"}) == "mouvement illisible : « rounds » (liste) attendu"
+    good = {"position": 1, "table": 1, "seats": {"N": "a"}}
+    assert _message(rounds_from_dict, {"rounds": [good, {"position": 1}]}) == (
+        "position n° 2 du mouvement : position, table et seats attendus")
+    assert _message(rounds_from_dict, {"rounds": [good, {"position": 0, "table": 1, "seats": {}}]}) == (
+        "entrée n° 2 du mouvement illisible")
+
+
+def test_team_movement_word_for_word_and_positions_asked():
+    """7 tables play 7 positions, so a team event 6; 1 or 3 can be asked."""
+    from duplicate.core.freeplay.movements import team_movement
+
+    assert _message(team_movement, "free", 7) == "épreuve « free » : free_duo ou free_team4"
+    assert _message(team_movement, "free_duo", 3) == ("par équipes, 4 tables au moins : le Howell à 3 tables "
+                                                      "fait se rencontrer des coéquipiers")
+    assert _message(team_movement, "free_duo", 7, 7) == ("par équipes, 7 tables jouent au plus 6 positions sans "
+                                                         "répétition (7 demandées)")
+    assert sorted({r.position for r in team_movement("free_duo", 7, 1)[0]}) == [1]
+    assert sorted({r.position for r in team_movement("free_team4", 7, 3)[0]}) == [1, 2, 3]
+
+
+def test_table_card_keeps_a_doubled_round():
+    """A movement file may give table 1 twice at a position (the validator reports the double seat): its
+    card lists both, in the file's order, without comparing the seats."""
+    rounds = [Round(1, 1, {"N": "a", "S": "b", "E": "c", "W": "d"}), Round(1, 1, {"N": "e", "S": "f", "E": "g", "W": "h"})]
+    assert table_card(rounds, 1) == [(1, rounds[0].seats), (1, rounds[1].seats)]
+
+
+def test_parallel_tournaments_at_three_tables_and_positions_asked():
+    """12 teams: 4 tournaments of 3 tables (the Howell, 6 positions, whose repeats the booklet accepts),
+    tables 1–3, 4–6, 7–9, 10–12; teammates never meet; 2 positions asked."""
+    teams = {f"T{i}": [f"T{i}-{k}" for k in range(1, 5)] for i in range(1, 13)}
+    rounds = parallel_tournaments(teams)
+    assert {r.table for r in rounds} == set(range(1, 13)) and max(r.position for r in rounds) == 6
+    assert not check(rounds, teams).teammates
+    assert max(r.position for r in parallel_tournaments(teams, 2)) == 2
+    assert _message(parallel_tournaments, dict(list(teams.items())[:8])) == (
+        "4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)")
+
+
+def test_tables_of_3_ties_keep_the_highest():
+    """18 players: 5 tables, 2 Norths removed, 2 positions. Into the 2nd position S goes +1, E +2, W −2 (≡
+    +3): two tables 2 or 3 apart are visited by two players (E one way, W the other), 1 or 4 apart by one
+    (S). No choice keeps everyone to one table of 3; the best leave one player twice, tables 1 apart
+    (or 1 and 5), and among those equally good the highest: 4 and 5."""
+    rounds, three = free_movement(5, 2, players=18)
+    assert three == {4, 5}
+    assert list(check(rounds).three_twice) == ["S4"]
+
+
+def test_tables_of_3_compared_from_the_top_table():
+    """53 players: 14 tables, 3 Norths removed, 7 positions (W −3 into the 6th). No choice keeps everyone
+    to one table of 3: the best leave 22 players at 3 twice (counted by `_visits`, independent of the
+    module), e.g. {7, 8, 14} and {6, 13, 14}. Choices are compared from their highest table down: 14, then
+    13 — no third table from 12 down to 7 is as good with 14 and 13 — then 6."""
+    from itertools import combinations
+
+    def key(chosen):
+        visits = [len(v) for v in _visits(14, 7, set(chosen)).values()]
+        return (max(visits), sum(v > 1 for v in visits))
+    best = min(key(c) for c in combinations(range(1, 15), 3))
+    assert best == (2, 22) and key({7, 8, 14}) == best
+    rounds, three = free_movement(14, 7, players=53)
+    assert three == {6, 13, 14} and key(three) == best
+    assert all(key({third, 13, 14}) > best for third in range(7, 13))

@@ -198,3 +198,77 @@ def test_ex_aequo_share_rounded_up():
     assert share_ties([1, 2, 2, 4, 5, 6, 6], table) == [(120, 0), (70, 0), (70, 0), (50, 0), (50, 0), (25, 0), (25, 0)]
     regional = attribution("free", 3, championship="regional")
     assert share_ties([1, 1, 3], regional)[:2] == [(101, 3), (101, 3)]  # (120 + 82) / 2 = 101
+
+
+def test_refusals_word_for_word():
+    """The minimum entrants (p. 44): « minimum 11 joueurs ; libre duo : minimum 6 duos ; libre par 4 :
+    minimum 5 équipes »."""
+    cases = [(("duplicate", 5), "épreuve « duplicate » : free, free_duo ou free_team4"),
+             (("free", 5, None, "national"), "niveau « national » : regional, regional_semifinal ou regional_final"),
+             (("free", 0, 12), "nombre de tables : 1 au moins"),
+             (("free", 3, 10), "10 joueurs : il en faut 11 au moins pour un tournoi homologué"),
+             (("free_duo", 3, 5), "5 duos : il en faut 6 au moins pour un tournoi homologué"),
+             (("free_team4", 4, 4), "4 équipes de 4 : il en faut 5 au moins pour un tournoi homologué")]
+    for args, message in cases:
+        with pytest.raises(PcnError) as caught:
+            attribution(*args)
+        assert str(caught.value) == message
+
+
+def test_one_table_is_enough_for_the_table_count():
+    """The count of tables only needs to be 1 (the entrants are checked apart): 1 table, 11 entrants:
+    ⌈11 / 2⌉ = 6 places, the first 40 × 1 = 40, under the floor: 50 each."""
+    assert [p.pcn for p in attribution("free", 1, entrants=11)] == [50] * 6
+
+
+def _csv_tournament(kind):
+    """12 players, one deal at table 1: P1 takes a garde, 76 points with 1 bout: +300, P2 P3 P4 −100."""
+    ids = [f"P{i}" for i in range(1, 13)]
+    players = [{"id": i} for i in ids]
+    players[0].update(licence="L001", name="DURAND")
+    players[1].update(licence="L002")
+    players[2].update(licence="L003", name="DUPUIS")
+    players[4].update(licence=" 0042 ", name="DUPONT")
+    players[5].update(licence="  ")
+    players[11].update(licence="L012")
+    data = {"kind": kind, "players": players, "pcn": True,
+            "results": [{"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "P1",
+                         "contract": "garde", "points": 76, "bouts": 1}]}
+    return data
+
+
+def test_federation_csv_individual():
+    """The ranking of `test_pcn_in_the_ranking`: P1 1st, 120 PCN; the 8 at 0 share 2nd, 37 each, listed by
+    id (P10, P11, P12, P5…); P2–P4 none (P3's licence is not listed). Lines only for a licence: P12 (L012),
+    P5 (« 0042 », trimmed; a blank licence is none); the name, or the id when there is none."""
+    from duplicate.core.freeplay.tournament import federation_csv, rank_free
+
+    data = _csv_tournament("free")
+    assert federation_csv(data, rank_free(data)) == (
+        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL012;P12;2;37;0\n0042;DUPONT;2;37;0\n")
+
+
+def test_federation_csv_duos():
+    """6 duos D1 = P1 + P2 … D6 = P11 + P12 (3 tables): D1 +200, D2 −200, D3–D6 0. Duo at 3 tables:
+    0.69² = 0.4761 → 0.5; 3 places: 120, 60, 50. D1 1st: 120 for each member; D3–D6 share places 2–5:
+    (60 + 50) / 4 = 27.5 → 28; D2, 6th, none. One line a member with a licence, the team's place."""
+    from duplicate.core.freeplay.tournament import federation_csv, rank_free
+
+    data = _csv_tournament("free_duo")
+    data["teams"] = [{"id": f"D{k}", "members": [f"P{2 * k - 1}", f"P{2 * k}"]} for k in range(1, 7)]
+    answer = rank_free(data)
+    assert [(r["id"], r["rank"], r["pcn"]) for r in answer["ranking"]] == [
+        ("D1", 1, 120), ("D3", 2, 28), ("D4", 2, 28), ("D5", 2, 28), ("D6", 2, 28), ("D2", 6, 0)]
+    assert federation_csv(data, answer) == (
+        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL002;P2;1;120;0\n0042;DUPONT;2;28;0\nL012;P12;2;28;0\n")
+
+
+def test_federation_csv_regional_points():
+    """A regional final (×1,8; PP 3, 2, 1): P1 216 PCN and 3 PP; the 8 at 0 share 147 + 102 + 90 × 3 = 519
+    → 65 and PP (2 + 1) / 8 → 1."""
+    from duplicate.core.freeplay.tournament import federation_csv, rank_free
+
+    data = _csv_tournament("free")
+    data["pcn"] = {"championship": "regional_final"}
+    assert federation_csv(data, rank_free(data)) == (
+        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;216;3\nL012;P12;2;65;1\n0042;DUPONT;2;65;1\n")

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from duplicate.core.freeplay.penalties import CATALOGUE, sanction
+from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 
 from test_freeplay_ranking import SHEET
@@ -43,3 +43,71 @@ def test_faults_in_a_file():
     data["penalties"] = [{"player": "W3", "points": 1.5}]
     with pytest.raises(FreePlayError, match="entiers"):
         rank_free(data)
+
+
+def test_each_sanction_exactly():
+    """The sanction as a whole (warning flag and points): a fault « avertissement puis … » with no
+    earlier one is a warning — « earlier » defaults to none; art. 26 is a penalty, never a warning, and 0
+    minutes late cost 0 points (no started fraction of 5 minutes); a fault without an amount takes the
+    points typed, 0 included."""
+    assert sanction("telephone_sonne") == Sanction(True, 0)
+    assert sanction("telephone_sonne").french == "avertissement"
+    assert sanction("retard", minutes=12) == Sanction(False, 300)
+    assert sanction("retard", minutes=12).french == "pénalité de 300 points"
+    assert sanction("retard", minutes=0) == Sanction(False, 0)
+    assert sanction("retard", minutes=1) == Sanction(False, 100)
+    assert sanction("fausse_donne_avant_jeu") == Sanction(False, 100)
+    assert sanction("telephone_utilise", 0) == Sanction(False, 500)
+    assert sanction("cartes_touchees", 1) == Sanction(False, 100)
+    assert sanction("fumer", points=0) == Sanction(False, 0)
+    assert sanction("ethique", points=200) == Sanction(False, 200)
+
+
+def test_sanction_refusals_word_for_word():
+    for minutes in (None, -1):
+        with pytest.raises(ValueError) as caught:
+            sanction("retard", minutes=minutes)
+        assert str(caught.value) == "retard : le nombre de minutes est demandé"
+    with pytest.raises(ValueError) as caught:
+        sanction("bavardage")
+    assert str(caught.value) == (
+        "faute inconnue « bavardage » (carte_exposee_defense, cartes_touchees, ethique, fausse_donne_avant_jeu, "
+        "fausse_donne_en_jeu, feuille_disparue, fumer, poignee, telephone_sonne, telephone_utilise, retard)")
+    for points in (None, -50):
+        with pytest.raises(ValueError) as caught:
+            sanction("fumer", points=points)
+        assert str(caught.value) == ("Fumer (cigarette électronique comprise) : le code n'en fixe pas le montant, "
+                                     "indiquez les points")
+
+
+def test_penalties_of_every_kind_in_a_file():
+    """On the booklet's sheet (N3 −446, S3 1346, E3 −390, W3 −510): E3 smokes, the arbiter types 50
+    points; N3 is 7 minutes late as a « retard » fault (art. 26: 2 started fractions, 200); S3 gets 100
+    points typed. W3's late_minutes 11 → 300; the « retard » fault with 0 minutes costs nothing."""
+    data = copy.deepcopy(SHEET)
+    data["penalties"] = [{"player": "E3", "fault": "fumer", "points": 50},
+                         {"player": "N3", "fault": "retard", "late_minutes": 7},
+                         {"player": "S3", "points": 100, "reason": "comportement"},
+                         {"player": "W3", "late_minutes": 11},
+                         {"player": "W3", "fault": "retard", "late_minutes": 0}]
+    rows = {r["id"]: (r["total"], r["penalty"]) for r in rank_free(data)["ranking"]}
+    assert rows == {"S3": (1246, 100), "E3": (-440, 50), "N3": (-646, 200), "W3": (-810, 300)}
+
+
+@pytest.mark.parametrize("penalties, message", [
+    ([{"player": "ZZ", "points": 100}], "pénalité n° 1 : joueur inconnu « ZZ »"),
+    ("W3", "« penalties » : liste attendue"),
+    ([{"player": "W3", "fault": "fumer"}],
+     "pénalité n° 1 : Fumer (cigarette électronique comprise) : le code n'en fixe pas le montant, indiquez les "
+     "points"),
+    ([{"player": "W3", "fault": "retard"}], "pénalité n° 1 : retard : le nombre de minutes est demandé"),
+    ([{"player": "W3", "late_minutes": -1}], "pénalité n° 1 : « late_minutes » (minutes, entier ≥ 0) attendu"),
+    ([{"player": "W3", "late_minutes": 2.5}], "pénalité n° 1 : « points » et « late_minutes » sont des entiers"),
+    ([{"player": "W3", "reason": "rien"}], "pénalité n° 1 : « points » (entier) ou « late_minutes » attendu"),
+])
+def test_penalty_refusals_word_for_word(penalties, message):
+    data = copy.deepcopy(SHEET)
+    data["penalties"] = penalties
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(data)
+    assert str(caught.value) == message

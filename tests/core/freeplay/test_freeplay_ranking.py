@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from duplicate.core.freeplay.ranking import ScoredDeal, entries, lateness_penalty, rank_entries
+from duplicate.core.freeplay.ranking import Entry, ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 from duplicate.core.scoring import Contract
 
@@ -174,3 +174,175 @@ def test_a_player_in_two_teams_is_refused():
     data["teams"] = [{"id": "T1", "members": ["N3", "S3"]}, {"id": "T2", "members": ["S3", "W3"]}]
     with pytest.raises(FreePlayError, match="équipe « T2 » : S3 figure dans deux équipes"):
         rank_free(data)
+
+
+def test_art_29_counts_every_sur_contrat():
+    """Totals, bests (50 at position 1) and contracts made (2) equal. A made a Garde Contre then a Garde,
+    B two Gardes: A has one sur-contrat, B none → A first. C made a Garde Sans then a Garde, D two Gardes
+    → C first. The count is the number of sur-contrats made, not the last deal's."""
+    for sur in (Contract.GARDE_CONTRE, Contract.GARDE_SANS):
+        deals = [ScoredDeal(1, {"A": 25}, "A", sur, True), ScoredDeal(1, {"A": 25}, "A", Contract.GARDE, True),
+                 ScoredDeal(1, {"B": 25}, "B", Contract.GARDE, True), ScoredDeal(1, {"B": 25}, "B", Contract.GARDE, True)]
+        assert _ranked(deals, "AB") == [("A", 50, 1), ("B", 50, 2)]
+    table = entries("A", [ScoredDeal(1, {"A": 0}, "A", Contract.GARDE_CONTRE, True),
+                          ScoredDeal(2, {"A": 0}, "A", Contract.GARDE_CONTRE, True),
+                          ScoredDeal(2, {"A": 0}, "A", Contract.GARDE_SANS, True),
+                          ScoredDeal(3, {"A": 0}, "A", Contract.GARDE_SANS, True),
+                          ScoredDeal(3, {"A": 0}, "A", Contract.GARDE_SANS, False)])
+    assert (table["A"].made, table["A"].garde_contre_made, table["A"].garde_sans_made) == (4, 2, 2)
+
+
+def test_all_equal_share_the_first_place():
+    """Three players with nothing to tell them apart (« ex æquo »): all three are 1st."""
+    deals = [ScoredDeal(1, {"A": 0, "B": 0, "C": 0})]
+    assert _ranked(deals, "ABC") == [("A", 0, 1), ("B", 0, 1), ("C", 0, 1)]
+
+
+def test_team_entry_sums_its_members():
+    """« Le tournoi libre par équipes »: the members' « scores sont cumulés ». Team X = a + b: a +100 at
+    position 1 and −50 at position 2, made 2 (one Garde Contre, one Garde Sans); b +30 and +20, made 1 (a
+    Garde Contre); b withdrew (art. 27: the team is last). X: positions 130 and −30, total 100, penalty
+    10 + 5 = 15, made 3, Gardes Contre 2, Gardes Sans 1, withdrawn. Team Y = c + d (positions −60 and −40),
+    nobody withdrawn; team Z = e + f, e withdrawn, listed first: Z is withdrawn whichever member withdrew.
+    Ranked: Y (−100), then the withdrawn X (85) and Z (0)."""
+    players = {
+        "a": Entry("a", points=50, penalty=10, positions={1: 100, 2: -50}, made=2, garde_contre_made=1,
+                   garde_sans_made=1),
+        "b": Entry("b", points=50, penalty=5, positions={1: 30, 2: 20}, made=1, garde_contre_made=1,
+                   withdrawn=True),
+        "c": Entry("c", points=-60, positions={1: -60}),
+        "d": Entry("d", points=-40, positions={2: -40}),
+        "e": Entry("e", withdrawn=True), "f": Entry("f"),
+    }
+    teams = team_entries({"X": ["a", "b"], "Y": ["c", "d"], "Z": ["e", "f"]}, players)
+    x = teams["X"]
+    assert (x.points, x.penalty, x.total, x.positions, x.best_position) == (100, 15, 85, {1: 130, 2: -30}, 130)
+    assert (x.made, x.garde_contre_made, x.garde_sans_made, x.withdrawn) == (3, 2, 1, True)
+    assert (teams["Y"].positions, teams["Y"].withdrawn, teams["Z"].withdrawn) == ({1: -60, 2: -40}, False, True)
+    assert [(e.id, e.rank) for e in rank_entries(teams)] == [("Y", 1), ("X", 2), ("Z", 3)]
+
+
+def test_team_best_position_decides():
+    """Two duos of equal total 0 (art. 29 with the members' bilans summed by position): U = u1 (+200 at
+    position 1, −100 at 2) + u2 (+100 at 1, −200 at 2): positions +300 and −300; V = v1 (+200 at 1, −200
+    at 2) + v2 (−100 at 1, +100 at 2): +100 and −100. U's best position (300) ranks it first; a member's
+    best alone (200 each) would not tell them apart."""
+    deals = [ScoredDeal(1, {"u1": 200, "u2": 100, "v1": 200, "v2": -100}),
+             ScoredDeal(2, {"u1": -100, "u2": -200, "v1": -200, "v2": 100})]
+    players = entries(["u1", "u2", "v1", "v2"], deals)
+    teams = team_entries({"V": ["v1", "v2"], "U": ["u1", "u2"]}, players)
+    assert [(e.id, e.total, e.best_position, e.rank) for e in rank_entries(teams)] == [("U", 0, 300, 1), ("V", 0, 100, 2)]
+
+
+def test_pcn_options_in_the_file():
+    """13 players make 4 tables (one of 3, ⌈13 / 4⌉): the first gets 40 × 4 = 160 PCN; « tables »: 5
+    given → 200. P1 takes a garde, 76 points with 1 bout: +300."""
+    ids = [f"P{i}" for i in range(1, 14)]
+    data = {"kind": "free", "players": [{"id": i} for i in ids], "pcn": True,
+            "results": [{"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "P1",
+                         "contract": "garde", "points": 76, "bouts": 1}]}
+    assert rank_free(copy.deepcopy(data))["ranking"][0]["pcn"] == 160
+    data["pcn"] = {"tables": 5}
+    assert rank_free(copy.deepcopy(data))["ranking"][0]["pcn"] == 200
+    for asked, message in (("oui", "« pcn » : true ou {\"championship\": …, \"tables\": …} attendu"),
+                           ({"tables": "4"}, "« pcn » : « tables » (entier) attendu"),
+                           ({"championship": 3}, "« pcn » : « championship » (texte) attendu")):
+        data["pcn"] = asked
+        with pytest.raises(FreePlayError) as caught:
+            rank_free(copy.deepcopy(data))
+        assert str(caught.value) == message
+
+
+def test_withdrawn_row():
+    """Art. 27: W3 (−510) withdrew at position 2: last, and his row says so; the others' rows do not."""
+    data = copy.deepcopy(SHEET)
+    data["players"][3]["withdrawn"] = {"position": 2}
+    rows = rank_free(data)["ranking"]
+    assert rows[-1] == {"id": "W3", "total": -510, "points": -510, "penalty": 0, "best_position": -510,
+                        "contracts_made": 1, "rank": 4, "withdrawn": True}
+    assert all("withdrawn" not in row for row in rows[:-1])
+
+
+def _refusal(data):
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(data)
+    return str(caught.value)
+
+
+def _with_players(*extra):
+    data = copy.deepcopy(SHEET)
+    data["players"] += [{"id": p} for p in extra]
+    return data
+
+
+R1 = "résultat n° 1 (table 3, position 1, donne 1)"
+R2 = "résultat n° 2 (table 3, position 1, donne 2)"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(players="N3"), "« joueur » : liste attendue"),
+    (lambda d: d["players"].__setitem__(1, {"name": "DUPONT"}), "joueur n° 2 : « id » (texte) attendu"),
+    (lambda d: d["players"].append({"id": "N3"}), "joueur n° 5 : identifiant « N3 » en double"),
+    (lambda d: d.update(movement={"rounds": "x"}), "mouvement illisible : « rounds » (liste) attendu"),
+    (lambda d: d.update(results={}), "« results » : liste attendue"),
+    (lambda d: d["results"].__setitem__(1, "donne 2"), "résultat n° 2 : objet attendu"),
+    (lambda d: d["results"][0].update(deal=0),
+     "résultat n° 1 : « position », « table » et « deal » : entiers positifs attendus"),
+    (lambda d: d["results"][1].update(players="N3"), f"{R2} : « players » : liste d'identifiants attendue"),
+    (lambda d: d.pop("movement"), f"{R1} : ni « players » ni mouvement pour dire qui joue à cette table"),
+    (lambda d: d["results"][1].update(players=["N3", "S3", "E3", "ZZ"]), f"{R2} : joueur inconnu « ZZ »"),
+    (lambda d: d["results"][1].update(players=["N3", "N3", "S3", "E3"]),
+     f"{R2} : table de 4 joueurs : 3, 4 ou 5 joueurs distincts attendus"),
+    (lambda d: d["results"][1].update(partner=5), f"{R2} : partenaire : identifiant (texte) attendu"),
+    (lambda d: d["results"][1].update(partner="ZZ"), f"{R2} : partenaire « ZZ » absent de la table (N3, S3, E3, W3)"),
+    (lambda d: d["results"][1].update(dead="ZZ"), f"{R2} : mort « ZZ » absent de la table (N3, S3, E3, W3)"),
+    (lambda d: d["results"][1].pop("taker"), f"{R2} : « taker » manquant (ou « passed »: true si tous ont passé)"),
+    (lambda d: d["results"][1].update(partner="N3"), f"{R2} : un partenaire appelé seulement quand cinq joueurs jouent"),
+    (lambda d: d["results"][1].update(poignees="simple"), f"{R2} : « poignees » : liste attendue (simple, double, triple)"),
+])
+def test_file_refusals_word_for_word(change, message):
+    data = copy.deepcopy(SHEET)
+    change(data)
+    assert _refusal(data) == message
+
+
+def test_file_refusals_of_tables_and_teams_word_for_word():
+    """Six players at a table; N3 at tables 3 and 4 at position 1; duo teams: not a list, a team of 2
+    with an unknown member, a member twice."""
+    data = _with_players("A", "B", "C")
+    data["results"][1]["players"] = ["N3", "S3", "E3", "W3", "A", "B"]
+    assert _refusal(data) == f"{R2} : table de 6 joueurs : 3, 4 ou 5 joueurs distincts attendus"
+    data = _with_players("A", "B", "C")
+    data["results"].append({"table": 4, "position": 1, "deal": 1, "players": ["N3", "A", "B", "C"], "passed": True})
+    assert _refusal(data) == "résultat n° 7 (table 4, position 1, donne 1) : N3 joue aussi à la table 3 à cette position"
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = "T1"
+    assert _refusal(data) == "« équipe » : liste attendue"
+    data["teams"] = [{"id": "T1", "members": ["N3", "ZZ"]}]
+    assert _refusal(data) == "équipe « T1 » : 2 membres (joueurs connus) attendus"
+    data["teams"] = [{"id": "T1", "members": ["N3", "N3"]}]
+    assert _refusal(data) == "équipe « T1 » : un joueur figure dans deux équipes ou deux fois"
+
+
+def test_a_taker_calling_himself_at_four_plays_alone():
+    """« s'il s'est appelé »: partner = taker is no partner; deal 1 of the sheet is unchanged (E3 +318)."""
+    data = copy.deepcopy(SHEET)
+    data["results"][0]["partner"] = "E3"
+    out = rank_free(data)
+    assert out["kind"] == "free"
+    assert out["results"][0]["scores"] == {"E3": 318, "N3": -106, "S3": -106, "W3": -106}
+
+
+def test_art_29_sur_contrat_read_from_the_file():
+    """Two tables at position 1, no movement. A: garde sans 56 points without a bout, made by 0: (25 + 0)
+    × 4 = 100, A +300. B: garde 76 with 1 bout, made by 25: (25 + 25) × 2 = 100, B +300. Same total, best
+    position (300) and contracts made (1): A's garde sans is a sur-contrat → A 1st, B 2nd."""
+    ids = ["A", "a1", "a2", "a3", "B", "b1", "b2", "b3"]
+    data = {"kind": "free", "players": [{"id": i} for i in ids], "results": [
+        {"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "A", "contract": "garde_sans",
+         "points": 56, "bouts": 0},
+        {"table": 2, "position": 1, "deal": 1, "players": ids[4:], "taker": "B", "contract": "garde",
+         "points": 76, "bouts": 1}]}
+    rows = rank_free(data)["ranking"]
+    assert [(r["id"], r["total"], r["rank"]) for r in rows[:2]] == [("A", 300, 1), ("B", 300, 2)]

@@ -167,3 +167,64 @@ def test_made_and_failed_by_as_much_are_opposite(contract, bouts, d, players):
     half_up = deal_score(DealFacts.of(contract, Fraction(2 * needed + 1, 2), bouts), players)
     assert half_up == -deal_score(DealFacts.of(contract, Fraction(2 * needed - 1, 2), bouts), players)
     assert half_up == deal_score(DealFacts.of(contract, needed + 1, bouts), players)
+
+
+def test_checks_at_three_and_five_word_for_word():
+    """At 3 players a double (15 trumps) and a simple (13) need 28 of the 22 trumps; at 5 two triples (13
+    each) need 26. The petit au bout needs a bout in the side's tricks: the taker's with 1 bout is fine
+    (prise 56 with 1 bout: 25 + 5 + 10 = +40), with 0 bouts refused; the defence's with 2 bouts is fine
+    (garde 49 with 2 bouts: (25 + 8) × 2 − 10 × 2 = +46), with the taker's 3 bouts refused."""
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 56, 1, ["double", "simple"]), 3)
+    assert str(caught.value) == ("poignées simple + double impossibles à 3 joueurs : il y a 22 atouts (Excuse "
+                                 "comprise) et il en faut simple 13, double 15, triple 18")
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 56, 1, ["triple", "triple"]), 5)
+    assert str(caught.value) == ("poignées triple + triple impossibles à 5 joueurs : il y a 22 atouts (Excuse "
+                                 "comprise) et il en faut simple 8, double 10, triple 13")
+    assert deal_score(DealFacts.of("prise", 56, 1, petit_au_bout="taker"), 3) == 40
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("prise", 60, 0, petit_au_bout="taker"), 3)
+    assert str(caught.value) == "petit au bout au preneur avec 0 bout : le petit serait dans ses plis (1 bout au moins)"
+    assert deal_score(DealFacts.of("garde", 49, 2, petit_au_bout="defence"), 5) == 46
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("garde", 49, 3, petit_au_bout="defence"), 5)
+    assert str(caught.value) == "petit au bout à la défense quand le preneur a les 3 bouts : le petit serait dans ses plis"
+
+
+def test_share_refusals_word_for_word():
+    tail = " : 3 ou 4 joueurs, ou 5 dont un mort, avec ou sans partenaire appelé"
+    for args, kw, message in (
+            (("A", ["B", "A", "C"]), {}, "un même joueur figure deux fois dans la donne"),
+            (("A", ["B"]), {}, "donne à 2 joueurs" + tail),
+            (("A", ["B", "C"]), {"partner": "D"}, "donne à 4 joueurs et un partenaire" + tail),
+            (("A", ["B", "C", "D", "E"]), {"dead": "F"}, "donne à 5 joueurs avec un mort" + tail),
+            (("A", ["B", "C", "D", "E", "F"]), {}, "donne à 6 joueurs" + tail)):
+        with pytest.raises(ScoreError) as caught:
+            share(10, *args, **kw)
+        assert str(caught.value) == message
+
+
+def test_marks_are_whole_numbers():
+    """At 5 with a partner the attack's 3s is split 2s and s: whole numbers (ints, as written in the JSON
+    output: 132 and 66, not 132.0). A table of 6 is refused by name."""
+    marks = share(66, "A", ["C", "D", "E"], partner="B")
+    assert marks == {"A": 132, "B": 66, "C": -66, "D": -66, "E": -66}
+    assert all(type(mark) is int for mark in marks.values())
+    with pytest.raises(ScoreError) as caught:
+        deal_score(DealFacts.of("garde", 49, 2), 6)
+    assert str(caught.value) == "table de 6 joueurs : le jeu se joue à 3, 4 ou 5"
+
+
+def test_facts_read_from_words_or_values():
+    """A Contract is taken as it is, a word is parsed; the poignées are kept by bonus (simple 20, double
+    30, triple 40), whatever the order typed; bouts must be a whole number."""
+    from duplicate.core.scoring import Contract, Poignee
+
+    assert DealFacts.of(Contract.GARDE_SANS, 45, 2).contract is Contract.GARDE_SANS
+    assert DealFacts.of("garde", 49, 2).contract is Contract.GARDE
+    assert DealFacts.of("prise", 56, 1, ["triple", "double", "simple"]).poignees == (
+        Poignee.SIMPLE, Poignee.DOUBLE, Poignee.TRIPLE)
+    with pytest.raises(ScoreError) as caught:
+        DealFacts.of("garde", 49, "2")
+    assert str(caught.value) == "nombre de bouts illisible : '2'"
