@@ -104,8 +104,8 @@ def _relais_rows(session: Session, tournament: Tournament, entrant_id: str, reac
 
 def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None, *,
                 secret: bool = False) -> dict:
-    """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``standing`` (its row of
-    the ranking output), ``penalties``, ``pm`` (True for quadrettes and team matches). ``secret`` (before
+    """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``penalties``, ``pm`` (True
+    for quadrettes and team matches); his standing is `view_models.standings_view`'s. ``secret`` (before
     publication, to anyone but the arbiter): the étuis entered so far only — no score, note, flag,
     standing or penalty."""
     if secret:
@@ -150,10 +150,9 @@ def route_sheet(session: Session, tournament: Tournament, entrant_id: str, outpu
         rows.append(row)
     rows += _relais_rows(session, tournament, entrant_id, reached)
     rows.sort(key=lambda row: (row["position"] or 0, row["board"] or 0, not row["attack"]))
-    standing = next((row for row in output["ranking"] if row["id"] == entrant_id), None)
     penalties = [] if secret else session.exec(select(Penalty).where(
         Penalty.tournament_id == tournament.id, Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()
-    return {"id": entrant_id, "rows": rows, "standing": standing, "penalties": list(penalties), "pm": pm_kind}
+    return {"id": entrant_id, "rows": rows, "penalties": list(penalties), "pm": pm_kind}
 
 
 # --- competitions of several séances ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import json
 from typing import Any, Mapping
 
 from duplicate import french
-from duplicate.view_models.rankings import rankings_view, standing_status
+from duplicate.view_models.rankings import rankings_view, standings_view
 
 from . import formatting as fmt, text_table
 from .common import ROOMS, Tournament, attacker_text, flags
@@ -28,15 +28,6 @@ def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None)
     from duplicate.core.tournament import load_tournament, ranking_output
 
     return ranking_output(load_tournament(json.dumps(export)))
-
-
-def _places(rows: list[Mapping], key: str) -> dict[int, int]:
-    """How many rows share each place (for « ex æquo »)."""
-    counts: dict[int, int] = {}
-    for row in rows:
-        if row.get(key) is not None:
-            counts[row[key]] = counts.get(row[key], 0) + 1
-    return counts
 
 
 # --- route sheets ---------------------------------------------------------------------------------------
@@ -73,8 +64,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
     t = Tournament(export, ranking)
     pm_kind = t.format.uses_pm
     standing = {row["id"]: row for row in ranking.get("ranking", [])}
-    shared = _places(ranking.get("ranking", []), "rank")
-    shared_alt = _places(ranking.get("ranking", []), "alternated_rank")
+    standings = standings_view(t.format, ranking)  # the screen's feuille de route reads the same
     penalties: dict[str, list[Mapping]] = {}
     for p in export.get("penalties", []):
         who = p.get("player") if t.format.ranks_players else p.get("team", p.get("player"))
@@ -130,22 +120,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
             "url": url or "",  # its QR code is drawn by the template (filter ``qr_png``), in the render workers
             "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
         }
-        if pm_kind:
-            sheet.update(pm=fmt.signed_number(row.get("pm")), rank=row.get("rank"),
-                         tie=shared.get(row.get("rank"), 0) > 1)
-        else:
-            sheet.update(
-                attack=fmt.number(row.get("attack")), defence=fmt.number(row.get("defence")),
-                global_=fmt.number(row.get("global")),
-                # the global penalty, shown only when there is one (as on the screen); per-étui
-                # penalties are in the list under the table
-                penalty=fmt.number(row["penalty"]) if row and row.get("penalty") else "",
-                attack_boards=row.get("attack_boards", 0), defence_boards=row.get("defence_boards", 0),
-                rank=row.get("rank"), tie=shared.get(row.get("rank"), 0) > 1,
-                alternated_rank=row.get("alternated_rank"),
-                alternated_tie=shared_alt.get(row.get("alternated_rank"), 0) > 1,
-                flagged=bool(row.get("flagged")), status=standing_status(row),
-            )
+        sheet.update(standings.get(who, {}))
         items.append(sheet)
     return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
             "team": not t.format.ranks_players}

@@ -6,9 +6,10 @@ booleans, formatted once by `duplicate.french`; the Jinja page (`templates/publi
 WeasyPrint template (`templates/print/…`) only lay that dict out, so that the screen and the paper cannot
 disagree on a place, an « ex æquo », an order or a rounding.
 
-* `rankings`: the general, alternated and PM rankings, the team match's quarters and the penalties.
+* `rankings`: the general, alternated and PM rankings, the team match's quarters and the penalties;
+  each entrant's standing on his feuille de route.
 """
 
-from .rankings import rankings_view
+from .rankings import rankings_view, standings_view
 
-__all__ = ["rankings_view"]
+__all__ = ["rankings_view", "standings_view"]

@@ -13,7 +13,9 @@ three for PM, half away from zero, decimal comma, true minus sign):
   line » so that the paper can rule a line between groups;
 * the **team match's quarters** (SPEC §7): PM per quarter, bonus and total;
 * the **penalties** the arbiter gave, and how many entrants are ranked (the « hors classement » —
-  fill-in players and substitutes, SPEC §11 — have no place and are not counted).
+  fill-in players and substitutes, SPEC §11 — have no place and are not counted);
+* each entrant's **standing** as his feuille de route shows it, on the screen and on paper
+  (`standings_view`).
 
 Which columns a kind shows is the `Format`'s decision (``uses_pm``, ``ranks_players``, ``lines`` and
 ``line_labels``), never a test of the kind's name.
@@ -26,7 +28,7 @@ from typing import Any, Iterable, Mapping
 from duplicate import french
 from duplicate.core.formats import Format
 
-__all__ = ["rankings_view", "standing_status"]
+__all__ = ["rankings_view", "standings_view", "standing_status"]
 
 GENERAL, ALTERNATED, QUARTERS = "general", "alternated", "quarters"
 TITLES = {GENERAL: "Classement général", ALTERNATED: "Classement alterné",
@@ -114,3 +116,29 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
                        "board": p.get("board")} for p in penalties],
         "count": sum(row.get("rank") is not None for row in rows),
     }
+
+
+def standings_view(fmt: Format, output: Mapping[str, Any]) -> dict[str, dict]:
+    """Entrant id → his standing as the feuille de route shows it (screen and paper): ``rank`` and ``tie``,
+    ``alternated_rank`` and ``alternated_tie``, ``count`` (the entrants ranked), ``status``, and the PM
+    (``pm``) or the attack, defence, penalty and global percentages with the deals played in each role
+    (``attack_boards``, ``defence_boards``) and ``flagged`` (no deal in one role: ranked on the other)."""
+    rows = list(output.get("ranking", []))
+    ties, alternated_ties = _shared(rows, "rank"), _shared(rows, "alternated_rank")
+    count = sum(row.get("rank") is not None for row in rows)
+    standings = {}
+    for row in rows:
+        standing = {"rank": row.get("rank"), "tie": row.get("rank") in ties, "count": count,
+                    "status": standing_status(row)}
+        if fmt.uses_pm:
+            standing["pm"] = french.signed_number(row.get("pm"))
+        else:
+            standing.update(
+                attack=french.number(row.get("attack")), defence=french.number(row.get("defence")),
+                global_=french.number(row.get("global")),
+                penalty=french.number(row["penalty"]) if row.get("penalty") else "",
+                attack_boards=row.get("attack_boards", 0), defence_boards=row.get("defence_boards", 0),
+                alternated_rank=row.get("alternated_rank"),
+                alternated_tie=row.get("alternated_rank") in alternated_ties, flagged=bool(row.get("flagged")))
+        standings[row["id"]] = standing
+    return standings

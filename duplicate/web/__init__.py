@@ -16,7 +16,6 @@ from werkzeug.routing import IntegerConverter
 
 from duplicate import french
 from duplicate.core.formats import KIND_LABELS
-from duplicate.view_models.rankings import standing_status
 
 bp = Blueprint("web", __name__)
 
@@ -50,10 +49,6 @@ def date_fr(value: datetime.date | None) -> str:
         return ""
     day = "1er" if value.day == 1 else str(value.day)
     return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
-
-
-# « hors classement », « forfait à la position k, classé dernier »: the printouts' words (SPEC §11)
-bp.app_template_filter("standing_status")(standing_status)
 
 
 @bp.app_template_filter("fr_number")

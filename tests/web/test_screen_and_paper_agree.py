@@ -132,3 +132,15 @@ def test_the_rankings_read_the_same_on_the_page_the_projector_and_the_paper(app,
     alternated_lines = printed.findall(alternated_paper)
     assert [(int(p), bool(t), w) for p, t, _g, w, _v in alternated_lines] == alternated_rows
     assert [g for _p, _t, g, _w, _v in alternated_lines[-2:]] == ["19", "20"]
+
+    # the feuilles de route say the same (`view_models.standings_view`): E1 shares the 1st place of 20 ranked,
+    # the alternated one with the other firsts… as the fifth of line E, 17th ex æquo with the fifth of O
+    sheet = arbiter.get(f"/feuille/{_token(app, tournament_id, 'E1')}").get_data(as_text=True)
+    assert re.search(r'Classement général</dt><dd>1 <span class="tie">ex æquo</span> sur 20</dd>', sheet)
+    fifth = {who for _p, _t, who in alternated_rows[16:18]}
+    assert fifth == {"E5", "O5"}
+    sheet = arbiter.get(f"/feuille/{_token(app, tournament_id, 'N1')}").get_data(as_text=True)
+    assert "Classement général</dt><dd>19 sur 20</dd>" in sheet and "Classement alterné</dt><dd>19</dd>" in sheet
+    assert "−1,00 point(s)" in sheet and "<strong>49,00 %</strong>" in sheet
+    route = _pdf_text(_paper(app, tournament_id, "route-sheets", entrants=["N1", "E5"]), tmp_path)
+    assert "ALTERNÉ : 19\n" in route and "ALTERNÉ : 17 EX ÆQUO" in route  # the paper's small capitals
