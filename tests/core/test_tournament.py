@@ -535,3 +535,357 @@ def test_the_quarters_of_a_team_match_in_the_output():
     # a line's « pm » is its play's signed comparison, as in quadrettes; the quarters and the ranking give B
     # nothing for it (only the better attack scores, `Format.scored_pm`)
     assert rows[2]["pm"] == -8.944 and (rows[2]["room"], rows[2]["contract"]) == ("closed", "garde")
+
+
+# --- the file's sections line by line: substitutions, boards, movement (SPEC §9, §11) -----------------------
+
+def spread(data) -> str:
+    """Each top-level field on its own line, and each entry of a list on its own line after its key's
+    line: ``{"kind": …,`` is line 1, the second field's key line 2, and so on."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            parts.append(json.dumps(key) + ": [\n" + ",\n".join(json.dumps(v, ensure_ascii=False) for v in value)
+                         + "]")
+        else:
+            parts.append(json.dumps(key) + ": " + json.dumps(value, ensure_ascii=False))
+    return "{" + ",\n".join(parts) + "}\n"
+
+
+def _spread_refusal(data) -> str:
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(spread(data))
+    return str(refused.value)
+
+
+SUBSTITUTES = [{"id": "X1", "line": "N"}, {"id": "X2", "line": "N"}]
+
+
+def _substitutions(*items, kind="individual", players=PLAYERS + SUBSTITUTES, **extra):
+    # line 1: the kind; line 2: « "substitutions": [ »; the substitutions on lines 3, 4…
+    return {"kind": kind, "substitutions": list(items), "players": players, **extra}
+
+
+FIRST = {"seat": "N1", "player": "X1", "from_position": 1}  # from position 1: the smallest there is
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"seat": "N9", "player": "X2", "from_position": 2}, "place « N9 » inconnue"),
+    ({"seat": 5, "player": "X2", "from_position": 2}, "place « 5 » inconnue"),
+    ({"player": "X2", "from_position": 2}, "place « None » inconnue"),
+    ({"seat": "N2", "player": "X9", "from_position": 2}, "remplaçant « X9 » absent de « players »"),
+    ({"seat": "N2", "player": "N2", "from_position": 2}, "remplaçant « N2 » absent de « players »"),
+    ({"seat": "N2", "player": 7, "from_position": 2}, "remplaçant « 7 » absent de « players »"),
+    ({"seat": "N2", "player": "X2", "from_position": 0}, "« from_position » doit être un numéro de position (1 ou plus)"),
+    ({"seat": "N2", "player": "X2", "from_position": True}, "« from_position » doit être un numéro de position (1 ou "
+                                                            "plus)"),
+    ({"seat": "N2", "player": "X2", "from_position": "2"}, "« from_position » doit être un numéro de position (1 ou "
+                                                           "plus)"),
+    ({"seat": "N2", "player": "X2"}, "« from_position » doit être un numéro de position (1 ou plus)"),
+    ({"seat": "N2", "player": "X2", "from_position": 2, "results_to": "both"},
+     "« results_to » vaut « player » ou « substitute » (pas « both »)"),
+    ({"seat": "N2", "player": "X2", "from_position": 2, "results_to": None},
+     "« results_to » vaut « player » ou « substitute » (pas « None »)"),
+    ({"seat": "N2", "player": "X1", "from_position": 2}, "« X1 » remplace déjà un autre joueur"),
+])
+def test_a_faulty_substitution_is_refused_word_for_word(bad, message):
+    assert _spread_refusal(_substitutions(FIRST, bad)) == f"ligne 4 : remplacement n° 2 : {message}"
+
+
+def test_substitutions_as_read():
+    """Two substitutes, each for one seat: « results_to » defaults to « player »; a position is a number
+    from 1 on."""
+    from duplicate.core.evening import Substitution
+
+    tournament = load_tournament(spread(_substitutions(
+        FIRST, {"seat": "N2", "player": "X2", "from_position": 3, "results_to": "substitute"})))
+    assert tournament.substitutions == (Substitution("N1", "X1", 1, "player"), Substitution("N2", "X2", 3, "substitute"))
+
+
+def test_a_substitute_in_triplettes_keeps_the_results_to_the_team():
+    """In triplettes the seat is a triplette; its results cannot pass to the substitute (individual only),
+    but the substitute may be named (results to the team, the default)."""
+    players = [{"id": f"P{k}"} for k in range(1, 8)]
+    teams = [{"id": "NS1", "members": ["P1", "P2", "P3"]}, {"id": "EW1", "members": ["P4", "P5", "P6"]}]
+    named = {"seat": "NS1", "player": "P7", "from_position": 2}
+    ok = load_tournament(spread(_substitutions(named, kind="triplettes", players=players, teams=teams)))
+    assert [(s.seat, s.player, s.results_to) for s in ok.substitutions] == [("NS1", "P7", "player")]
+    credited = {**named, "results_to": "substitute"}
+    assert _spread_refusal(_substitutions(credited, kind="triplettes", players=players, teams=teams)) == \
+        "ligne 3 : remplacement n° 1 : les résultats ne passent au remplaçant qu'en individuel"
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"number": 0}, "étui n° 2 : numéro « number » invalide"),
+    ({"number": "2"}, "étui n° 2 : numéro « number » invalide"),
+    ({"number": True}, "étui n° 2 : numéro « number » invalide"),
+    ({"taker": "N"}, "étui n° 2 : numéro « number » invalide"),
+    ({"number": 1, "taker": "S"}, "étui 1 déclaré deux fois"),
+])
+def test_a_faulty_board_is_refused_word_for_word(bad, message):
+    # line 1: the kind; line 2: « "boards": [ »; étui n° 1 on line 3, n° 2 on line 4
+    data = {"kind": "individual", "boards": [{"number": 1, "taker": "N"}, bad], "players": PLAYERS}
+    assert _spread_refusal(data) == f"ligne 4 : {message}"
+
+
+def test_the_boards_and_the_name_as_read():
+    """The « boards » are kept by number, as given; a file without « name » has an empty name."""
+    boards = [{"number": 2, "taker": "S", "dealer": "E"}, {"number": 1, "taker": "N"}]
+    tournament = load_tournament(spread({"kind": "individual", "boards": boards, "players": PLAYERS}))
+    assert tournament.boards == {2: boards[0], 1: boards[1]} and tournament.name == ""
+
+
+def test_a_malformed_movement_names_its_line():
+    movement = {"rounds": [{"position": 1, "boards": [1]}]}  # no table
+    assert _spread_refusal({"kind": "individual", "movement": movement, "players": PLAYERS}) == \
+        "ligne 2 : mouvement « movement » mal formé : « rounds » avec table et boards attendus"
+
+
+def test_a_parsed_tournament_is_refused_without_lines():
+    """`read_tournament` (a dict, no text): the same refusals, with no line to name."""
+    from duplicate.core.tournament import read_tournament
+
+    def refusal(data):
+        with pytest.raises(TournamentError) as refused:
+            read_tournament(data)
+        assert refused.value.line is None
+        return str(refused.value)
+
+    assert refusal(individual([result(1, 1, 56), {**result(2, 1, 56), "taker": "Z9"}])) == \
+        "résultat n° 2 : joueur inconnu « Z9 »"
+    assert refusal(individual([{**result(1, 1, 56), "taker": "Z9"}])) == "résultat n° 1 : joueur inconnu « Z9 »"
+    assert refusal({"kind": "belote"}) == \
+        "type de tournoi inconnu « belote » (« kind » : individual, triplettes, quadrettes, team_match)"
+    assert refusal(individual([], movement={"rounds": 3})) == \
+        "mouvement « movement » mal formé : « rounds » avec table et boards attendus"
+    assert read_tournament(individual([result(1, 1, 56)])).results[0].score == 56
+
+
+def test_a_newline_or_a_byte_order_mark_before_the_object_keeps_the_lines():
+    # the key « kind » is on line 2 when the text opens with a newline
+    with pytest.raises(TournamentError) as refused:
+        load_tournament('\n{"kind": "belote", "players": []}')
+    assert str(refused.value) == ("ligne 2 : type de tournoi inconnu « belote » (« kind » : individual, triplettes, "
+                                  "quadrettes, team_match)")
+    # a byte-order mark: the results are still found on their lines (the second on line 3)
+    assert _refusal_text("\ufeff" + text(individual([result(1, 1, 56), result(2, 1, 3)]))) == \
+        ("ligne 3 : résultat n° 2 : score +3 impossible pour une Garde sans chelem : un score de Garde est toujours "
+         "pair ; aucun score n'est possible entre −32 et +30")
+
+
+def _refusal_text(file_text: str) -> str:
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(file_text)
+    return str(refused.value)
+
+
+def test_locate_entries_after_a_leading_newline_and_in_compact_json():
+    from duplicate.core.tournament import EntryLines
+
+    spaced = '\n {"name": "x", "results": [\n{"a": 1},\n {"b": [2, 3]}\n], "players": []}'
+    # line 1 is empty; the object opens on line 2, where « results » opens; its entries on lines 3 and 4
+    assert locate_entries(spaced) == {"name": [], "results": [3, 4], "players": []}
+    compact = json.dumps({"name": "x", "players": [{"id": "N1"}, {"id": "S1"}], "results": [{"board": 1}]},
+                         separators=(",", ":"))
+    assert locate_entries(compact) == {"name": [], "players": [1, 1], "results": [1]}
+    lines = EntryLines(compact)
+    assert list(lines) == ["name", "players", "results"] and len(lines) == 3 and lines["players"] == [1, 1]
+    assert locate_entries("[1, 2]") == {}
+
+
+# --- results against each other, seats, contracts --------------------------------------------------------------
+
+def _team_match(results, **extra):
+    players = [{"id": f"p{i}", "name": f"P{i}"} for i in range(8)]
+    teams = [{"id": "A", "members": ["p0", "p1", "p2", "p3"]}, {"id": "B", "members": ["p4", "p5", "p6", "p7"]}]
+    return {"kind": "team_match", "players": players, "teams": teams, "results": results, **extra}
+
+
+def _play(board, table, room, taker, score, **extra):
+    return {"board": board, "table": table, "quarter": 1, "room": room, "taker_team": taker,
+            "defence_team": "B" if taker == "A" else "A", "score": score, **extra}
+
+
+def test_a_team_match_etui_scored_twice_in_one_room_is_refused():
+    """In a team match the room is the table (SPEC §9): two scores of étui 1 in the open room clash, even
+    under two table numbers."""
+    data = _team_match([_play(1, 1, "open", "A", 56), _play(1, 2, "open", "B", 56)])
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : l'étui 1 a déjà un score à cette table "
+                              "(résultat n° 1)")
+
+
+def test_results_named_by_room_are_not_checked_against_the_movements_tables():
+    movement = {"rounds": [{"position": 1, "table": 7, "boards": [1]}]}
+    plays = [{**_play(1, None, "open", "A", 56)}, {**_play(1, None, "closed", "B", 56)}]
+    for play in plays:
+        del play["table"]
+    tournament = load_tournament(text(_team_match(plays, movement=movement)))
+    assert [(r.table, r.room) for r in tournament.results] == [(1, "open"), (2, "closed")]
+
+
+def test_two_scores_at_one_table_by_different_players_are_refused():
+    # table 1 scores étui 1 twice, the second time under the players of table 2
+    data = individual([result(1, 1, 56), {**result(1, 2, 50), "table": 1}])
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score à cette table "
+                              "(résultat n° 1)")
+
+
+def test_a_taker_defending_the_same_etui_is_refused():
+    # N1 took étui 1 at table 1, then defends it at table 2: he plays it twice, whatever his role
+    data = individual([result(1, 1, 56), {**result(1, 2, 50), "defenders": ["S2", "E2", "N1"]}])
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : « N1 » joue l'étui 1 une deuxième fois "
+                              "(déjà au résultat n° 1)")
+
+
+def test_a_quadrette_attacks_and_defends_an_etui_until_a_table_clashes():
+    """Q1 attacks étui 1 at table 1 and defends it at table 2 (and Q2 the converse): no fault; the third
+    result, étui 1 again at table 1, is the fault."""
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82},
+               {"board": 1, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": 66},
+               {"board": 1, "table": 1, "taker_team": "Q2", "defence_team": "Q1", "score": 60}]
+    data = {**json.loads(_quadrettes(results)), "format": "tarot-tournament/1"}
+    assert _refusal(data) == ("ligne 4 : résultat n° 3 (étui 1, table 1) : l'étui 1 a déjà un score à cette table "
+                              "(résultat n° 1)")
+
+
+def test_a_seat_fault_before_a_table_clash_is_reported_first():
+    # result 2 seats S1 at table 3 in position 1, where he is at table 1; result 3 scores étui 1 again at table 1
+    data = individual([result(1, 1, 56, position=1), {**result(2, 3, 50, position=1), "defenders": ["S1", "E3", "W3"]},
+                       {**result(1, 2, 60), "table": 1}])
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 2, table 3) : « S1 » est aussi à la table 1 en "
+                              "position 1 (résultat n° 1)")
+
+
+def test_the_movement_refusal_word_for_word():
+    movement = {"format": "tarot-movement/1", "rounds": [{"position": 1, "table": 1, "boards": [1, 2]}]}
+    assert _refusal(individual([result(1, 1, 56), result(1, 2, 60)], movement=movement)) == \
+        "ligne 3 : résultat n° 2 (étui 1, table 2) : le mouvement n'envoie pas l'étui 1 à la table 2"
+
+
+def test_two_triplettes_of_one_line_facing_each_other_are_refused():
+    players = [{"id": f"P{k}"} for k in range(1, 7)]
+    teams = [{"id": "NS1", "members": ["P1", "P2", "P3"]}, {"id": "NS2", "members": ["P4", "P5", "P6"]}]
+    data = {"kind": "triplettes", "players": players, "teams": teams,
+            "results": [{"board": 1, "table": 1, "taker_team": "NS1", "defence_team": "NS2", "score": 56}]}
+    assert _refusal(data) == ("ligne 2 : résultat n° 1 (étui 1, table 1) : deux triplettes de la ligne NS l'une "
+                              "contre l'autre")
+
+
+def test_a_player_off_the_lines_may_take_any_etui():
+    """A fill-in named « X12 » has the line « X », none of N, S, E, W: the étui's taker seat is not asked of
+    him (nor are the lines of his table)."""
+    data = individual([result(1, 1, 56, taker="X12")], players=[*PLAYERS, {"id": "X12"}],
+                      boards=[{"number": 1, "taker": "N"}])
+    data["results"][0]["defenders"] = ["S1", "E1", "W1"]
+    assert load_tournament(text(data)).results[0].taker == "X12"
+
+
+@pytest.mark.parametrize("contract, message", [
+    ("petite", "contrat inconnu « petite » (prise, garde, garde_sans, garde_contre)"),
+    ("prise", "en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre"),
+])
+def test_a_team_match_contract_is_refused_word_for_word(contract, message):
+    data = _team_match([_play(1, 1, "open", "A", 56), _play(1, 2, "closed", "B", 56, contract=contract)])
+    assert _refusal(data) == f"ligne 3 : résultat n° 2 : {message}"
+
+
+def test_a_refused_score_with_a_chelem_is_weighed_against_the_chelem_scores():
+    # +218: above the +216 of a Garde without chelem; with one, between +216 and +342 (test_rules_pinned)
+    data = individual([result(1, 1, 56), result(1, 2, 218, chelem=True)])
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 : score +218 impossible pour une Garde : scores possibles les "
+                              "plus proches : +216 et +342")
+
+
+# --- penalties and entrants at their bounds -------------------------------------------------------------------
+
+def test_a_penalty_on_an_etui_of_the_boards_not_played_says_no_more():
+    data = individual([result(1, 1, 56)], boards=[{"number": 1, "taker": "N"}, {"number": 2, "taker": "S"}],
+                      penalties=[{"player": "N1", "points": 1, "board": 2}])
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 2 »"
+
+
+def test_pm_penalties_are_bounded_by_ten_thousand():
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82}]
+    data = json.loads(_quadrettes(results))
+    data["penalties"] = [{"team": "Q2", "points": 150}, {"team": "Q1", "points": -10000}]
+    assert [p.points for p in load_tournament(json.dumps(data)).penalties] == [150, -10000]
+    data["penalties"] = [{"team": "Q2", "points": 10000.5}]
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « points » doit être un nombre entre −10000 et 10000"
+
+
+def test_bonuses_at_the_bounds_and_lines_that_split_roles():
+    """±10 000 are the bonus's bounds (accepted). The lines of the PM kinds are not read: a quadrette's
+    « line » may be anything; nor those of the players of a team kind."""
+    tournament = load_tournament(text(_with_player(bonus=10000)))
+    assert (tournament.players["X1"].id, tournament.players["X1"].bonus) == ("X1", 10000)
+    assert load_tournament(text(_with_player(bonus=-10000))).players["X1"].bonus == -10000
+    data = json.loads(_quadrettes([]))
+    data["teams"][0]["line"] = "Z"
+    assert load_tournament(json.dumps(data)).teams["Q1"].line == "Z"
+    players = [{"id": f"P{k}", "line": "N"} for k in range(1, 7)]
+    teams = [{"id": "NS1", "members": ["P1", "P2", "P3"]}, {"id": "EW1", "members": ["P4", "P5", "P6"]}]
+    ok = load_tournament(json.dumps({"kind": "triplettes", "players": players, "teams": teams}))
+    assert ok.players["P1"].line == "N"
+
+
+# --- output: penalties summed, an idle quadrette, a movement's positions, warnings ----------------------------------
+
+def test_a_quadrettes_ranking_sums_penalties_and_lists_an_idle_quadrette():
+    """Étui 1: Q1 +82 against Q2 +66: +4 / −4 PM. Q2 has two penalties, 1 and 0,5: −5,5. Q3 played no
+    compared étui: 0, between them."""
+    players = [{"id": f"p{i}"} for i in range(12)]
+    teams = [{"id": f"Q{k}", "members": [f"p{4 * k - 4 + i}" for i in range(4)]} for k in (1, 2, 3)]
+    results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82},
+               {"board": 1, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": 66}]
+    data = {"kind": "quadrettes", "players": players, "teams": teams, "results": results,
+            "penalties": [{"team": "Q2", "points": 1}, {"team": "Q2", "points": 0.5}]}
+    assert ranking_output(load_tournament(json.dumps(data)))["ranking"] == [
+        {"id": "Q1", "name": "Q1", "pm": 4.0, "rank": 1}, {"id": "Q3", "name": "Q3", "pm": 0.0, "rank": 2},
+        {"id": "Q2", "name": "Q2", "pm": -5.5, "rank": 3}]
+
+
+def test_notes_in_thirds_in_the_output():
+    """Four tables: n − 1 = 3, so the notes are thirds. +62 beats 3 tables: 100; +56 beats 2: 200/3;
+    +50 beats 1: 100/3; −56 none: 0. Defence: 100 − the taker's."""
+    data = individual([result(1, 1, 56), result(1, 2, 62), result(1, 3, -56), result(1, 4, 50)])
+    rows = {row["table"]: (row["taker_note"], row["defence_note"])
+            for row in ranking_output(load_tournament(text(data)))["boards"][0]["results"]}
+    assert rows == {1: (200 / 3, 100 / 3), 2: (100.0, 0.0), 3: (0.0, 100.0), 4: (100 / 3, 200 / 3)}
+
+
+def test_a_movement_round_without_a_position_places_no_result():
+    """Results without a position are placed by the movement's rounds (SPEC §11); a round without its
+    position places nothing. N1's seat passes to X1 from position 2: étui 2 (a round of position 2) is X1's,
+    étui 1 (round with no position, the result saying position 1) stays N1's."""
+    movement = {"rounds": [{"table": 1, "boards": [1]}, {"position": 2, "table": 1, "boards": [2]}]}
+    data = individual([result(1, 1, 56, position=1), result(2, 1, 62, taker="S1")],
+                      players=PLAYERS + [{"id": "X1", "line": "N"}], movement=movement,
+                      substitutions=[{"seat": "N1", "player": "X1", "from_position": 2, "results_to": "substitute"}])
+    rows = {row["id"]: row for row in ranking_output(load_tournament(text(data)))["ranking"]}
+    assert (rows["N1"]["attack_boards"], rows["N1"]["defence_boards"]) == (1, 0)
+    assert (rows["X1"]["attack_boards"], rows["X1"]["defence_boards"], rows["X1"]["out_of_ranking"]) == (0, 1, True)
+
+
+def test_score_warnings_name_the_theoretical_scores():
+    """+216 is a Garde's score only in theory (test_rules_pinned); so is a Garde Contre's −774 with a chelem
+    (−574 on one trick, and the failed announced chelem's −200). An annulled deal without score, a plain
+    +56: no warning."""
+    from dataclasses import replace
+
+    from duplicate.core.topage import Result
+    from duplicate.core.tournament import score_warnings
+
+    tournament = load_tournament(text(individual([result(1, 1, 56), {**result(1, 3, None), "annulled": True},
+                                                  result(1, 2, 216)])))
+    assert score_warnings(tournament) == [
+        "résultat n° 3 (étui 1, table 2) : score +216 possible en théorie seulement pour une Garde (répartition "
+        "extrême des cartes) : à vérifier par l'arbitre"]
+    match = load_tournament(text(_team_match([_play(1, 1, "open", "A", -774, contract="garde_contre", chelem=True)])))
+    assert score_warnings(match) == [
+        "résultat n° 1 (étui 1, table 1) : score −774 possible en théorie seulement pour une Garde Contre "
+        "(répartition extrême des cartes) : à vérifier par l'arbitre"]
+    # a result without a contract (built by a program, not read) is a Garde's
+    bare = replace(tournament, results=(Result(1, 1, "N1", ("S1", "E1", "W1"), 216, contract=None),))
+    assert score_warnings(bare) == [
+        "résultat n° 1 (étui 1, table 1) : score +216 possible en théorie seulement pour une Garde (répartition "
+        "extrême des cartes) : à vérifier par l'arbitre"]
