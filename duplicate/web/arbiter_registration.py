@@ -39,36 +39,59 @@ def players(tournament_id: int):
     ), status
 
 
+def two_step_import(form: forms.PlayersImportForm, *, preview_of, confirmable, size, commit):
+    """The two steps of a list's import (players, teams): the preview — ``preview_of(text)``: what would be
+    added and every refused line, nothing stored — then the arbiter's confirmation (``form.confirm``, offered
+    when ``confirmable(preview)``), which checks the list again: when it counts another ``size(preview)``
+    than the preview showed (``form.expected``: a player registered meanwhile), the new preview is shown
+    instead; else ``commit(text, preview)`` stores the list and gives the response (a redirect).
+
+    Returns ``(preview, response)``: no preview when nothing readable was sent (the form shows why), no
+    response until the list is stored."""
+    if not form.validate_on_submit():
+        return None, None
+    text = _uploaded_text(form, decode=_decode_players)
+    if text is None:
+        return None, None
+    try:
+        preview = preview_of(text)
+    except operations.OperationError as error:
+        _show_error(form, error)
+        return None, None
+    preview["changed"] = False
+    if form.confirm.data == "1" and confirmable(preview):
+        if form.expected.data != str(size(preview)):
+            preview["changed"] = True
+        else:
+            return preview, commit(text, preview)
+    return preview, None
+
+
 @bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
 def import_players(tournament_id: int):
-    """Players from a CSV file or pasted text, in two steps: a preview (the players that would be
-    added, one line per refused row; nothing stored), then the arbiter's confirmation, which checks the
-    list again and adds the accepted players.  If the check finds another result than the preview
-    (a player registered meanwhile), the new preview is shown instead."""
+    """Players from a CSV file or pasted text (`two_step_import`); the confirmation adds the accepted
+    players and leaves the refused lines aside."""
     tournament = tournament_or_404(tournament_id)
+    session = get_session()
     form = forms.PlayersImportForm()
-    preview = None
-    if form.validate_on_submit():
-        text = _uploaded_text(form, decode=_decode_players)
-        if text is not None:
-            session = get_session()
-            accepted, refused = operations.preview_players_csv(session, tournament, text)
-            preview = {"accepted": accepted, "refused": refused, "changed": False}
-            if form.confirm.data == "1" and accepted:
-                if form.expected.data != str(len(accepted)):
-                    preview["changed"] = True
-                else:
-                    imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
-                    flash(f"{len(imported)} joueur(s) importé(s)"
-                          + (f", {len(refused)} ligne(s) laissée(s) de côté." if refused else "."), "success")
-                    return redirect(url_for("arbiter.players", tournament_id=tournament.id))
-    if preview is None:
-        status = _status(form)
-    else:
-        status = 200 if preview["accepted"] else UNPROCESSABLE
-    return render_template(
-        "arbiter/players_import.html", tournament=tournament, form=form, preview=preview,
-    ), status
+
+    def preview_of(text: str) -> dict:
+        accepted, refused = operations.preview_players_csv(session, tournament, text)
+        return {"accepted": accepted, "refused": refused}
+
+    def commit(text: str, preview: dict):
+        imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
+        flash(f"{len(imported)} joueur(s) importé(s)"
+              + (f", {len(preview['refused'])} ligne(s) laissée(s) de côté." if preview["refused"] else "."),
+              "success")
+        return redirect(url_for("arbiter.players", tournament_id=tournament.id))
+
+    preview, response = two_step_import(form, preview_of=preview_of, confirmable=lambda p: p["accepted"],
+                                        size=lambda p: len(p["accepted"]), commit=commit)
+    if response is not None:
+        return response
+    status = _status(form) if preview is None else 200 if preview["accepted"] else UNPROCESSABLE
+    return render_template("arbiter/players_import.html", tournament=tournament, form=form, preview=preview), status
 
 
 def _decode_players(raw: bytes) -> str:

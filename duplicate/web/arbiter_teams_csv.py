@@ -11,39 +11,32 @@ from flask import Response, flash, redirect, render_template, url_for
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
-from duplicate.web.arbiter_registration import _decode_players
+from duplicate.web.arbiter import UNPROCESSABLE, _status, bp
+from duplicate.web.arbiter_registration import two_step_import
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])
 def import_teams(tournament_id: int):
-    """Preview a teams list, then form its teams once the arbiter confirms."""
+    """Preview a teams list, then form its teams once the arbiter confirms (`two_step_import`)."""
     tournament = tournament_or_404(tournament_id)
+    session = get_session()
     form = forms.PlayersImportForm()
-    preview = None
-    if form.validate_on_submit():
-        text = _uploaded_text(form, decode=_decode_players)
-        if text is not None:
-            session = get_session()
-            try:
-                found, refused = operations.preview_teams_csv(session, tournament, text)
-            except operations.OperationError as error:
-                _show_error(form, error)
-            else:
-                preview = {"teams": found, "refused": refused, "changed": False,
-                           "players": sum(len(team["members"]) for team in found)}
-                if form.confirm.data == "1" and not refused:
-                    if form.expected.data != str(preview["players"]):
-                        preview["changed"] = True
-                    else:
-                        formed = operations.import_teams_csv(session, tournament, text)
-                        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s).",
-                              "success")
-                        return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
-    if preview is None:
-        status = _status(form)
-    else:
-        status = 200 if not preview["refused"] and not preview["changed"] else UNPROCESSABLE
+
+    def preview_of(text: str) -> dict:
+        found, refused = operations.preview_teams_csv(session, tournament, text)
+        return {"teams": found, "refused": refused, "players": sum(len(team["members"]) for team in found)}
+
+    def commit(text: str, preview: dict):
+        formed = operations.import_teams_csv(session, tournament, text)
+        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s).", "success")
+        return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
+
+    preview, response = two_step_import(form, preview_of=preview_of, confirmable=lambda p: not p["refused"],
+                                        size=lambda p: p["players"], commit=commit)
+    if response is not None:
+        return response
+    status = (_status(form) if preview is None
+              else 200 if not preview["refused"] and not preview["changed"] else UNPROCESSABLE)
     return render_template("arbiter/teams_import.html", tournament=tournament, form=form, preview=preview), status
 
 
