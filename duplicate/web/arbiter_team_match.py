@@ -14,7 +14,6 @@ from wtforms import SelectField, StringField
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.models import TournamentKind
 from duplicate.printing import team_sheet
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
@@ -36,7 +35,7 @@ class QuarterForm(forms.FrenchForm):
 
 def _team_match(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
-    if tournament.kind != TournamentKind.team_match:
+    if not tournament.format.quarters:  # a team match's page (quarters, rooms, bonus: SPEC §7)
         abort(404)
     return tournament
 
