@@ -149,6 +149,7 @@ def free_plan(session: Session, tournament: Tournament) -> dict | None:
             "three": data.get("three_player_tables", []), "moves": data.get("moves", []),
             "names": player_names(session, tournament), "grid": grid,
             "final": data.get("final_square") if isinstance(data.get("final_square"), dict) else None,
+            "teams": data.get("teams") or {},
             "team_of": {member: team for team, members in (data.get("teams") or {}).items() for member in members}}
 
 

@@ -108,7 +108,7 @@ def test_duos_start_together_skip_the_first_position_and_never_meet(app, arbiter
         for (position, table), seated in seats.items():  # teammates never at one table
             assert not {a, b} <= set(seated.values()), (team, position, table)
     page = arbiter.get(f"/arbitre/tournois/{duos}/libre/mouvement").get_data(as_text=True)
-    assert "ne jouent pas cette position" in page and "(NS1)" in page
+    assert "ne jouent pas cette position" in page and "(NS1)" in page and "Places de départ des équipes" in page
     dashboard = arbiter.get(f"/arbitre/tournois/{duos}/").get_data(as_text=True)
     assert "8 équipe(s) formée(s), 0 joueur(s) sans équipe" in dashboard
     teams_page = arbiter.get(f"/arbitre/tournois/{duos}/equipes")
@@ -361,3 +361,29 @@ def test_migration_h5_adds_the_team_kinds_and_downgrades_without_them(app, arbit
                 conn.execute(sa.text("UPDATE tournament SET kind = 'free_duo'"))
     finally:
         engine.dispose()
+
+
+def test_libre_par_4_teams_from_a_csv_list_then_seated(app, arbiter):
+    import html
+    import io
+
+    tournament_id = _create(arbiter, "free_team4", 0, name="Interclubs")
+    lines = ["Équipe;Licence;Nom;Prénom;Club"]
+    lines += [f"Club {t};{9000 + 4 * t + m};JOUEUR{t}{m};Prénom;Club {t}" for t in range(1, 6) for m in range(4)]
+    base = f"/arbitre/tournois/{tournament_id}/equipes/import"
+    preview = arbiter.post(base, data={"file": (io.BytesIO("\n".join(lines).encode()), "equipes.csv")},
+                           content_type="multipart/form-data")
+    page = preview.get_data(as_text=True)
+    assert preview.status_code == 200 and "5 équipe(s), 20 joueur(s)" in page
+    fields = {"confirm": "1", "expected": re.search(r'name="expected" value="([0-9]+)"', page).group(1),
+              "text": html.unescape(re.search(r'<textarea name="text" hidden>\n(.*?)</textarea>', page, re.S).group(1))}
+    assert arbiter.post(base, data=fields).status_code == 302
+    assert arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "csv"}).status_code == 302
+    _, data = _seats(app, tournament_id)
+    with Session(db.get_engine(app)) as session:
+        teams = {t.entrant_id: [p.surname for p in operations.team_members(session, t)]
+                 for t in session.exec(select(Team).where(Team.tournament_id == tournament_id))}
+    for team, surnames in teams.items():  # a club's four players: one team, the members in the list's order
+        assert len({s[:-1] for s in surnames}) == 1 and surnames == sorted(surnames)
+    assert sorted(teams) == sorted(data["teams"])
+    assert arbiter.get(f"/arbitre/tournois/{tournament_id}/equipes/export.csv").status_code == 200
