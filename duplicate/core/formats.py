@@ -179,14 +179,28 @@ FORMATS: tuple[Format, ...] = (
            pm_to_winner=True, _tables=lambda teams: 2),
 )
 
-#: Free play (SPEC §13): the individual (``free``); the team kinds (``free_duo``, ``free_team4``) of
-#: `core.freeplay.tournament.FREE_KINDS` are ranked by the ``rank`` command but have no web format yet.
+#: Free play (SPEC §13): the individual (``free``) and the team kinds (``free_duo``: libre duo, teams of 2;
+#: ``free_team4``: libre par 4) of `core.freeplay.tournament.FREE_KINDS`. A team kind places both its players
+#: (their movement ids, ``N1``…, the seat of the position they skip, booklet p. 21) and its teams (``NS1``/
+#: ``EW1`` for duos, ``T1`` for teams of 4, as `core.freeplay.movements.team_movement` names them): the
+#: pattern accepts both. Tables: a duo is half a table, a team of 4 a whole one; 4 tables at least (the core
+#: refuses the 3-table Howell for teams), full tables only.
 FREE_FORMATS: tuple[Format, ...] = (
     Format("free", "Donnes libres (individuel)", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
            entrant_pattern=re.compile(r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$"),
            place_examples="N1, S1, E1, O1", entrants_needed=(12, None), free_play=True,
            _tables=lambda players: -(-players // 4)),
+    Format("free_duo", "Donnes libres par équipes de 2 (libre duo)", seats=("N", "S", "E", "W"), lines=("NS", "EW"),
+           line_labels=("Nord-Sud", "Est-Ouest"), entrant_noun="Équipe", numbered=True,
+           entrant_pattern=re.compile(r"^(?P<line>NS|EW|[NSEWJ])(?P<table>[1-9][0-9]*)$"),
+           place_examples="NS1, EO1", team_size=(2, 2), entrants_needed=(8, None), free_play=True,
+           _tables=lambda teams: -(-teams // 2)),
+    Format("free_team4", "Donnes libres par équipes de 4 (libre par 4)", seats=("N", "S", "E", "W"), lines=("T",),
+           line_labels=("Équipe",), entrant_noun="Équipe", numbered=True,
+           entrant_pattern=re.compile(r"^(?P<line>[NSEWJT])(?P<table>[1-9][0-9]*)$"),
+           place_examples="T1", team_size=(4, 4), entrants_needed=(4, None), free_play=True,
+           _tables=lambda teams: teams),
 )
 
 #: Every duplicate kind, in the order forms and messages list them.

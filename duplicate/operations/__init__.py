@@ -132,4 +132,5 @@ from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
 __all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]
 from . import _freeplay as freeplay  # free play (SPEC §13): `operations.freeplay.save_sheet`…
 
-__all__ += ["freeplay"]
+from . import _freeplay_extras as freeplay_extras  # team free play, carré final, palmarès (issue 16, 5 and 7)
+__all__ += ["freeplay", "freeplay_extras"]

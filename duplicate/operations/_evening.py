@@ -176,7 +176,8 @@ def _check_position(session: Session, tournament: Tournament, position, field: s
 def withdraw_player(session: Session, tournament: Tournament, player: Player, *, position: int,
                     who: str | None = None) -> Player:
     """Art. 27: the player leaves during ``position``; he is ranked last (`core.ranking.rank_standings`)."""
-    _individual(tournament, "Le forfait en cours de tournoi")
+    if not _format(tournament).free_play:  # free play ranks players in the team kinds too (art. 27)
+        _individual(tournament, "Le forfait en cours de tournoi")
     if player.entrant_id is None:
         raise OperationError(f"{player.name} n'est pas placé : il n'a pas de place à quitter.")
     if player.withdrawn_from is not None:

@@ -87,8 +87,13 @@ def sheets(session: Session, tournament: Tournament) -> list[FreeSheet]:
 def seat_free_players(session: Session, tournament: Tournament, *, seed: str | None = None,
                       positions: int | None = None, who: str | None = None) -> Movement:
     """The FFT free-play movement for the registered players, and each player's starting seat (module
-    docstring); ``positions`` defaults to the most the movement plays without a repeated meeting."""
+    docstring); ``positions`` defaults to the most the movement plays without a repeated meeting. The team
+    kinds are seated by `_freeplay_extras.seat_free_teams` (the core's team movement)."""
     _free(tournament)
+    if not _format(tournament).ranks_players:
+        from ._freeplay_extras import seat_free_teams
+
+        return seat_free_teams(session, tournament, seed=seed, positions=positions, who=who)
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
         raise OperationError("Des feuilles de marque sont déjà saisies : on ne peut plus changer le mouvement.")
     entrants = _entrants(session, tournament)
@@ -142,7 +147,10 @@ def free_plan(session: Session, tournament: Tournament) -> dict | None:
         grid.setdefault(r.position, []).append({"table": r.table, "seats": r.seats, "size": len(r.players())})
     return {"tables": data.get("tables"), "positions": data.get("positions"),
             "three": data.get("three_player_tables", []), "moves": data.get("moves", []),
-            "names": player_names(session, tournament), "grid": grid}
+            "names": player_names(session, tournament), "grid": grid,
+            "final": data.get("final_square") if isinstance(data.get("final_square"), dict) else None,
+            "teams": data.get("teams") or {},
+            "team_of": {member: team for team, members in (data.get("teams") or {}).items() for member in members}}
 
 
 def player_names(session: Session, tournament: Tournament) -> dict[str, str]:
@@ -350,7 +358,8 @@ def free_lateness(session: Session, tournament: Tournament, *, entrant_id: str, 
                   who: str | None = None) -> Penalty:
     """Art. 26: 100 points per started 5 minutes of lateness off the player's total."""
     _free(tournament)
-    known = {p.entrant_id: p for p in _entrants(session, tournament) if p.entrant_id}
+    people = _entrants(session, tournament) if _format(tournament).ranks_players else players(session, tournament)
+    known = {p.entrant_id: p for p in people if p.entrant_id}  # a team's late member: his own penalty (art. 26)
     if entrant_id not in known:
         raise OperationError("Choisissez un joueur placé.", "entrant_id")
     if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= MAX_LATENESS_MINUTES:
@@ -397,8 +406,13 @@ def free_export(session: Session, tournament: Tournament) -> dict:
             item["reason"] = penalty.reason
         penalties.append(item)
     movement = get_movement(session, tournament)
-    data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": "free",
+    kind = _format(tournament).id
+    data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": kind,
             "players": people, "results": results, "penalties": penalties}
+    if not _format(tournament).ranks_players:  # free_duo, free_team4: the teams (SPEC §13)
+        from ._freeplay_extras import export_teams
+
+        data["teams"] = export_teams(session, tournament)
     if tournament.date is not None:
         data["date"] = tournament.date.isoformat()
     if movement is not None:
@@ -413,7 +427,7 @@ def free_ranking(session: Session, tournament: Tournament) -> dict:
     try:
         return rank_free(data)
     except FreePlayError as error:
-        return {"kind": "free", "results": [], "ranking": [], "error": str(error)}
+        return {"kind": data["kind"], "results": [], "ranking": [], "players": [], "error": str(error)}
 
 
 def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
@@ -422,6 +436,13 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
     n = len(registered)
     steps = [("players", n >= _format(tournament).players_needed,
               f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}")]
+    if not _format(tournament).ranks_players:  # libre duo, libre par 4: the teams
+        from ._freeplay_extras import team_rows
+
+        rows = team_rows(session, tournament)
+        alone = n - sum(len(members) for _, members in rows)
+        steps.append(("teams", bool(rows) and not alone,
+                      f"{len(rows)} équipe(s) formée(s), {alone} joueur(s) sans équipe"))
     plan = free_plan(session, tournament)
     if plan is None:
         steps.append(("free_movement", False, "aucun mouvement : à faire quand tous les joueurs sont inscrits"))

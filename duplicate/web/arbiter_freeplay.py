@@ -13,7 +13,7 @@ fiches (`duplicate.web.scoring`).
 """
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from wtforms import SelectField
+from wtforms import BooleanField, SelectField
 from wtforms.validators import InputRequired
 
 from duplicate import operations
@@ -40,6 +40,13 @@ class FreeLatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Joueur", validators=[InputRequired(message=forms.REQUIRED)])
     minutes = forms.NumberField("Retard (minutes)", whole=True, validators=[InputRequired(message=WHOLE)],
                                 description="100 points par tranche de 5 minutes commencée (art. 26).")
+
+
+class FreeFinalSquareForm(forms.FrenchForm):
+    finalists = SelectField("Finalistes", choices=forms.choices({"12": "12 meilleurs (3 tables)", "16": "16 meilleurs (4 tables)",
+                                                             "20": "20 meilleurs (5 tables)"}), default="16",
+                            validators=[InputRequired(message=forms.REQUIRED)])
+    one_deal_positions = BooleanField("20 finalistes : 5 positions d’une donne (mouvement S +1, E +2, O −2)")
 
 
 class FreeWithdrawalForm(forms.FrenchForm):
@@ -158,9 +165,11 @@ def _next_sheet(session, tournament, position: int, table: int):
 
 # --- ranking, lateness, withdrawals ---------------------------------------------------------------------------
 
-def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: int = 200):
+def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: int = 200, final_form=None):
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
+    extras = operations.freeplay_extras
+    individual = tournament.format.id == "free"
     placed = [p for p in operations.players(session, tournament) if p.entrant_id]
     lateness_form = lateness_form or FreeLatenessForm(formdata=None)
     withdrawal_form = withdrawal_form or FreeWithdrawalForm(formdata=None)
@@ -173,6 +182,10 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: 
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
         progress=freeplay.progress(session, tournament),
+        teams=None if tournament.format.ranks_players else extras.team_names(session, tournament),
+        prizes=extras.free_prizes(session, tournament, output),
+        final=extras.final_square_info(session, tournament) if individual else None,
+        final_form=(final_form or FreeFinalSquareForm(formdata=None)) if individual else None,
     ), status
 
 
@@ -250,4 +263,42 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
         flash(error.message, "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     flash(f"Forfait de {player.name} annulé.", "success")
+    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+
+
+# --- carré final (the individual free tournament) ------------------------------------------------------------
+
+@bp.route("/tournois/<int:tournament_id>/libre/carre-final", methods=["POST"])
+def free_final_square(tournament_id: int):
+    """Seat the 12, 16 or 20 best for one more position (`freeplay_extras.seat_final_square`)."""
+    tournament = tournament_or_404(tournament_id)
+    if tournament.format.id != "free":  # the ranking page of a team kind has no carré final form
+        flash("Le carré final est prévu pour le tournoi libre individuel.", "warning")
+        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    form = FreeFinalSquareForm()
+    if form.validate_on_submit():
+        try:
+            operations.freeplay_extras.seat_final_square(
+                get_session(), tournament, finalists=int(form.finalists.data),
+                one_deal_positions=bool(form.one_deal_positions.data), who=_who())
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash("Carré final placé : saisissez ses feuilles de marque comme les autres.", "success")
+            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    return _ranking_page(tournament, final_form=form, status=UNPROCESSABLE)
+
+
+@bp.route("/tournois/<int:tournament_id>/libre/carre-final/annuler", methods=["POST"])
+def free_cancel_final_square(tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    if not forms.ActionForm(prefix="remove").validate_on_submit():
+        flash("Le formulaire a expiré : recommencez.", "error")
+        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    try:
+        operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who())
+    except operations.OperationError as error:
+        flash(error.message, "error")
+    else:
+        flash("Carré final annulé.", "success")
     return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))

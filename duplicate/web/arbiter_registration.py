@@ -121,7 +121,7 @@ def teams(tournament_id: int):
     players = operations.players(get_session(), tournament)
     form = forms.TeamForm()
     form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
-    if tournament.format.split_roles:   # a quadrette's or a match team's roles sit apart: no line
+    if tournament.format.split_roles or tournament.format.free_play:  # roles sit apart / the movement seats: no line
         del form.line
     if form.validate_on_submit():
         try:

@@ -18,6 +18,8 @@ FREE_ENDPOINTS = frozenset({
     "arbiter.edit_player", "arbiter.journal", "arbiter.access", "arbiter.access_grant", "arbiter.access_scorer",
     "arbiter.access_take_over", "arbiter.access_withdraw", "arbiter.export_tournament", "arbiter.archive",
     "arbiter.restore", "arbiter.delete", "web.results",
+    # the team kinds (libre duo, libre par 4) form their teams on the duplicate's team screens
+    "arbiter.teams", "arbiter.import_teams", "arbiter.export_teams",
 })
 
 

@@ -87,9 +87,12 @@ def free_results(tournament):
     session = get_session()
     secret = not results_visible(tournament)
     output = None if secret else freeplay.free_ranking(session, tournament)
+    extras = operations.freeplay_extras
+    teams = None if secret or tournament.format.ranks_players else extras.team_names(session, tournament)
+    prizes = None if secret else extras.free_prizes(session, tournament, output)
     return render_template("public/free_results.html", tournament=tournament, secret=secret, output=output,
                            names=freeplay.player_names(session, tournament), progress=freeplay.progress(session, tournament),
-                           published=operations.is_published(tournament))
+                           published=operations.is_published(tournament), teams=teams, prizes=prizes)
 
 
 def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):

@@ -16,7 +16,7 @@ def test_the_kinds_are_declared_once():
     assert KINDS == ("individual", "triplettes", "quadrettes", "team_match")
     assert tournament.KINDS is KINDS and movements.KINDS is KINDS
     # the database's kinds: the duplicate ones, then free play (SPEC §13), from the same module
-    assert TOURNAMENT_KINDS == KINDS + ("free",)
+    assert TOURNAMENT_KINDS == KINDS + ("free", "free_duo", "free_team4")
     assert tuple(kind.value for kind in TournamentKind) == TOURNAMENT_KINDS
     assert format_for(TournamentKind.quadrettes) is format_for("quadrettes")
     with pytest.raises(ValueError, match="inconnu"):
@@ -90,7 +90,7 @@ def test_a_kind_is_found_by_its_id_or_its_value():
     with pytest.raises(ValueError) as refused:
         format_for("belote")
     assert str(refused.value) == ("type de tournoi inconnu « belote » (attendu : individual, triplettes, "
-                                  "quadrettes, team_match, free)")
+                                  "quadrettes, team_match, free, free_duo, free_team4)")
     with pytest.raises(ValueError):
         format_for(["individual"])  # unhashable: the same French refusal, no TypeError
 

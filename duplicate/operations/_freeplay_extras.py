@@ -1,0 +1,243 @@
+"""Team free play and the evening's extras in the database (issue 16, points 5 and 7): the libre duo and the
+libre par 4 seated by the core's team movement, the « carré final » and the prize list of the individual
+free tournament. Reached as ``operations.freeplay_extras``; the feuilles, the file and the ranking stay in
+`_freeplay` (one SPEC §13 file, one ranking function).
+
+Our choices (README « Free play »):
+
+* **Teams** (`seat_free_teams`): the teams are formed on the « Équipes » screen (the triplettes' and
+  quadrettes' one, `_entrants.form_team`); every registered player must be in one. The movement is the
+  core's `core.freeplay.movements.team_movement` (booklet p. 21: teammates « commencent à la même table.
+  Cependant ils ne jouent pas la première position et passent directement à la deuxième »), for libre par 4
+  too: the booklet's « 4 tournois libres en parallèle » (`parallel_tournaments`) is an option « dans la
+  mesure où le nombre d'équipes est multiple de 4 », not offered on the web yet. Duos: 2 a table (N–S
+  ``NS<t>``, E–W ``EW<t>``), so an even number of duos; teams of 4: one a table (``T<t>``); 4 tables at
+  least. The teams take the core's team places in the draw's SHA-256 order of a seed (`drawn_order`), their
+  members the team's seats in the team's order. A player's id is the seat of the position the team skips
+  (``N1``, ``S1``…): his starting table, where he meets his teammates before the first move.
+* **Carré final** (`seat_final_square`, booklet p. 13–14): once every feuille of the movement is entered,
+  the 12, 16 or 20 best of the ranking (withdrawn players left out; the ranking's order decides ties at the
+  cut) play one more position seated by `core.freeplay.movements.final_square` (k-th best at table
+  ((k − 1) mod T) + 1, N/S/E/W by (k − 1) div T); 20 finalists may instead play « 5 positions de UNE donne »
+  by the FFT movement. The positions are appended to the stored movement (``"final_square"`` says which),
+  so their feuilles are entered as the others and ``rank`` reads them from the export. Undone while none of
+  their feuilles is entered.
+* **Palmarès** (`free_prizes`, booklet p. 12): `core.freeplay.prizes.prize_count` places (20 % of the
+  ranked players, rounded up), ex æquo at the last prize place sharing it; the special prize of « 2
+  dernières rotations » (`last_positions_prize`) over the last two positions of the movement — the carré
+  final's left out, which only the finalists play — among the players outside the prize list, withdrawn
+  players left out.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlmodel import Session
+
+from duplicate.core.freeplay.movements import MovementError, fft_moves, final_square, movement_to_dict, team_movement
+from duplicate.core.freeplay.prizes import last_positions_prize, prize_count
+from duplicate.core.freeplay.ranking import Entry
+from duplicate.models import FreeSheet, Movement, Tournament
+
+from ._common import OperationError, _count, _format, players, teams
+from ._deals import get_movement
+from ._entrants import _place, drawn_order, team_members
+from ._journal import journal
+
+FINALISTS = (12, 16, 20)
+
+
+def _team_kind(tournament: Tournament) -> None:
+    fmt = _format(tournament)
+    if not fmt.free_play or fmt.ranks_players:
+        raise OperationError("Ce tournoi n'est pas un tournoi libre par équipes.")
+
+
+def team_rows(session: Session, tournament: Tournament) -> list[tuple]:
+    """(Team, [members in the team's order]) for every team of the tournament."""
+    return [(team, team_members(session, team)) for team in teams(session, tournament)]
+
+
+# --- teams: movement and seating ------------------------------------------------------------------------
+
+def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | None = None,
+                    positions: int | None = None, who: str | None = None) -> Movement:
+    """The team movement and the teams' and players' places (module docstring)."""
+    _team_kind(tournament)
+    fmt = _format(tournament)
+    if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
+        raise OperationError("Des feuilles de marque sont déjà saisies : on ne peut plus changer le mouvement.")
+    rows = team_rows(session, tournament)
+    in_team = {player.id for _, members in rows for player in members}
+    alone = [p for p in players(session, tournament) if p.id not in in_team]
+    if alone:
+        raise OperationError(f"{len(alone)} joueur(s) sans équipe ({', '.join(p.name for p in alone[:3])}"
+                             f"{'…' if len(alone) > 3 else ''}) : formez toutes les équipes d'abord (écran « Équipes »).")
+    size = fmt.team_size[0]
+    if any(len(members) != size for _, members in rows):
+        raise OperationError(f"Chaque équipe a {size} joueurs.")
+    per_table = 4 // size
+    if len(rows) % per_table:
+        raise OperationError(f"{len(rows)} équipes : en libre duo, deux équipes par table, il en faut un nombre pair.")
+    tables = len(rows) // per_table
+    try:
+        rounds, places = team_movement(fmt.id, tables, positions)
+    except MovementError as error:
+        raise OperationError(f"{len(rows)} équipes ({tables} tables) : {error}.", "positions") from None
+    seed = (seed or "").strip() or secrets.token_hex(8)
+    if len(seed) > 200:
+        raise OperationError("La graine est trop longue (200 caractères au plus).", "seed")
+    played = max(r.position for r in rounds)
+    data = movement_to_dict(tables, played, rounds, frozenset())
+    # the move into each played position: into the 1st, from the team's table (the skipped position)
+    if "moves" in data:  # not in the 4-table Howell, whose players change orientation
+        data["moves"] = [{"position": p, **fft_moves(tables, p + 1)} for p in range(1, played + 1)]
+    data["teams"] = places
+    ordered = sorted(places, key=lambda ident: (int(ident.lstrip("NSEWT")), ident))
+    members_of = {team.id: members for team, members in rows}
+    for team, members in rows:  # free every id first: the unique constraints hold at each flush
+        _place(team, None, fmt)
+        for player in members:
+            _place(player, None, fmt)
+    session.flush()
+    for team, ident in zip(drawn_order([team for team, _ in rows], seed), ordered):
+        _place(team, ident, fmt)
+        for player, seat in zip(members_of[team.id], places[ident]):
+            _place(player, seat, fmt)
+            player.start_table = team.start_table  # the team's table (a Howell id J5 names no table)
+    tournament.draw_seed = seed
+    movement = get_movement(session, tournament)
+    before = movement.data if movement is not None else None
+    if movement is None:
+        movement = Movement(tournament_id=tournament.id, data=data)
+        session.add(movement)
+    else:
+        movement.data = data
+    session.flush()
+    journal(session, tournament, action="freeplay.movement", who=who,
+            summary=f"Mouvement FFT par équipes : {len(rows)} équipes, {tables} tables, {played} positions "
+                    f"(graine « {seed} »)",
+            before={"tables": before.get("tables"), "positions": before.get("positions")} if before else None,
+            after={"tables": tables, "positions": played, "equipes": len(rows)})
+    return movement
+
+
+def team_names(session: Session, tournament: Tournament) -> dict[str, dict]:
+    """Team entrant id → ``{"name", "members": [(player id, name)]}`` for the placed teams."""
+    return {team.entrant_id: {"name": team.name, "members": [(p.entrant_id, p.name) for p in members]}
+            for team, members in team_rows(session, tournament) if team.entrant_id}
+
+
+def export_teams(session: Session, tournament: Tournament) -> list[dict]:
+    """The SPEC §13 file's ``teams``: ``[{"id", "name", "members": [player ids]}]``, the placed teams."""
+    return [{"id": team.entrant_id, "name": team.name, "members": [p.entrant_id for p in members]}
+            for team, members in team_rows(session, tournament)
+            if team.entrant_id and all(p.entrant_id for p in members)]
+
+
+# --- carré final -------------------------------------------------------------------------------------------
+
+def final_square_info(session: Session, tournament: Tournament) -> dict | None:
+    """The stored carré final: ``{"finalists", "positions": [..], "ranked": [ids]}``, or None."""
+    movement = get_movement(session, tournament)
+    info = (movement.data or {}).get("final_square") if movement is not None else None
+    return info if isinstance(info, dict) else None
+
+
+def seat_final_square(session: Session, tournament: Tournament, *, finalists: int, one_deal_positions: bool = False,
+                      who: str | None = None) -> Movement:
+    """Seat the ``finalists`` best for the carré final (module docstring); ``one_deal_positions`` (20
+    finalists only): 5 positions of one deal by the FFT movement instead of one position."""
+    from ._freeplay import free_ranking, progress
+
+    fmt = _format(tournament)
+    if fmt.id != "free":
+        raise OperationError("Le carré final est prévu pour le tournoi libre individuel.")
+    if finalists not in FINALISTS:
+        raise OperationError("Le carré final réunit les 12, 16 ou 20 meilleurs.", "finalists")
+    if one_deal_positions and finalists != 20:
+        raise OperationError("Les 5 positions d'une donne sont pour 20 finalistes (5 tables).", "finalists")
+    movement = get_movement(session, tournament)
+    if movement is None:
+        raise OperationError("Faites d'abord le mouvement.")
+    if final_square_info(session, tournament) is not None:
+        raise OperationError("Le carré final est déjà placé.")
+    state = progress(session, tournament)
+    if state["missing"]:
+        raise OperationError(f"Il manque {state['missing']} feuille(s) de marque : le carré final se place sur le "
+                             "classement de toutes les positions.")
+    output = free_ranking(session, tournament)
+    if output.get("error"):
+        raise OperationError(output["error"])
+    ranked = [row["id"] for row in output["ranking"] if not row.get("withdrawn")]
+    if len(ranked) < finalists:
+        raise OperationError(f"{len(ranked)} joueurs classés : pas assez pour un carré final de {finalists}.",
+                             "finalists")
+    chosen = ranked[:finalists]
+    count = 5 if one_deal_positions else 1
+    rounds = final_square(chosen, count)
+    data = dict(movement.data)
+    last = max((r["position"] for r in data.get("rounds", [])), default=0)
+    added = [{"position": last + r.position, "table": r.table, "seats": dict(r.seats)} for r in rounds]
+    data["rounds"] = list(data.get("rounds", [])) + added
+    data["positions"] = last + count
+    data["final_square"] = {"finalists": finalists, "positions": list(range(last + 1, last + count + 1)),
+                            "ranked": chosen, "regular_positions": last}
+    movement.data = data
+    session.flush()
+    journal(session, tournament, action="freeplay.final_square", who=who,
+            summary=f"Carré final : les {finalists} meilleurs placés pour "
+                    f"{'5 positions d’une donne' if one_deal_positions else 'une position'} "
+                    f"(position{'s' if count > 1 else ''} {', '.join(map(str, data['final_square']['positions']))})",
+            after={"finalistes": chosen})
+    return movement
+
+
+def cancel_final_square(session: Session, tournament: Tournament, *, who: str | None = None) -> None:
+    """Remove the carré final's positions while none of their feuilles is entered."""
+    info = final_square_info(session, tournament)
+    if info is None:
+        raise OperationError("Pas de carré final à annuler.")
+    final = set(info.get("positions") or [])
+    if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id, FreeSheet.position.in_(final)):
+        raise OperationError("Des feuilles du carré final sont saisies : on ne peut plus l'annuler.")
+    movement = get_movement(session, tournament)
+    data = dict(movement.data)
+    data["rounds"] = [r for r in data.get("rounds", []) if r.get("position") not in final]
+    data["positions"] = info.get("regular_positions") or (min(final) - 1)
+    data.pop("final_square", None)
+    movement.data = data
+    session.flush()
+    journal(session, tournament, action="freeplay.final_square_cancel", who=who,
+            summary="Carré final annulé", before={"finalistes": info.get("ranked")})
+
+
+# --- palmarès ----------------------------------------------------------------------------------------------
+
+def free_prizes(session: Session, tournament: Tournament, output: dict | None = None) -> dict | None:
+    """The prize list of an individual free tournament: ``{"count", "entrants", "winners": [ranking rows],
+    "special": {"ids", "score", "positions"} or None}``; None for another kind or before any ranking."""
+    from ._freeplay import free_ranking
+
+    if _format(tournament).id != "free":
+        return None
+    output = output if output is not None else free_ranking(session, tournament)
+    rows = output.get("ranking") or []
+    if not rows:
+        return None
+    count = prize_count(len(rows))
+    winners = [row for row in rows if row["rank"] <= count and not row.get("withdrawn")]
+    final = set((final_square_info(session, tournament) or {}).get("positions") or [])
+    bilans: dict[str, dict[int, int]] = {row["id"]: {} for row in rows}
+    for result in output.get("results", []):
+        if result["position"] in final:
+            continue
+        for player, mark in (result.get("scores") or {}).items():
+            if player in bilans:
+                bilans[player][result["position"]] = bilans[player].get(result["position"], 0) + mark
+    played = sorted({p for marks in bilans.values() for p in marks})
+    ranked = [Entry(row["id"], positions=bilans[row["id"]]) for row in rows if not row.get("withdrawn")]
+    special = last_positions_prize(ranked, len(winners)) if played else None
+    return {"count": count, "entrants": len(rows), "winners": winners,
+            "special": {"ids": special[0], "score": special[1], "positions": played[-2:]} if special else None}
