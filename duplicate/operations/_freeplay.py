@@ -32,6 +32,7 @@ from sqlmodel import Session, select
 from duplicate import french, interchange
 from duplicate.core.freeplay.feuille import sheet_foot
 from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, rounds_from_dict
+from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free, sheet_marks
 from duplicate.core.scoring import Chelem, Contract, PetitAuBout, ScoreError
@@ -41,8 +42,11 @@ from ._common import NotFound, OperationError, _clean, _count, _entrants, _forma
 from ._deals import get_movement
 from ._entrants import _place, drawn_order
 from ._journal import journal
+from ._results import remove_penalty
 
 MAX_LATENESS_MINUTES = 600
+MAX_PENALTY_POINTS = 10_000  # far above any fault of the code (500 for a phone used)
+OTHER_FAULT = "autre"  # a penalty outside the catalogue: the arbiter's points and reason
 MAX_DEALS = 40  # rows of one feuille: far more than a position plays
 
 CONTRACT_LABELS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
@@ -346,6 +350,115 @@ def progress(session: Session, tournament: Tournament) -> dict:
 
 # --- penalties, the file, the ranking --------------------------------------------------------------------------
 
+def fault_choices() -> list[tuple[str, str]]:
+    """The faults the arbiter picks from (the catalogue, `core.freeplay.penalties.CATALOGUE`, with what each
+    costs), then « autre » (points and reason typed)."""
+    def cost(fault) -> str:
+        if fault.points is None:
+            return "points fixés par l’arbitre"
+        return f"avertissement puis {fault.points} points" if fault.warning_first else f"{fault.points} points"
+
+    return [(code, f"{fault.label} — {cost(fault)}") for code, fault in CATALOGUE.items()] + [
+        (OTHER_FAULT, "Autre pénalité — points et motif fixés par l’arbitre")]
+
+
+def _fault_text(code: str, result: Sanction, note: str | None) -> str:
+    text = f"{CATALOGUE[code].label} : {result.french}"
+    return (f"{text} — {note}" if note else text)[:500]
+
+
+def _refresh_faults(session: Session, tournament: Tournament) -> None:
+    """Give each catalogue fault its sanction as the core counts it (`_penalties` of `rank_free`: the
+    player's earlier sanctions for that fault, in the order given): after a removal the next ring of a
+    phone may become the warning. Points and text of the stored rows follow."""
+    earlier: dict[tuple[str, str], int] = {}
+    for penalty in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)):
+        code = (penalty.extra or {}).get("fault")
+        if code not in CATALOGUE:
+            continue
+        key = (penalty.entrant_id, code)
+        given = None if CATALOGUE[code].points is not None else int(round(penalty.points))
+        result = sanction(code, earlier.get(key, 0), given)
+        earlier[key] = earlier.get(key, 0) + 1
+        text = _fault_text(code, result, (penalty.extra or {}).get("reason"))
+        if penalty.points != result.points or penalty.reason != text:
+            penalty.points, penalty.reason = float(result.points), text
+    session.flush()
+
+
+def free_penalty(session: Session, tournament: Tournament, *, entrant_id: str, fault: str, points: int | None = None,
+                 reason: str | None = None, who: str | None = None) -> tuple[Penalty, Sanction]:
+    """A fault of the arbitration code (booklet chapter 4, `core.freeplay.penalties.CATALOGUE`) given to a
+    player: « avertissement puis pénalité » counts his earlier sanctions for that fault (a first ring of the
+    phone is a warning, 0 point; the second costs 500); the faults without an amount in the code (smoking,
+    ethics) and « autre » take the arbiter's ``points``; « autre » needs a ``reason``. Journalled."""
+    _free(tournament)
+    known = {p.entrant_id: p for p in _entrants(session, tournament) if p.entrant_id}
+    if entrant_id not in known:
+        raise OperationError("Choisissez un joueur placé.", "entrant_id")
+    if fault != OTHER_FAULT and fault not in CATALOGUE:
+        raise OperationError("Choisissez la faute dans la liste.", "fault")
+    note = _clean(reason) or None
+    if note is not None and len(note) > 200:
+        raise OperationError("Le motif a 200 caractères au plus.", "reason")
+    free_amount = fault == OTHER_FAULT or CATALOGUE[fault].points is None
+    if free_amount:
+        if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= MAX_PENALTY_POINTS:
+            raise OperationError(f"Cette faute n’a pas de montant dans le code : indiquez les points (1 à "
+                                 f"{french.number(MAX_PENALTY_POINTS, 0)}).", "points")
+    if fault == OTHER_FAULT:
+        if note is None:
+            raise OperationError("Indiquez le motif de la pénalité.", "reason")
+        result, text, extra = Sanction(False, points), note, None
+    else:
+        earlier = sum(1 for p in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id,
+                                                                     Penalty.entrant_id == entrant_id))
+                      if (p.extra or {}).get("fault") == fault)
+        result = sanction(fault, earlier, points if free_amount else None)
+        text = _fault_text(fault, result, note)
+        extra = {"fault": fault, **({"reason": note} if note else {})}
+    penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(result.points), reason=text,
+                      created_by=who, extra=extra)
+    session.add(penalty)
+    session.flush()
+    journal(session, tournament, action="penalty.add", who=who,
+            summary=f"{'Avertissement' if result.warning else 'Pénalité'} à {known[entrant_id].name} "
+                    f"({french.place_label(entrant_id)}) : {text}",
+            after={"entrant": entrant_id, "fault": fault, "points": result.points, "warning": result.warning,
+                   **({"reason": note} if note else {})})
+    return penalty, result
+
+
+def free_remove_penalty(session: Session, tournament: Tournament, penalty_id: int, who: str | None = None) -> None:
+    """Remove a penalty (journalled by `remove_penalty`), then recount the warnings of the code's faults."""
+    remove_penalty(session, tournament, penalty_id, who=who)
+    _refresh_faults(session, tournament)
+
+
+def _penalty_item(penalty: Penalty) -> dict:
+    """A stored penalty as SPEC §13 writes it: ``{"player", "late_minutes"}`` (art. 26), ``{"player",
+    "fault"}`` (the code's catalogue; ``"points"`` for a fault without an amount; ``"reason"`` the arbiter's
+    note), else ``{"player", "points", "reason"}``."""
+    extra = penalty.extra or {}
+    item = {"player": penalty.entrant_id}
+    minutes, fault = extra.get("late_minutes"), extra.get("fault")
+    if isinstance(minutes, int):
+        item["late_minutes"] = minutes
+        if penalty.reason:
+            item["reason"] = penalty.reason
+    elif fault in CATALOGUE:
+        item["fault"] = fault
+        if CATALOGUE[fault].points is None:
+            item["points"] = int(round(penalty.points))
+        if extra.get("reason"):
+            item["reason"] = extra["reason"]
+    else:
+        item["points"] = int(round(penalty.points))
+        if penalty.reason:
+            item["reason"] = penalty.reason
+    return item
+
+
 def free_lateness(session: Session, tournament: Tournament, *, entrant_id: str, minutes: int,
                   who: str | None = None) -> Penalty:
     """Art. 26: 100 points per started 5 minutes of lateness off the player's total."""
@@ -387,15 +500,7 @@ def free_export(session: Session, tournament: Tournament) -> dict:
                for deal in s.deals]
     penalties = []
     for penalty in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)):
-        minutes = (penalty.extra or {}).get("late_minutes")
-        item = {"player": penalty.entrant_id}
-        if isinstance(minutes, int):
-            item["late_minutes"] = minutes
-        else:
-            item["points"] = int(round(penalty.points))
-        if penalty.reason:
-            item["reason"] = penalty.reason
-        penalties.append(item)
+        penalties.append(_penalty_item(penalty))
     movement = get_movement(session, tournament)
     data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": "free",
             "players": people, "results": results, "penalties": penalties}

@@ -27,6 +27,7 @@ CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
 EXTRA_ROWS = 3   # blank rows offered below the stored deals
 FIRST_ROWS = 6   # rows of a new sheet
 WHOLE = "Indiquez un nombre entier."
+FAULT_PREFIX = "faute"  # the fault form's fields (« faute-entrant_id »…): the lateness form has its own ids
 
 
 class FreeMovementForm(forms.FrenchForm):
@@ -40,6 +41,17 @@ class FreeLatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Joueur", validators=[InputRequired(message=forms.REQUIRED)])
     minutes = forms.NumberField("Retard (minutes)", whole=True, validators=[InputRequired(message=WHOLE)],
                                 description="100 points par tranche de 5 minutes commencée (art. 26).")
+
+
+class FreeFaultForm(forms.FrenchForm):
+    """A fault of the arbitration code (booklet chapter 4) or another penalty, given to a player."""
+
+    entrant_id = SelectField("Joueur", validators=[InputRequired(message=forms.REQUIRED)])
+    fault = SelectField("Faute (code d’arbitrage)", validators=[InputRequired(message=forms.REQUIRED)])
+    points = forms.NumberField("Points (si le code n’en fixe pas)", whole=True,
+                               description="Seulement pour fumer, l’éthique ou une autre pénalité.")
+    reason = forms.StringField("Motif", validators=[forms.Optional(), forms.length(200)],
+                               description="Obligatoire pour une autre pénalité.")
 
 
 class FreeWithdrawalForm(forms.FrenchForm):
@@ -158,10 +170,17 @@ def _next_sheet(session, tournament, position: int, table: int):
 
 # --- ranking, lateness, withdrawals ---------------------------------------------------------------------------
 
-def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: int = 200):
+def _fault_choices(form, placed) -> None:
+    form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
+    form.fault.choices = [forms.SelectChoice(code, label) for code, label in freeplay.fault_choices()]
+
+
+def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_form=None, status: int = 200):
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
     placed = [p for p in operations.players(session, tournament) if p.entrant_id]
+    fault_form = fault_form or FreeFaultForm(formdata=None, prefix=FAULT_PREFIX)
+    _fault_choices(fault_form, placed)
     lateness_form = lateness_form or FreeLatenessForm(formdata=None)
     withdrawal_form = withdrawal_form or FreeWithdrawalForm(formdata=None)
     lateness_form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
@@ -169,7 +188,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: 
                                          if p.withdrawn_from is None]
     return render_template(
         "arbiter/free_ranking.html", tournament=tournament, output=output, names=freeplay.player_names(session, tournament),
-        lateness_form=lateness_form, withdrawal_form=withdrawal_form, penalties=operations.penalties(session, tournament),
+        lateness_form=lateness_form, withdrawal_form=withdrawal_form, fault_form=fault_form, penalties=operations.penalties(session, tournament),
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
         progress=freeplay.progress(session, tournament),
@@ -200,6 +219,28 @@ def free_lateness(tournament_id: int):
     return _ranking_page(tournament, lateness_form=form, status=UNPROCESSABLE)
 
 
+@bp.route("/tournois/<int:tournament_id>/libre/faute", methods=["POST"])
+def free_fault(tournament_id: int):
+    """A fault of the arbitration code from the catalogue (« avertissement puis pénalité » counted), or
+    another penalty with its points and reason."""
+    tournament = tournament_or_404(tournament_id)
+    session = get_session()
+    form = FreeFaultForm(prefix=FAULT_PREFIX)
+    _fault_choices(form, [p for p in operations.players(session, tournament) if p.entrant_id])
+    if form.validate_on_submit():
+        try:
+            _, result = freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data,
+                                              fault=form.fault.data, points=form.points.data,
+                                              reason=form.reason.data, who=_who())
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash("Avertissement enregistré (0 point)." if result.warning else
+                  f"Pénalité de {result.points} points enregistrée.", "success")
+            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    return _ranking_page(tournament, fault_form=form, status=UNPROCESSABLE)
+
+
 @bp.route("/tournois/<int:tournament_id>/libre/forfait", methods=["POST"])
 def free_withdraw(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
@@ -227,7 +268,7 @@ def free_remove_penalty(tournament_id: int, penalty_id: int):
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     try:
-        operations.remove_penalty(get_session(), tournament, penalty_id, who=_who())
+        freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who())
     except operations.NotFound:
         abort(404)
     flash("Pénalité retirée.", "success")
