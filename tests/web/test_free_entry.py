@@ -151,3 +151,99 @@ def test_faults_without_an_amount_take_the_arbiters_points_and_reason(app, arbit
         response = arbiter.post(f"/arbitre/tournois/{seated}/libre/faute", data=data)
         assert response.status_code == 422, data
     assert arbiter.post(f"/arbitre/tournois/{seated}/libre/penalites/999999/supprimer").status_code == 404
+
+
+# --- import of a SPEC §13 free file ----------------------------------------------------------------------------
+
+def _import(client, text: str):
+    return client.post("/arbitre/import", data={"text": text})
+
+
+def _tournament_count(app) -> int:
+    with Session(db.get_engine(app)) as session:
+        return len(session.exec(select(Tournament)).all())
+
+
+def test_export_import_export_round_trips_unchanged(app, arbiter, seated):
+    table, seats = _four(app, seated)
+    data = _sheet_data([{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}, {"passed": "1"},
+                        {"taker": seats["N"], "contract": "garde", "points": "46", "bouts": "3", "poignees": "s",
+                         "petit": "taker"}])
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/1/{table}", data=data).status_code == 302
+    _, (small, three) = None, next((t, _seats(app, seated, 2, t)) for t in range(1, 6)
+                                   if None in _seats(app, seated, 2, t).values())
+    people = [p for p in three.values() if p]
+    data = _sheet_data([{"taker": people[0], "contract": "garde", "points": "40,5", "bouts": "2"}])
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/2/{small}", data=data).status_code == 302
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/retard",
+                        data={"entrant_id": seats["E"], "minutes": "7"}).status_code == 302
+    assert _fault(arbiter, seated, seats["W"], "telephone_sonne").status_code == 302
+    assert _fault(arbiter, seated, seats["W"], "telephone_sonne").status_code == 302
+    assert _fault(arbiter, seated, seats["W"], "fumer", points="50", reason="terrasse").status_code == 302
+    assert _fault(arbiter, seated, seats["S"], "autre", points="20", reason="Bruit").status_code == 302
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, seated)
+        player = next(p for p in operations.players(session, tournament) if p.entrant_id == seats["N"])
+        operations.withdraw_player(session, tournament, player, position=2, who="arbitre")
+        session.commit()
+    first = arbiter.get(f"/arbitre/tournois/{seated}/export").get_data(as_text=True)
+    response = _import(arbiter, first)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    new_id = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
+    assert new_id != seated
+    again = arbiter.get(f"/arbitre/tournois/{new_id}/export").get_data(as_text=True)
+    assert json.loads(again) == json.loads(first)
+    assert _totals(app, new_id) == _totals(app, seated)
+    # the imported tournament is a free one like the others: its sheets open, its ranking shows the penalties
+    page = arbiter.get(f"/arbitre/tournois/{new_id}/libre/feuilles/1/{table}").get_data(as_text=True)
+    assert 'value="51"' in page and "Somme des bilans : 0" in page
+    ranking = arbiter.get(f"/arbitre/tournois/{new_id}/libre/classement").get_data(as_text=True)
+    assert "Téléphone qui sonne : pénalité de 500 points" in ranking and "Retard de 7 min" in ranking
+    with Session(db.get_engine(app)) as session:
+        entry = session.exec(select(JournalEntry).where(JournalEntry.tournament_id == new_id,
+                                                        JournalEntry.action == "tournament.import")).one()
+        assert "18 joueurs, 2 feuille(s), 5 pénalité(s)" in entry.summary
+
+
+@pytest.mark.parametrize("change, named", [
+    (lambda f: f["results"][1].update(points=95), "résultat n° 2 (table"),
+    (lambda f: f["results"][0].update(taker="ZZ9"), "résultat n° 1 (table"),
+    (lambda f: f["results"].append({**f["results"][0], "table": 99}), "résultat n° 3 (table 99"),
+    (lambda f: f["penalties"].append({"player": "ZZ9", "fault": "telephone_sonne"}), "pénalité n° 2 : joueur inconnu"),
+    (lambda f: f["penalties"].append({"player": f["players"][0]["id"], "fault": "chanter"}), "pénalité n° 2 : faute inconnue"),
+    (lambda f: f["penalties"].append({"player": f["players"][0]["id"], "fault": "fumer"}), "pénalité n° 2 : Fumer"),
+    (lambda f: f["players"][1].update(id=f["players"][0]["id"]), "joueur n° 2 : identifiant"),
+    (lambda f: f["players"][1].update(name="x" * 300), "joueur n° 2"),
+    (lambda f: f["players"][1].update(withdrawn={"position": "deux"}), "joueur n° 2"),
+    (lambda f: f.pop("movement"), "mouvement"),
+    (lambda f: f.update(kind="free_duo", teams=[]), "free_duo"),
+    (lambda f: f.update(date="24/11/2026"), "« date »"),
+    (lambda f: f.update(name=""), "« name »"),
+    (lambda f: f["results"][0].update(players=["N1", "S1", "E1", "W1"]), "« players »"),
+])
+def test_a_faulty_free_file_changes_nothing_and_names_the_item(app, arbiter, seated, change, named):
+    table, seats = _four(app, seated)
+    data = _sheet_data([{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"},
+                        {"taker": seats["E"], "contract": "prise", "points": "45", "bouts": "1"}])
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/1/{table}", data=data).status_code == 302
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/retard",
+                        data={"entrant_id": seats["E"], "minutes": "3"}).status_code == 302
+    file = json.loads(arbiter.get(f"/arbitre/tournois/{seated}/export").get_data(as_text=True))
+    change(file)
+    before = _tournament_count(app)
+    response = _import(arbiter, json.dumps(file, ensure_ascii=False))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Fichier refusé : " in page and "Rien n’a été importé." in page
+    assert named in page.replace("&#34;", '"').replace("&#39;", "'"), page[page.index("Fichier refusé"):][:300]
+    assert _tournament_count(app) == before
+
+
+def test_free_file_junk_is_a_french_refusal(app, arbiter):
+    for text in ('{"kind": "free"', '{"kind": "free", "players": "x"}', '{"kind": "free", "players": [], "results": 3}',
+                 '[' * 5000 + ']' * 5000, '{"kind": "free", "name": "x", "players": [{"id": "N1"}], "results": [],'
+                 ' "movement": {"kind": "free", "tables": "a"}}'):
+        response = _import(arbiter, text)
+        assert response.status_code == 422, text[:80]
+        assert "Fichier refusé" in response.get_data(as_text=True)
+    assert _tournament_count(app) == 0
