@@ -239,6 +239,32 @@ def read_sheet(rows: list[dict], people: list[str]) -> tuple[list[dict], list[di
     core; `SheetError` naming each faulty row."""
     if len(rows) > MAX_DEALS:
         raise SheetError(f"Une feuille a {MAX_DEALS} donnes au plus.")
+    deals, where, marks, errors = _score_rows(rows, people)
+    if errors:
+        first = min(errors)
+        more = f" (et {len(errors) - 1} autre{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+        raise SheetError(f"Feuille refusée, rien n’est enregistré : {errors[first]}{more}", errors)
+    return deals, marks
+
+
+def preview_sheet(rows: list[dict], people: list[str]) -> dict:
+    """The marks of a sheet being typed, nothing saved (the live totals of the entry form): for each typed
+    row ``{"marks": {player: "+210"…}}`` (None for a blank or faulty row), the foot of the rows that score
+    (``{player: {"plus", "minus", "bilan"}}``), the sum of the bilans and the first faulty row's French
+    message. Same reading and same core functions as `read_sheet`: the server stays the authority."""
+    deals, where, marks, errors = _score_rows(rows[:MAX_DEALS], people)
+    by_row = dict(zip(where, marks))
+    shown = [{"marks": {p: french.score(by_row[index].get(p, 0)) for p in people}} if by_row.get(index)
+             else {"marks": None} for index in range(len(rows[:MAX_DEALS]))]
+    foot, balance = sheet_foot(people, [m for m in marks if m])
+    return {"rows": shown, "foot": {p: {"plus": french.number(foot[p].plus, 0), "minus": french.number(foot[p].minus, 0),
+                                        "bilan": french.score(foot[p].bilan)} for p in people},
+            "balance": french.score(balance), "balanced": balance == 0,
+            "message": errors[min(errors)] if errors else ""}
+
+
+def _score_rows(rows: list[dict], people: list[str]):
+    """(deals, their rows' indexes, their marks ({} for a faulty deal), {row: French message})."""
     deals, where, errors = [], [], {}
     for index, row in enumerate(rows):
         if _row_is_empty(row):
@@ -263,11 +289,7 @@ def read_sheet(rows: list[dict], people: list[str]) -> tuple[list[dict], list[di
             text = str(error).removeprefix("donne 1 : ")
             errors[index] = f"Donne {deal['deal']} : {text[:1].upper()}{text[1:]}."
             marks.append({})
-    if errors:
-        first = min(errors)
-        more = f" (et {len(errors) - 1} autre{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
-        raise SheetError(f"Feuille refusée, rien n’est enregistré : {errors[first]}{more}", errors)
-    return deals, marks
+    return deals, where, marks, errors
 
 
 def save_sheet(session: Session, tournament: Tournament, position: int, table: int, rows: list[dict], *,

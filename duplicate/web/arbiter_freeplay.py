@@ -12,7 +12,7 @@ with the stored sheet beside the typed one (409), and only « Remplacer » overw
 fiches (`duplicate.web.scoring`).
 """
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
@@ -90,23 +90,28 @@ def free_movement(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles")
 def free_sheets(tournament_id: int):
     """Every feuille the movement expects, position by position: entered or not, with its link."""
-    tournament = tournament_or_404(tournament_id)
+    return sheets_page(tournament_or_404(tournament_id), "arbiter/free_sheets.html", "arbiter")
+
+
+def sheets_page(tournament, template: str, blueprint: str):
+    """The list of the feuilles (the arbiter's and the scorers' pages): ``blueprint`` makes the links."""
     session = get_session()
     state = freeplay.progress(session, tournament)
     by_position: dict[int, list] = {}
     for position, table in state["expected"]:
         by_position.setdefault(position, []).append((table, state["entered"].get((position, table))))
-    return render_template("arbiter/free_sheets.html", tournament=tournament, by_position=by_position,
-                           missing=state["missing"])
+    return render_template(template, tournament=tournament, by_position=by_position, missing=state["missing"],
+                           sheet_endpoint=f"{blueprint}.free_sheet", sheets_endpoint=f"{blueprint}.free_sheets")
 
 
-def _typed_rows() -> list[dict]:
+def _typed_rows(source=None) -> list[dict]:
     """The rows the form sent (``<field>-<n>`` for n = 0, 1, … up to ``rows``)."""
+    source = request.form if source is None else source
     try:
-        count = min(int(request.form.get("rows", "0")), freeplay.MAX_DEALS + 1)
+        count = min(int(source.get("rows", "0")), freeplay.MAX_DEALS + 1)
     except ValueError:
         count = 0
-    return [{name: request.form.get(f"{name}-{index}", "") for name in freeplay.ROW_FIELDS}
+    return [{name: source.get(f"{name}-{index}", "") for name in freeplay.ROW_FIELDS}
             for index in range(max(count, 0))]
 
 
@@ -118,7 +123,12 @@ def _version(name: str) -> int | None:
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles/<int:position>/<int:table>", methods=["GET", "POST"])
 def free_sheet(tournament_id: int, position: int, table: int):
     """The feuille de marque of one table at one position (module docstring)."""
-    tournament = tournament_or_404(tournament_id)
+    return sheet_page(tournament_or_404(tournament_id), position, table, "arbiter/free_sheet.html", "arbiter")
+
+
+def sheet_page(tournament, position: int, table: int, template: str, blueprint: str):
+    """The entry form of one feuille, for the arbiter and the scorers (``blueprint``: where the links go):
+    GET shows it, POST saves it (422 with what was typed, 409 on a conflict), journalled with who saved."""
     session = get_session()
     try:
         seats = freeplay.table_seats(session, tournament, position, table)
@@ -128,6 +138,7 @@ def free_sheet(tournament_id: int, position: int, table: int):
     stored = freeplay.get_sheet(session, tournament, position, table)
     status, message, errors, conflict = 200, None, {}, None
     version = stored.version_id if stored is not None else None
+    people = [p for p in seats.values() if p]
     if request.method == "POST":
         rows = _typed_rows()
         version = _version("version")
@@ -142,7 +153,7 @@ def free_sheet(tournament_id: int, position: int, table: int):
                 message, errors, status = error.message, error.errors, UNPROCESSABLE
             else:
                 flash(f"Feuille de la table {table}, position {position} enregistrée.", "success")
-                return redirect(url_for("arbiter.free_sheet", tournament_id=tournament.id, position=position,
+                return redirect(url_for(f"{blueprint}.free_sheet", tournament_id=tournament.id, position=position,
                                         table=table))
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
@@ -152,13 +163,24 @@ def free_sheet(tournament_id: int, position: int, table: int):
     view = freeplay.sheet_view(seats, stored.deals) if stored is not None else None
     names = freeplay.player_names(session, tournament)
     return render_template(
-        "arbiter/free_sheet.html", tournament=tournament, position=position, table=table, seats=seats,
-        people=[p for p in seats.values() if p], names=names, rows=rows, form=form, message=message, errors=errors,
-        version=version, view=view, conflict=conflict,
+        template, tournament=tournament, position=position, table=table, seats=seats,
+        people=people, names=names, rows=rows, form=form, message=message, errors=errors,
+        version=version, view=view, conflict=conflict, live=freeplay.preview_sheet(rows, people),
         conflict_view=freeplay.sheet_view(seats, conflict.deals) if conflict is not None else None,
         contracts=freeplay.CONTRACT_LABELS, chelems=freeplay.CHELEM_LABELS, petits=freeplay.PETIT_LABELS,
         next_sheet=_next_sheet(session, tournament, position, table),
+        sheet_endpoint=f"{blueprint}.free_sheet", sheets_endpoint=f"{blueprint}.free_sheets",
+        marks_url=url_for("scoring.free_marks", tournament_id=tournament.id, position=position, table=table),
     ), status
+
+
+def marks_json(tournament, position: int, table: int):
+    """The live marks of the typed sheet (`freeplay.preview_sheet`), the form's fields in the query string."""
+    try:
+        seats = freeplay.table_seats(get_session(), tournament, position, table)
+    except operations.NotFound:
+        abort(404)
+    return jsonify(freeplay.preview_sheet(_typed_rows(request.args), [p for p in seats.values() if p]))
 
 
 def _next_sheet(session, tournament, position: int, table: int):

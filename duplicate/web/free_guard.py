@@ -24,11 +24,13 @@ FREE_ENDPOINTS = frozenset({
 def _closed_to_free_play():
     tournament_id = (request.view_args or {}).get("tournament_id")
     endpoint = request.endpoint or ""
-    if tournament_id is None or endpoint in FREE_ENDPOINTS or endpoint.startswith("arbiter.free_"):
+    if tournament_id is None or endpoint in FREE_ENDPOINTS or endpoint.startswith(("arbiter.free_", "scoring.free_")):
         return None
     tournament = get_session().get(Tournament, tournament_id)
     if tournament is None or not format_for(tournament.kind).free_play:
         return None
+    if endpoint == "scoring.overview":  # a scorer's way in: the feuilles de marque
+        return redirect(url_for("scoring.free_sheets", tournament_id=tournament_id))
     if request.blueprint == "arbiter":
         flash("Cette page sert aux tournois en duplicate : un tournoi en donnes libres n’en a pas l’usage.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament_id))

@@ -247,3 +247,90 @@ def test_free_file_junk_is_a_french_refusal(app, arbiter):
         assert response.status_code == 422, text[:80]
         assert "Fichier refusé" in response.get_data(as_text=True)
     assert _tournament_count(app) == 0
+
+
+# --- scorers enter feuilles; the live marks ---------------------------------------------------------------------
+
+@pytest.fixture
+def scorer(app, arbiter, seated, make_user, sign_in):
+    """A scorer given the tournament (« Accès ») in his own browser."""
+    make_user("marqueur", "scorer")
+    assert arbiter.post(f"/arbitre/tournois/{seated}/acces/donner", data={"grant-username": "marqueur"}).status_code == 302
+    client = app.test_client()
+    assert sign_in(client, "marqueur").status_code == 302
+    return client
+
+
+def test_a_scorer_enters_a_feuille_with_the_same_form_and_conflict_guard(app, arbiter, scorer, seated, make_user,
+                                                                          sign_in):
+    table, seats = _four(app, seated)
+    assert scorer.get(f"/saisie/tournois/{seated}/").headers["Location"].endswith(f"/saisie/tournois/{seated}/libre/feuilles")
+    listing = scorer.get(f"/saisie/tournois/{seated}/libre/feuilles").get_data(as_text=True)
+    assert f"/saisie/tournois/{seated}/libre/feuilles/1/{table}" in listing and "Position 1" in listing
+    form = scorer.get(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}").get_data(as_text=True)
+    assert 'name="taker-0"' in form and "/arbitre/" not in form.split("<main", 1)[-1].split("</main>")[0]
+    # the arbiter saves first; the scorer's form, built before, gets the 409 and only « Remplacer » overwrites
+    mine = [{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}]
+    theirs = [{"taker": seats["E"], "contract": "prise", "points": "45", "bouts": "1"}]
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/1/{table}", data=_sheet_data(mine)).status_code == 302
+    response = scorer.post(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}", data=_sheet_data(theirs))
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "enregistrée entre-temps par arbitre" in page and 'value="45"' in page
+    with Session(db.get_engine(app)) as session:
+        current = session.exec(select(FreeSheet)).one().version_id
+    response = scorer.post(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}",
+                           data=_sheet_data(theirs, replace="1", replace_version=str(current)))
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}")
+    # a refused sheet keeps what the scorer typed
+    response = scorer.post(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}", data=_sheet_data(
+        [{"taker": seats["E"], "contract": "garde", "points": "95", "bouts": "2"}], version=str(current + 1)))
+    assert response.status_code == 422 and 'value="95"' in response.get_data(as_text=True)
+    with Session(db.get_engine(app)) as session:
+        sheet = session.exec(select(FreeSheet)).one()
+        assert sheet.entered_by == "marqueur" and sheet.deals[0]["taker"] == seats["E"]
+        entry = session.exec(select(JournalEntry).where(JournalEntry.action == "freeplay.sheet.replace")).one()
+        assert entry.who == "marqueur" and entry.after["donnes"][0]["points"] == 45
+    # the scorer has no arbiter's screen, and a scorer not given the tournament none of its feuilles
+    assert scorer.get(f"/arbitre/tournois/{seated}/libre/classement").status_code in (302, 403)
+    assert scorer.post(f"/arbitre/tournois/{seated}/libre/faute", data={}).status_code in (302, 403)
+    make_user("autre", "scorer")
+    other = app.test_client()
+    assert sign_in(other, "autre").status_code == 302
+    assert other.get(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}").status_code == 403
+    assert other.get(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}/marques?rows=0").status_code == 403
+
+
+def test_live_marks_are_the_cores_and_nothing_is_saved(app, scorer, seated):
+    table, seats = _four(app, seated)
+    north, south, east, west = seats["N"], seats["S"], seats["E"], seats["W"]
+    url = f"/saisie/tournois/{seated}/libre/feuilles/1/{table}/marques"
+    # deal 1: Garde made by 10 → S +210, the others −70; deal 2 blank; deal 3: Prise failed by 6 → E −93, +31
+    query = _sheet_data([{"taker": south, "contract": "garde", "points": "51", "bouts": "2"}, {},
+                         {"taker": east, "contract": "prise", "points": "45", "bouts": "1"},
+                         {"taker": west, "contract": "garde", "points": "95", "bouts": "2"}])
+    answer = scorer.get(url, query_string=query).get_json()
+    assert answer["rows"][0]["marks"] == {north: "−70", south: "+210", east: "−70", west: "−70"}
+    assert answer["rows"][1]["marks"] is None and answer["rows"][3]["marks"] is None
+    assert answer["rows"][2]["marks"] == {north: "+31", south: "+31", east: "−93", west: "+31"}
+    assert answer["foot"][south] == {"plus": "241", "minus": "0", "bilan": "+241"}
+    assert answer["foot"][east] == {"plus": "0", "minus": "163", "bilan": "−163"}
+    assert answer["balance"] == "0" and answer["balanced"] is True
+    assert answer["message"].startswith("Donne 3 :")  # the impossible deal, numbered as when saving
+    # a table of 3: the half point to the winning side, −104 / +52
+    three = next(t for t in range(1, 6) if None in _seats(app, seated, 1, t).values())
+    people = [p for p in _seats(app, seated, 1, three).values() if p]
+    answer = scorer.get(f"/saisie/tournois/{seated}/libre/feuilles/1/{three}/marques", query_string=_sheet_data(
+        [{"taker": people[0], "contract": "garde", "points": "40,5", "bouts": "2"}])).get_json()
+    assert sorted(answer["rows"][0]["marks"].values()) == ["+52", "+52", "−104"]
+    for junk in ({"rows": "abc"}, {"rows": "-4"}, {"rows": "999999"}, {"rows": "1", "points-0": "1e999", "taker-0": south,
+                 "contract-0": "garde", "bouts-0": "9"}, {"rows": "2", "poignees-0": "zz", "taker-0": "x"}):
+        response = scorer.get(url, query_string=junk)
+        assert response.status_code == 200 and response.is_json, junk
+    assert scorer.get(f"/saisie/tournois/{seated}/libre/feuilles/9/99/marques").status_code == 404
+    with Session(db.get_engine(app)) as session:
+        assert session.exec(select(FreeSheet)).all() == []
+    # the form shows the same marks before any typing (rendered by the server, updated by static/js/free-sheet.js)
+    page = scorer.post(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}", data=query).get_data(as_text=True)
+    assert 'data-player="{}">+210</td>'.format(south) in page and "free-sheet.js" in page
