@@ -20,6 +20,13 @@ Our choices (README « Free play »):
   the page and ``rank`` on the exported file cannot disagree.
 * **Lateness** (`free_lateness`, art. 26): a `Penalty` of 100 points per started 5 minutes, its minutes kept in
   ``extra`` so that the file says ``late_minutes``; withdrawals are the duplicate's (`withdraw_player`).
+* **Faults of the arbitration code** (`free_penalty`): a `Penalty` whose ``extra`` says ``{"fault": code}``
+  (and the arbiter's note as ``"reason"``); its points and text are the core's sanction (`penalties.sanction`)
+  counted the way `rank_free` counts the file, kept so by `_refresh_faults` after a removal. The file says
+  ``{"player", "fault"}`` (`_penalty_item`).
+* **Live marks** (`preview_sheet`): the marks of a sheet being typed, nothing saved — `read_sheet`'s reading.
+* **Import** (`import_free`): a SPEC §13 file into a new tournament, all or nothing; export → import → export
+  gives back the file.
 """
 
 from __future__ import annotations
