@@ -334,3 +334,17 @@ def test_live_marks_are_the_cores_and_nothing_is_saved(app, scorer, seated):
     # the form shows the same marks before any typing (rendered by the server, updated by static/js/free-sheet.js)
     page = scorer.post(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}", data=query).get_data(as_text=True)
     assert 'data-player="{}">+210</td>'.format(south) in page and "free-sheet.js" in page
+
+
+def test_the_free_play_pages_are_closed_to_a_duplicate_tournament(app, arbiter, scorer):
+    response = arbiter.post("/arbitre/tournois/nouveau", data={
+        "name": "Duplicate", "kind": "individual", "date": "2026-11-26", "place": "Club", "sessions": "1",
+        "timezone": "Europe/Paris"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    tid = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
+    for url in ("libre/classement", "libre/feuilles", "libre/feuilles/1/1", "libre/mouvement"):
+        response = arbiter.get(f"/arbitre/tournois/{tid}/{url}")
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{tid}/"), url
+    assert arbiter.post(f"/arbitre/tournois/{tid}/libre/faute", data={}).status_code == 302
+    for url in ("libre/feuilles", "libre/feuilles/1/1", "libre/feuilles/1/1/marques"):
+        assert arbiter.get(f"/saisie/tournois/{tid}/{url}").status_code == 404, url
