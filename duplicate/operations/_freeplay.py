@@ -20,29 +20,45 @@ Our choices (README « Free play »):
   the page and ``rank`` on the exported file cannot disagree.
 * **Lateness** (`free_lateness`, art. 26): a `Penalty` of 100 points per started 5 minutes, its minutes kept in
   ``extra`` so that the file says ``late_minutes``; withdrawals are the duplicate's (`withdraw_player`).
+* **Faults of the arbitration code** (`free_penalty`): a `Penalty` whose ``extra`` says ``{"fault": code}``
+  (and the arbiter's note as ``"reason"``); its points and text are the core's sanction (`penalties.sanction`)
+  counted the way `rank_free` counts the file, kept so by `_refresh_faults` after a removal. The file says
+  ``{"player", "fault"}`` (`_penalty_item`).
+* **Live marks** (`preview_sheet`): the marks of a sheet being typed, nothing saved — `read_sheet`'s reading.
+* **Import** (`import_free`): a SPEC §13 file into a new tournament, all or nothing; export → import → export
+  gives back the file.
 """
 
 from __future__ import annotations
 
+import datetime
+import json
 import secrets
 from dataclasses import dataclass
+
+from sqlalchemy.exc import DataError, IntegrityError
 
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.freeplay.feuille import sheet_foot
 from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, rounds_from_dict
+from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
-from duplicate.core.freeplay.tournament import FreePlayError, rank_free, sheet_marks
+from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
+from duplicate.core.triplettes import split_name
 from duplicate.core.scoring import Chelem, Contract, PetitAuBout, ScoreError
-from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, utcnow
+from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, TournamentKind, utcnow
 
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
 from ._deals import get_movement
 from ._entrants import _place, drawn_order
 from ._journal import journal
+from ._results import remove_penalty
 
 MAX_LATENESS_MINUTES = 600
+MAX_PENALTY_POINTS = 10_000  # far above any fault of the code (500 for a phone used)
+OTHER_FAULT = "autre"  # a penalty outside the catalogue: the arbiter's points and reason
 MAX_DEALS = 40  # rows of one feuille: far more than a position plays
 
 CONTRACT_LABELS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
@@ -238,6 +254,32 @@ def read_sheet(rows: list[dict], people: list[str]) -> tuple[list[dict], list[di
     core; `SheetError` naming each faulty row."""
     if len(rows) > MAX_DEALS:
         raise SheetError(f"Une feuille a {MAX_DEALS} donnes au plus.")
+    deals, where, marks, errors = _score_rows(rows, people)
+    if errors:
+        first = min(errors)
+        more = f" (et {len(errors) - 1} autre{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+        raise SheetError(f"Feuille refusée, rien n’est enregistré : {errors[first]}{more}", errors)
+    return deals, marks
+
+
+def preview_sheet(rows: list[dict], people: list[str]) -> dict:
+    """The marks of a sheet being typed, nothing saved (the live totals of the entry form): for each typed
+    row ``{"marks": {player: "+210"…}}`` (None for a blank or faulty row), the foot of the rows that score
+    (``{player: {"plus", "minus", "bilan"}}``), the sum of the bilans and the first faulty row's French
+    message. Same reading and same core functions as `read_sheet`: the server stays the authority."""
+    deals, where, marks, errors = _score_rows(rows[:MAX_DEALS], people)
+    by_row = dict(zip(where, marks))
+    shown = [{"marks": {p: french.score(by_row[index].get(p, 0)) for p in people}} if by_row.get(index)
+             else {"marks": None} for index in range(len(rows[:MAX_DEALS]))]
+    foot, balance = sheet_foot(people, [m for m in marks if m])
+    return {"rows": shown, "foot": {p: {"plus": french.number(foot[p].plus, 0), "minus": french.number(foot[p].minus, 0),
+                                        "bilan": french.score(foot[p].bilan)} for p in people},
+            "balance": french.score(balance), "balanced": balance == 0,
+            "message": errors[min(errors)] if errors else ""}
+
+
+def _score_rows(rows: list[dict], people: list[str]):
+    """(deals, their rows' indexes, their marks ({} for a faulty deal), {row: French message})."""
     deals, where, errors = [], [], {}
     for index, row in enumerate(rows):
         if _row_is_empty(row):
@@ -262,11 +304,7 @@ def read_sheet(rows: list[dict], people: list[str]) -> tuple[list[dict], list[di
             text = str(error).removeprefix("donne 1 : ")
             errors[index] = f"Donne {deal['deal']} : {text[:1].upper()}{text[1:]}."
             marks.append({})
-    if errors:
-        first = min(errors)
-        more = f" (et {len(errors) - 1} autre{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
-        raise SheetError(f"Feuille refusée, rien n’est enregistré : {errors[first]}{more}", errors)
-    return deals, marks
+    return deals, where, marks, errors
 
 
 def save_sheet(session: Session, tournament: Tournament, position: int, table: int, rows: list[dict], *,
@@ -354,6 +392,115 @@ def progress(session: Session, tournament: Tournament) -> dict:
 
 # --- penalties, the file, the ranking --------------------------------------------------------------------------
 
+def fault_choices() -> list[tuple[str, str]]:
+    """The faults the arbiter picks from (the catalogue, `core.freeplay.penalties.CATALOGUE`, with what each
+    costs), then « autre » (points and reason typed)."""
+    def cost(fault) -> str:
+        if fault.points is None:
+            return "points fixés par l’arbitre"
+        return f"avertissement puis {fault.points} points" if fault.warning_first else f"{fault.points} points"
+
+    return [(code, f"{fault.label} — {cost(fault)}") for code, fault in CATALOGUE.items()] + [
+        (OTHER_FAULT, "Autre pénalité — points et motif fixés par l’arbitre")]
+
+
+def _fault_text(code: str, result: Sanction, note: str | None) -> str:
+    text = f"{CATALOGUE[code].label} : {result.french}"
+    return (f"{text} — {note}" if note else text)[:500]
+
+
+def _refresh_faults(session: Session, tournament: Tournament) -> None:
+    """Give each catalogue fault its sanction as the core counts it (`_penalties` of `rank_free`: the
+    player's earlier sanctions for that fault, in the order given): after a removal the next ring of a
+    phone may become the warning. Points and text of the stored rows follow."""
+    earlier: dict[tuple[str, str], int] = {}
+    for penalty in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)):
+        code = (penalty.extra or {}).get("fault")
+        if code not in CATALOGUE:
+            continue
+        key = (penalty.entrant_id, code)
+        given = None if CATALOGUE[code].points is not None else int(round(penalty.points))
+        result = sanction(code, earlier.get(key, 0), given)
+        earlier[key] = earlier.get(key, 0) + 1
+        text = _fault_text(code, result, (penalty.extra or {}).get("reason"))
+        if penalty.points != result.points or penalty.reason != text:
+            penalty.points, penalty.reason = float(result.points), text
+    session.flush()
+
+
+def free_penalty(session: Session, tournament: Tournament, *, entrant_id: str, fault: str, points: int | None = None,
+                 reason: str | None = None, who: str | None = None) -> tuple[Penalty, Sanction]:
+    """A fault of the arbitration code (booklet chapter 4, `core.freeplay.penalties.CATALOGUE`) given to a
+    player: « avertissement puis pénalité » counts his earlier sanctions for that fault (a first ring of the
+    phone is a warning, 0 point; the second costs 500); the faults without an amount in the code (smoking,
+    ethics) and « autre » take the arbiter's ``points``; « autre » needs a ``reason``. Journalled."""
+    _free(tournament)
+    known = {p.entrant_id: p for p in _entrants(session, tournament) if p.entrant_id}
+    if entrant_id not in known:
+        raise OperationError("Choisissez un joueur placé.", "entrant_id")
+    if fault != OTHER_FAULT and fault not in CATALOGUE:
+        raise OperationError("Choisissez la faute dans la liste.", "fault")
+    note = _clean(reason) or None
+    if note is not None and len(note) > 200:
+        raise OperationError("Le motif a 200 caractères au plus.", "reason")
+    free_amount = fault == OTHER_FAULT or CATALOGUE[fault].points is None
+    if free_amount:
+        if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= MAX_PENALTY_POINTS:
+            raise OperationError(f"Cette faute n’a pas de montant dans le code : indiquez les points (1 à "
+                                 f"{french.number(MAX_PENALTY_POINTS, 0)}).", "points")
+    if fault == OTHER_FAULT:
+        if note is None:
+            raise OperationError("Indiquez le motif de la pénalité.", "reason")
+        result, text, extra = Sanction(False, points), note, None
+    else:
+        earlier = sum(1 for p in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id,
+                                                                     Penalty.entrant_id == entrant_id))
+                      if (p.extra or {}).get("fault") == fault)
+        result = sanction(fault, earlier, points if free_amount else None)
+        text = _fault_text(fault, result, note)
+        extra = {"fault": fault, **({"reason": note} if note else {})}
+    penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(result.points), reason=text,
+                      created_by=who, extra=extra)
+    session.add(penalty)
+    session.flush()
+    journal(session, tournament, action="penalty.add", who=who,
+            summary=f"{'Avertissement' if result.warning else 'Pénalité'} à {known[entrant_id].name} "
+                    f"({french.place_label(entrant_id)}) : {text}",
+            after={"entrant": entrant_id, "fault": fault, "points": result.points, "warning": result.warning,
+                   **({"reason": note} if note else {})})
+    return penalty, result
+
+
+def free_remove_penalty(session: Session, tournament: Tournament, penalty_id: int, who: str | None = None) -> None:
+    """Remove a penalty (journalled by `remove_penalty`), then recount the warnings of the code's faults."""
+    remove_penalty(session, tournament, penalty_id, who=who)
+    _refresh_faults(session, tournament)
+
+
+def _penalty_item(penalty: Penalty) -> dict:
+    """A stored penalty as SPEC §13 writes it: ``{"player", "late_minutes"}`` (art. 26), ``{"player",
+    "fault"}`` (the code's catalogue; ``"points"`` for a fault without an amount; ``"reason"`` the arbiter's
+    note), else ``{"player", "points", "reason"}``."""
+    extra = penalty.extra or {}
+    item = {"player": penalty.entrant_id}
+    minutes, fault = extra.get("late_minutes"), extra.get("fault")
+    if isinstance(minutes, int):
+        item["late_minutes"] = minutes
+        if penalty.reason:
+            item["reason"] = penalty.reason
+    elif fault in CATALOGUE:
+        item["fault"] = fault
+        if CATALOGUE[fault].points is None:
+            item["points"] = int(round(penalty.points))
+        if extra.get("reason"):
+            item["reason"] = extra["reason"]
+    else:
+        item["points"] = int(round(penalty.points))
+        if penalty.reason:
+            item["reason"] = penalty.reason
+    return item
+
+
 def free_lateness(session: Session, tournament: Tournament, *, entrant_id: str, minutes: int,
                   who: str | None = None) -> Penalty:
     """Art. 26: 100 points per started 5 minutes of lateness off the player's total."""
@@ -396,15 +543,7 @@ def free_export(session: Session, tournament: Tournament) -> dict:
                for deal in s.deals]
     penalties = []
     for penalty in session.exec(select(Penalty).where(Penalty.tournament_id == tournament.id).order_by(Penalty.id)):
-        minutes = (penalty.extra or {}).get("late_minutes")
-        item = {"player": penalty.entrant_id}
-        if isinstance(minutes, int):
-            item["late_minutes"] = minutes
-        else:
-            item["points"] = int(round(penalty.points))
-        if penalty.reason:
-            item["reason"] = penalty.reason
-        penalties.append(item)
+        penalties.append(_penalty_item(penalty))
     movement = get_movement(session, tournament)
     kind = _format(tournament).id
     data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": kind,
@@ -418,6 +557,166 @@ def free_export(session: Session, tournament: Tournament) -> dict:
     if movement is not None:
         data["movement"] = movement.data
     return data
+
+
+# --- import of a SPEC §13 free file --------------------------------------------------------------------------
+
+class FreeImportError(OperationError):
+    """A free file refused at import: the French message names the faulty item; nothing was written."""
+
+
+def is_free_file(text: str) -> bool:
+    """Whether a tournament file is a free-play one (``"kind": "free" | "free_duo" | "free_team4"``)."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("kind") in FREE_KINDS
+
+
+def _text_field(item: dict, key: str, where: str, longest: int) -> str | None:
+    value = item.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > longest:
+        raise FreeImportError(f"{where} : « {key} » : texte de {longest} caractères au plus attendu")
+    return value
+
+
+def _check_free_file(data: dict) -> dict[tuple[int, int], list[dict]]:
+    """What `rank_free` does not check and the database needs (module docstring of `import_free`); the
+    deals grouped by feuille, (position, table) → deals in the file's order."""
+    if data.get("format", interchange.TOURNAMENT_FORMAT) != interchange.TOURNAMENT_FORMAT:
+        raise FreeImportError(f"« format » : « {interchange.TOURNAMENT_FORMAT} » attendu")
+    if data["kind"] != "free":
+        raise FreeImportError(f"type « {data['kind']} » : seules les donnes libres individuelles (« free ») "
+                           "s’importent pour l’instant")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 200:
+        raise FreeImportError("« name » : le nom du tournoi (200 caractères au plus) est attendu")
+    if data.get("date") is not None:
+        try:
+            datetime.date.fromisoformat(data["date"])
+        except (TypeError, ValueError):
+            raise FreeImportError(f"« date » : date AAAA-MM-JJ attendue, pas « {data['date']} »") from None
+    if not isinstance(data.get("movement"), dict):
+        raise FreeImportError("« movement » : le mouvement est attendu (il dit qui joue à chaque table)")
+    pattern = _format_kind("free").entrant_pattern
+    for index, item in enumerate(data.get("players") or [], start=1):
+        where = f"joueur n° {index} ({item.get('id')})"
+        if len(item["id"]) > 40 or not pattern.match(item["id"]):
+            raise FreeImportError(f"{where} : identifiant : une place du mouvement attendue (N1, S1, E1, W1… ou J1…)")
+        _text_field(item, "name", where, 201)
+        _text_field(item, "licence", where, 40)
+        _text_field(item, "club", where, 200)
+        withdrawn = item.get("withdrawn")
+        if withdrawn is not None and not (isinstance(withdrawn, dict) and isinstance(withdrawn.get("position"), int)
+                                          and not isinstance(withdrawn.get("position"), bool)
+                                          and 1 <= withdrawn["position"] <= 1000):
+            raise FreeImportError(f"{where} : « withdrawn » : {{\"position\": n}} attendu")
+    positions = {(r.position, r.table) for r in rounds_from_dict(data["movement"])}
+    sheets_found: dict[tuple[int, int], list[dict]] = {}
+    for index, result in enumerate(data["results"], start=1):
+        key = (result["position"], result["table"])
+        where = f"résultat n° {index} (table {key[1]}, position {key[0]}, donne {result['deal']})"
+        if key not in positions:
+            raise FreeImportError(f"{where} : cette table ne joue pas à cette position dans le mouvement")
+        for field in ("players", "dead"):
+            if field in result:
+                raise FreeImportError(f"{where} : « {field} » : le web lit les joueurs de la table dans le mouvement")
+        deals = sheets_found.setdefault(key, [])
+        if len(deals) >= MAX_DEALS:
+            raise FreeImportError(f"{where} : une feuille a {MAX_DEALS} donnes au plus")
+        deals.append({k: v for k, v in result.items() if k not in ("table", "position")})
+    for index, item in enumerate(data.get("penalties") or [], start=1):
+        where = f"pénalité n° {index}"
+        _text_field(item, "reason", where, 500)
+        for key in ("points", "late_minutes"):
+            if item.get(key) is not None and not 0 <= item[key] <= 10 ** 9:
+                raise FreeImportError(f"{where} : « {key} » hors limites")
+    return sheets_found
+
+
+def _format_kind(kind: str):
+    from duplicate.core.formats import format_for
+
+    return format_for(kind)
+
+
+def import_free(session: Session, text: str, *, who: str | None = None) -> Tournament:
+    """A new free-play tournament from a SPEC §13 file (what `free_export` writes): all or nothing.
+
+    The file is ranked by the core first (`rank_free`: players, movement, every deal, every penalty), then
+    what the database needs is checked (`_check_free_file`: an individual tournament, its movement, players'
+    ids that are places, each result at a table the movement has, lengths); an `FreeImportError` names the
+    faulty item (« résultat n° 3 (table 2, position 1, donne 3) : … ») and nothing is written. The rows go in
+    inside a SAVEPOINT, so a database refusal also leaves everything as it was. Export → import → export
+    gives back the file."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise FreeImportError("fichier trop imbriqué") from None
+    except ValueError as error:
+        raise FreeImportError(f"JSON illisible ({getattr(error, 'msg', error)}, ligne {getattr(error, 'lineno', '?')})") from None
+    if not isinstance(data, dict):
+        raise FreeImportError("un objet JSON (le tournoi) est attendu")
+    try:
+        rank_free(data)
+        grouped = _check_free_file(data)
+    except (FreePlayError, MovementError) as error:
+        raise FreeImportError(str(error)) from None
+    except (TypeError, AttributeError, KeyError, ValueError, OverflowError) as error:
+        raise FreeImportError(f"fichier mal formé ({error})") from None
+    try:
+        with session.begin_nested():
+            tournament = _create_free(session, data, grouped, who)
+    except (IntegrityError, DataError, OverflowError) as error:
+        raise FreeImportError(f"le fichier ne peut pas être enregistré : {getattr(error, 'orig', error)}") from None
+    return tournament
+
+
+def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -> Tournament:
+    tournament = Tournament(name=data["name"], kind=TournamentKind("free"),
+                            date=datetime.date.fromisoformat(data["date"]) if data.get("date") else None)
+    session.add(tournament)
+    session.flush()
+    fmt = _format(tournament)
+    first = {player: r.table for r in rounds_from_dict(data["movement"]) if r.position == 1
+             for player in r.players()}
+    for item in data["players"]:
+        surname, first_name = split_name(item["name"]) if item.get("name") else ("", "")
+        player = Player(tournament_id=tournament.id, surname=surname, first_name=first_name,
+                        licence=item.get("licence"), club=item.get("club"),
+                        withdrawn_from=(item.get("withdrawn") or {}).get("position"))
+        _place(player, item["id"], fmt)
+        player.start_table = first.get(item["id"])
+        session.add(player)
+    session.add(Movement(tournament_id=tournament.id, data=data["movement"]))
+    for (position, table), deals in sorted(grouped.items()):
+        session.add(FreeSheet(tournament_id=tournament.id, position=position, table=table, deals=deals,
+                              entered_by="import"))
+    for item in data.get("penalties") or []:
+        fault, minutes, points, reason = item.get("fault"), item.get("late_minutes"), item.get("points"), item.get("reason")
+        if fault == "retard":  # the core's way of writing lateness as a fault
+            fault, minutes = None, minutes if minutes is not None else 0
+        if fault is not None:
+            extra = {"fault": fault, **({"reason": reason} if reason else {})}
+            penalty = Penalty(tournament_id=tournament.id, entrant_id=item["player"], points=float(points or 0),
+                              reason=None, created_by="import", extra=extra)
+        elif minutes is not None:
+            penalty = Penalty(tournament_id=tournament.id, entrant_id=item["player"],
+                              points=float(lateness_penalty(minutes)), created_by="import",
+                              reason=reason or f"Retard de {minutes} min (art. 26)", extra={"late_minutes": minutes})
+        else:
+            penalty = Penalty(tournament_id=tournament.id, entrant_id=item["player"], points=float(points),
+                              reason=reason, created_by="import")
+        session.add(penalty)
+    session.flush()
+    _refresh_faults(session, tournament)
+    journal(session, tournament, action="tournament.import", who=who,
+            summary=f"Tournoi en donnes libres importé : {len(data['players'])} joueurs, {len(grouped)} feuille(s), "
+                    f"{len(data.get('penalties') or [])} pénalité(s)")
+    return tournament
 
 
 def free_ranking(session: Session, tournament: Tournament) -> dict:

@@ -129,6 +129,7 @@ from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blue
 from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
 from duplicate.web import arbiter_team_match  # noqa: E402,F401 -- team match settings and score sheet (issue 15)
 from duplicate.web import arbiter_teams_csv  # noqa: E402,F401 -- teams from a CSV list and back (issue 15)
+from duplicate.web import scoring_freeplay  # noqa: E402,F401 -- scorers enter free-play feuilles (SPEC §13)
 from duplicate.web import arbiter_attackers  # noqa: E402,F401 -- who attacks: triplette badges, quadrette attackers
 
 

@@ -12,7 +12,7 @@ with the stored sheet beside the typed one (409), and only « Remplacer » overw
 fiches (`duplicate.web.scoring`).
 """
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from wtforms import BooleanField, SelectField
 from wtforms.validators import InputRequired
 
@@ -27,6 +27,7 @@ CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
 EXTRA_ROWS = 3   # blank rows offered below the stored deals
 FIRST_ROWS = 6   # rows of a new sheet
 WHOLE = "Indiquez un nombre entier."
+FAULT_PREFIX = "faute"  # the fault form's fields (« faute-entrant_id »…): the lateness form has its own ids
 
 
 class FreeMovementForm(forms.FrenchForm):
@@ -47,6 +48,17 @@ class FreeFinalSquareForm(forms.FrenchForm):
                                                              "20": "20 meilleurs (5 tables)"}), default="16",
                             validators=[InputRequired(message=forms.REQUIRED)])
     one_deal_positions = BooleanField("20 finalistes : 5 positions d’une donne (mouvement S +1, E +2, O −2)")
+
+
+class FreeFaultForm(forms.FrenchForm):
+    """A fault of the arbitration code (booklet chapter 4) or another penalty, given to a player."""
+
+    entrant_id = SelectField("Joueur", validators=[InputRequired(message=forms.REQUIRED)])
+    fault = SelectField("Faute (code d’arbitrage)", validators=[InputRequired(message=forms.REQUIRED)])
+    points = forms.NumberField("Points (si le code n’en fixe pas)", whole=True,
+                               description="Seulement pour fumer, l’éthique ou une autre pénalité.")
+    reason = forms.StringField("Motif", validators=[forms.Optional(), forms.length(200)],
+                               description="Obligatoire pour une autre pénalité.")
 
 
 class FreeWithdrawalForm(forms.FrenchForm):
@@ -85,23 +97,28 @@ def free_movement(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles")
 def free_sheets(tournament_id: int):
     """Every feuille the movement expects, position by position: entered or not, with its link."""
-    tournament = tournament_or_404(tournament_id)
+    return sheets_page(tournament_or_404(tournament_id), "arbiter/free_sheets.html", "arbiter")
+
+
+def sheets_page(tournament, template: str, blueprint: str):
+    """The list of the feuilles (the arbiter's and the scorers' pages): ``blueprint`` makes the links."""
     session = get_session()
     state = freeplay.progress(session, tournament)
     by_position: dict[int, list] = {}
     for position, table in state["expected"]:
         by_position.setdefault(position, []).append((table, state["entered"].get((position, table))))
-    return render_template("arbiter/free_sheets.html", tournament=tournament, by_position=by_position,
-                           missing=state["missing"])
+    return render_template(template, tournament=tournament, by_position=by_position, missing=state["missing"],
+                           sheet_endpoint=f"{blueprint}.free_sheet", sheets_endpoint=f"{blueprint}.free_sheets")
 
 
-def _typed_rows() -> list[dict]:
+def _typed_rows(source=None) -> list[dict]:
     """The rows the form sent (``<field>-<n>`` for n = 0, 1, … up to ``rows``)."""
+    source = request.form if source is None else source
     try:
-        count = min(int(request.form.get("rows", "0")), freeplay.MAX_DEALS + 1)
+        count = min(int(source.get("rows", "0")), freeplay.MAX_DEALS + 1)
     except ValueError:
         count = 0
-    return [{name: request.form.get(f"{name}-{index}", "") for name in freeplay.ROW_FIELDS}
+    return [{name: source.get(f"{name}-{index}", "") for name in freeplay.ROW_FIELDS}
             for index in range(max(count, 0))]
 
 
@@ -113,7 +130,12 @@ def _version(name: str) -> int | None:
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles/<int:position>/<int:table>", methods=["GET", "POST"])
 def free_sheet(tournament_id: int, position: int, table: int):
     """The feuille de marque of one table at one position (module docstring)."""
-    tournament = tournament_or_404(tournament_id)
+    return sheet_page(tournament_or_404(tournament_id), position, table, "arbiter/free_sheet.html", "arbiter")
+
+
+def sheet_page(tournament, position: int, table: int, template: str, blueprint: str):
+    """The entry form of one feuille, for the arbiter and the scorers (``blueprint``: where the links go):
+    GET shows it, POST saves it (422 with what was typed, 409 on a conflict), journalled with who saved."""
     session = get_session()
     try:
         seats = freeplay.table_seats(session, tournament, position, table)
@@ -123,6 +145,7 @@ def free_sheet(tournament_id: int, position: int, table: int):
     stored = freeplay.get_sheet(session, tournament, position, table)
     status, message, errors, conflict = 200, None, {}, None
     version = stored.version_id if stored is not None else None
+    people = [p for p in seats.values() if p]
     if request.method == "POST":
         rows = _typed_rows()
         version = _version("version")
@@ -137,7 +160,7 @@ def free_sheet(tournament_id: int, position: int, table: int):
                 message, errors, status = error.message, error.errors, UNPROCESSABLE
             else:
                 flash(f"Feuille de la table {table}, position {position} enregistrée.", "success")
-                return redirect(url_for("arbiter.free_sheet", tournament_id=tournament.id, position=position,
+                return redirect(url_for(f"{blueprint}.free_sheet", tournament_id=tournament.id, position=position,
                                         table=table))
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE
@@ -147,13 +170,24 @@ def free_sheet(tournament_id: int, position: int, table: int):
     view = freeplay.sheet_view(seats, stored.deals) if stored is not None else None
     names = freeplay.player_names(session, tournament)
     return render_template(
-        "arbiter/free_sheet.html", tournament=tournament, position=position, table=table, seats=seats,
-        people=[p for p in seats.values() if p], names=names, rows=rows, form=form, message=message, errors=errors,
-        version=version, view=view, conflict=conflict,
+        template, tournament=tournament, position=position, table=table, seats=seats,
+        people=people, names=names, rows=rows, form=form, message=message, errors=errors,
+        version=version, view=view, conflict=conflict, live=freeplay.preview_sheet(rows, people),
         conflict_view=freeplay.sheet_view(seats, conflict.deals) if conflict is not None else None,
         contracts=freeplay.CONTRACT_LABELS, chelems=freeplay.CHELEM_LABELS, petits=freeplay.PETIT_LABELS,
         next_sheet=_next_sheet(session, tournament, position, table),
+        sheet_endpoint=f"{blueprint}.free_sheet", sheets_endpoint=f"{blueprint}.free_sheets",
+        marks_url=url_for("scoring.free_marks", tournament_id=tournament.id, position=position, table=table),
     ), status
+
+
+def marks_json(tournament, position: int, table: int):
+    """The live marks of the typed sheet (`freeplay.preview_sheet`), the form's fields in the query string."""
+    try:
+        seats = freeplay.table_seats(get_session(), tournament, position, table)
+    except operations.NotFound:
+        abort(404)
+    return jsonify(freeplay.preview_sheet(_typed_rows(request.args), [p for p in seats.values() if p]))
 
 
 def _next_sheet(session, tournament, position: int, table: int):
@@ -165,12 +199,20 @@ def _next_sheet(session, tournament, position: int, table: int):
 
 # --- ranking, lateness, withdrawals ---------------------------------------------------------------------------
 
-def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: int = 200, final_form=None):
+def _fault_choices(form, placed) -> None:
+    form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
+    form.fault.choices = [forms.SelectChoice(code, label) for code, label in freeplay.fault_choices()]
+
+
+def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_form=None, status: int = 200,
+                  final_form=None):
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
     extras = operations.freeplay_extras
     individual = tournament.format.id == "free"
     placed = [p for p in operations.players(session, tournament) if p.entrant_id]
+    fault_form = fault_form or FreeFaultForm(formdata=None, prefix=FAULT_PREFIX)
+    _fault_choices(fault_form, placed)
     lateness_form = lateness_form or FreeLatenessForm(formdata=None)
     withdrawal_form = withdrawal_form or FreeWithdrawalForm(formdata=None)
     lateness_form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
@@ -178,7 +220,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, status: 
                                          if p.withdrawn_from is None]
     return render_template(
         "arbiter/free_ranking.html", tournament=tournament, output=output, names=freeplay.player_names(session, tournament),
-        lateness_form=lateness_form, withdrawal_form=withdrawal_form, penalties=operations.penalties(session, tournament),
+        lateness_form=lateness_form, withdrawal_form=withdrawal_form, fault_form=fault_form, penalties=operations.penalties(session, tournament),
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
         progress=freeplay.progress(session, tournament),
@@ -213,6 +255,28 @@ def free_lateness(tournament_id: int):
     return _ranking_page(tournament, lateness_form=form, status=UNPROCESSABLE)
 
 
+@bp.route("/tournois/<int:tournament_id>/libre/faute", methods=["POST"])
+def free_fault(tournament_id: int):
+    """A fault of the arbitration code from the catalogue (« avertissement puis pénalité » counted), or
+    another penalty with its points and reason."""
+    tournament = tournament_or_404(tournament_id)
+    session = get_session()
+    form = FreeFaultForm(prefix=FAULT_PREFIX)
+    _fault_choices(form, [p for p in operations.players(session, tournament) if p.entrant_id])
+    if form.validate_on_submit():
+        try:
+            _, result = freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data,
+                                              fault=form.fault.data, points=form.points.data,
+                                              reason=form.reason.data, who=_who())
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash("Avertissement enregistré (0 point)." if result.warning else
+                  f"Pénalité de {result.points} points enregistrée.", "success")
+            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    return _ranking_page(tournament, fault_form=form, status=UNPROCESSABLE)
+
+
 @bp.route("/tournois/<int:tournament_id>/libre/forfait", methods=["POST"])
 def free_withdraw(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
@@ -240,7 +304,7 @@ def free_remove_penalty(tournament_id: int, penalty_id: int):
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     try:
-        operations.remove_penalty(get_session(), tournament, penalty_id, who=_who())
+        freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who())
     except operations.NotFound:
         abort(404)
     flash("Pénalité retirée.", "success")

@@ -9,6 +9,7 @@ from flask import Response, flash, redirect, render_template, url_for
 from duplicate import interchange
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
+from duplicate.operations import freeplay
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import _status, _uploaded_text, bp
 from duplicate.web.auth import current_user
@@ -18,14 +19,20 @@ from duplicate.web.auth import current_user
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_tournament():
-    """A whole tournament from its ``tarot-tournament/1`` file; on error, the French message and its line."""
+    """A whole tournament from its ``tarot-tournament/1`` file; on error, the French message and its line.
+    A free-play file (``"kind": "free"``, SPEC §13) goes to `operations.freeplay.import_free`: all or nothing
+    too, the message naming the faulty player, result or penalty."""
     form = forms.UploadForm()
     if form.validate_on_submit():
         text = _uploaded_text(form)
         if text is not None:
             try:
-                tournament = interchange.import_tournament(get_session(), text)
-            except TournamentError as error:
+                if freeplay.is_free_file(text):  # donnes libres: the SPEC §13 file
+                    tournament = freeplay.import_free(get_session(), text, who=current_user().username)
+                else:
+                    tournament = interchange.import_tournament(get_session(), text)
+            except (TournamentError, freeplay.FreeImportError) as error:
+                error = getattr(error, "message", error)
                 form.form_errors.append(f"Fichier refusé : {error}. Rien n’a été importé.")
             else:
                 tournament.owner_id = current_user().id  # the arbiter who imports it owns it
@@ -41,8 +48,6 @@ def export_tournament(tournament_id: int):
     """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
     tournament = tournament_or_404(tournament_id)
     if tournament.format.free_play:  # the SPEC §13 file, what ``rank`` reads
-        from duplicate.operations import freeplay
-
         data = freeplay.free_export(get_session(), tournament)
     else:
         data = interchange.export_tournament(get_session(), tournament)

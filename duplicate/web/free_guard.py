@@ -3,7 +3,8 @@
 A free-play tournament shares the registration, dashboard, publication, journal, accounts and export with
 the duplicate; the pages that make sense only with étuis and fiches ambulantes (étuis, placement, fiches,
 tables, route sheets, printing, live room, the scoring API…) are closed to it: an arbiter is sent back to the
-dashboard with a French message, anyone else gets a 404. One list here rather than a test in every view.
+dashboard with a French message, anyone else gets a 404. One list here rather than a test in every view. The
+free-play pages (``arbiter.free_*``, ``scoring.free_*``) are closed the same way to a duplicate tournament.
 """
 
 from flask import abort, flash, redirect, request, url_for
@@ -26,11 +27,23 @@ FREE_ENDPOINTS = frozenset({
 def _closed_to_free_play():
     tournament_id = (request.view_args or {}).get("tournament_id")
     endpoint = request.endpoint or ""
-    if tournament_id is None or endpoint in FREE_ENDPOINTS or endpoint.startswith("arbiter.free_"):
+    if tournament_id is None or endpoint in FREE_ENDPOINTS:
         return None
+    free_page = endpoint.startswith(("arbiter.free_", "scoring.free_"))
     tournament = get_session().get(Tournament, tournament_id)
-    if tournament is None or not format_for(tournament.kind).free_play:
+    if tournament is None:
         return None
+    if not format_for(tournament.kind).free_play:
+        if not free_page:
+            return None
+        if request.blueprint == "arbiter":  # and the free-play pages are closed to a duplicate tournament
+            flash("Cette page sert aux tournois en donnes libres.", "warning")
+            return redirect(url_for("arbiter.dashboard", tournament_id=tournament_id))
+        abort(404)
+    if free_page:
+        return None
+    if endpoint == "scoring.overview":  # a scorer's way in: the feuilles de marque
+        return redirect(url_for("scoring.free_sheets", tournament_id=tournament_id))
     if request.blueprint == "arbiter":
         flash("Cette page sert aux tournois en duplicate : un tournoi en donnes libres n’en a pas l’usage.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament_id))

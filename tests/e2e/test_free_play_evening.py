@@ -6,6 +6,10 @@ and checks the page says the same). The arbiter creates the tournament, imports 
 movement, enters two feuilles de marque from the keyboard (a table of 4 at position 1, the first table of
 3 at position 2), one impossible deal being refused with its French message and the typed values kept,
 publishes, and the public sees the ranking. Screenshots at 390 px and 1920 px (tests/e2e/artifacts/).
+
+Then a scorer, on a 390 px phone, enters a feuille (one deal per card, the marks appearing as he types, no
+sideways scrolling) while the arbiter, at his desk, gives a phone that rings twice (a warning, then 500 points:
+booklet chapter 4); the ranking has both, and fits the phone too.
 """
 
 from __future__ import annotations
@@ -14,10 +18,15 @@ import re
 
 from duplicate.core.freeplay.movements import free_movement
 
-from live import flask
-from screens import PASSWORD, shots, sign_in
+from live import create_users, flask
+from screens import PASSWORD, give_access, shots, sign_in
 
 PLAYERS = 22
+PHONE = {"width": 390, "height": 844}
+
+
+def _width(page) -> int:
+    return page.evaluate("document.scrollingElement.scrollWidth")
 
 
 def players_csv() -> str:
@@ -126,3 +135,58 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     # (60 points, 2 bouts: 41 needed) with a simple poignée: (25 + 19) × 4 + 20 = 196, × 2 at 3 → +392
     assert "+444" in first and people["E"].replace("W", "O") in first
     shots(public, artifacts, "libre-05-classement-public")
+
+    # --- a scorer on a 390 px phone enters table 2 at position 1 while the arbiter gives a penalty ----------
+    create_users(sqlite_url, ("marqueur", PASSWORD, "scorer"))
+    give_access(arbiter, base, tid, "marqueur")
+    phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    sign_in(phone, base, "marqueur")
+    phone.goto(f"{base}/saisie/tournois/{tid}/")  # the scorer's way in: the list of the feuilles
+    assert "Feuilles de marque" in phone.inner_text("h1")
+    phone.click(f"a[href$='/libre/feuilles/1/2']")
+    table2 = seats[1, 2]
+    assert _width(phone) <= 390
+    phone.select_option("[name=taker-0]", table2["W"])
+    phone.select_option("[name=contract-0]", "garde_sans")
+    phone.fill("[name=points-0]", "56")
+    phone.fill("[name=bouts-0]", "1")
+    # Garde sans made by 5, 1 bout (51 needed): (25 + 5) × 4 = 120 per defender → W +360, the others −120;
+    # the marks come from the server's core while typing, nothing saved yet
+    row = phone.locator("tr[data-row='0']")
+    mark = row.locator(f"td.live-mark[data-player='{table2['W']}']")
+    mark.filter(has_text="+360").wait_for()
+    assert row.locator(f"td.live-mark[data-player='{table2['N']}']").inner_text() == "−120"
+    bilan = phone.locator(f"table.free-live-foot td[data-foot='bilan'][data-player='{table2['W']}']")
+    bilan.filter(has_text="+360").wait_for()
+    assert "Somme des bilans : 0" in phone.inner_text(".live-status")
+    assert _width(phone) <= 390, _width(phone)
+    shots(phone, artifacts, "libre-06-feuille-marqueur-telephone")
+
+    # meanwhile at the desk: a phone rings twice — « un avertissement … En cas de récidive … 500 points »
+    ringing = table2["E"]
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
+    for expected in ("Avertissement enregistré (0 point).", "Pénalité de 500 points enregistrée."):
+        arbiter.select_option("#faute-entrant_id", ringing)
+        arbiter.select_option("#faute-fault", "telephone_sonne")
+        arbiter.click("button:has-text('Sanctionner')")
+        assert expected in arbiter.inner_text("body")
+    penalties = arbiter.inner_text("main")
+    assert "Téléphone qui sonne : avertissement" in penalties
+    assert "Téléphone qui sonne : pénalité de 500 points" in penalties
+
+    phone.click("button:has-text('Enregistrer')")
+    assert "Feuille de la table 2, position 1 enregistrée" in phone.inner_text("body")
+    assert "+360" in phone.inner_text("table.free-marks")
+    assert _width(phone) <= 390
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
+    ranking = arbiter.locator("table.free-ranking tbody tr")
+    rows = {line.split("\t")[1].split()[0]: line for line in (r.inner_text() for r in ranking.all())}
+    ringing_label = ringing.replace("W", "O")
+    assert "−620" in rows[ringing_label] and "−500" in rows[ringing_label]  # −120 − 500
+    shots(arbiter, artifacts, "libre-07-classement-penalites")
+    arbiter.set_viewport_size(PHONE)
+    arbiter.reload()
+    assert _width(arbiter) <= 390, _width(arbiter)
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/1/2")
+    assert _width(arbiter) <= 390, _width(arbiter)

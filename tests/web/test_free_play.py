@@ -218,7 +218,7 @@ def test_duplicate_pages_are_closed_and_nothing_is_a_500(app, arbiter, seated):
         assert arbiter.get(url).status_code == 200, url
     response = arbiter.get(f"/arbitre/tournois/{seated}/etuis")
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{seated}/")
-    assert arbiter.get(f"/saisie/tournois/{seated}/").status_code == 404
+    assert arbiter.get(f"/saisie/tournois/{seated}/").headers["Location"].endswith(f"/saisie/tournois/{seated}/libre/feuilles")
     assert arbiter.get(f"/tournois/{seated}/projecteur").status_code == 404
     assert arbiter.get(f"/arbitre/tournois/{seated}/libre/feuilles/9/99").status_code == 404
     for data in ({"rows": "abc"}, {"rows": "-5"}, {"rows": "99999999999"}, {"rows": "2", "version": "x" * 40},
