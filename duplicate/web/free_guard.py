@@ -4,7 +4,9 @@ A free-play tournament shares the registration, dashboard, publication, journal,
 the duplicate; the pages that make sense only with étuis and fiches ambulantes (étuis, placement, fiches,
 tables, route sheets, « Tout imprimer » and the batch print jobs, live room, the scoring API…) are closed to
 it: an arbiter is sent back to the dashboard with a French message, anyone else gets a 404. One list here
-rather than a test in every view. The printing page and the ranking API serve both, each with its own data.
+rather than a test in every view; the other way round, the free-play pages (``arbiter.free_*``) send the
+arbiter of a duplicate tournament back to its dashboard. The printing page and the ranking API serve both,
+each with its own data.
 """
 
 from flask import abort, flash, redirect, request, url_for
@@ -26,10 +28,17 @@ FREE_ENDPOINTS = frozenset({
 def _closed_to_free_play():
     tournament_id = (request.view_args or {}).get("tournament_id")
     endpoint = request.endpoint or ""
-    if tournament_id is None or endpoint in FREE_ENDPOINTS or endpoint.startswith("arbiter.free_"):
+    if tournament_id is None or endpoint in FREE_ENDPOINTS:
         return None
     tournament = get_session().get(Tournament, tournament_id)
-    if tournament is None or not format_for(tournament.kind).free_play:
+    if tournament is None:
+        return None
+    if endpoint.startswith("arbiter.free_"):  # and the free-play pages are closed to a duplicate tournament
+        if format_for(tournament.kind).free_play:
+            return None
+        flash("Cette page sert aux tournois en donnes libres.", "warning")
+        return redirect(url_for("arbiter.dashboard", tournament_id=tournament_id))
+    if not format_for(tournament.kind).free_play:
         return None
     if request.blueprint == "arbiter":
         flash("Cette page sert aux tournois en duplicate : un tournoi en donnes libres n’en a pas l’usage.", "warning")

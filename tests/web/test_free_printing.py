@@ -159,3 +159,24 @@ def test_an_api_token_of_an_arbiter_reads_it_before_publication(app, arbiter):
         response = robot.get(f"/api/tournaments/{tid}/ranking", headers={"Authorization": f"Bearer {token}"})
         assert response.status_code == 200 and response.get_json()["kind"] == "free"
         assert re.match(r"^[NSEW]\d$", response.get_json()["ranking"][0]["id"])
+
+
+def test_before_the_movement_every_kind_prints_and_says_so(app, arbiter):
+    tid = _create(arbiter)
+    for kind in FREE_KINDS:
+        response = arbiter.post(f"/arbitre/tournois/{tid}/impression/{kind}")
+        assert response.status_code == 200 and response.data.startswith(b"%PDF"), kind
+    assert "Pas encore de mouvement" in pdf_text(arbiter.post(f"/arbitre/tournois/{tid}/impression/free-cards").data)
+
+
+def test_a_duplicate_tournament_keeps_its_kinds(arbiter):
+    response = arbiter.post("/arbitre/tournois/nouveau", data={
+        "name": "Vendredi", "kind": "individual", "date": "2026-11-27", "place": "Club", "sessions": "1",
+        "timezone": "Europe/Paris"})
+    tid = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
+    page = arbiter.get(f"/arbitre/tournois/{tid}/impression/").get_data(as_text=True)
+    assert "Tout imprimer" in page and "Fiches personnelles" not in page
+    assert arbiter.post(f"/arbitre/tournois/{tid}/impression/free-cards").status_code == 404
+    for page in ("libre/pcn.csv", "libre/classement", "libre/feuilles", "libre/feuilles/1/1", "libre/mouvement"):
+        response = arbiter.get(f"/arbitre/tournois/{tid}/{page}")  # the free-play pages: back to the dashboard
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{tid}/"), page
