@@ -193,7 +193,14 @@ def test_small_event_prints_why_it_awards_no_pcn(evening):
 
 
 def test_no_text_is_cut_with_long_names(evening, tmp_path):
-    """A very long name wraps inside its cell (pdftotext finds every word) and every page stays A4."""
+    """A very long name wraps inside its cell (pdftotext finds every word), every page stays A4, and no card
+    clips what it holds: the fiches and table cards grow (``min-height``, never ``overflow: hidden``), so
+    long names make more pages rather than hide the last positions (looked at as PNG too)."""
+    import pathlib
+
+    templates = pathlib.Path(__file__).parents[2] / "templates" / "print"
+    for template in templates.glob("free_*.html"):
+        assert "overflow: hidden" not in template.read_text(encoding="utf-8"), template.name
     long = copy.deepcopy(evening)
     for player in long["players"]:
         player["name"] = f"DE LA TOUR D’AUVERGNE-{player['id']} Marie-Charlotte-Alexandrine"
@@ -209,3 +216,5 @@ def test_no_text_is_cut_with_long_names(evening, tmp_path):
 
         for page in PdfReader(io.BytesIO(pdf)).pages:
             assert round(float(page.mediabox.width)) == 595 and round(float(page.mediabox.height)) == 842
+    text = pdf_text(printing.render_kind("free-cards", long), layout=False)
+    assert text.count("Total") == PLAYERS and text.count("5e") == PLAYERS
