@@ -180,3 +180,13 @@ def test_a_duplicate_tournament_keeps_its_kinds(arbiter):
     for page in ("libre/pcn.csv", "libre/classement", "libre/feuilles", "libre/feuilles/1/1", "libre/mouvement"):
         response = arbiter.get(f"/arbitre/tournois/{tid}/{page}")  # the free-play pages: back to the dashboard
         assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{tid}/"), page
+
+
+def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path):
+    tid = _seated(arbiter)
+    out = tmp_path / "fiches.pdf"
+    result = runner.invoke(args=["print", "free-cards", "--tournament", str(tid), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "3 page(s)" in result.output and "FICHE PERSONNELLE" in pdf_text(out.read_bytes())  # 18 fiches, 8 a page
+    result = runner.invoke(args=["print", "diagrams", "--tournament", str(tid), "--out", str(tmp_path / "d.pdf")])
+    assert result.exit_code != 0 and "un tournoi en donnes libres imprime" in result.output
