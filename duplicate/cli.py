@@ -101,7 +101,9 @@ def create_token_command(role: str, label: str | None) -> None:
 
 
 PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
-               "frequencies", "hand-records", "pack")
+               "frequencies", "hand-records", "pack",
+               # free play (SPEC §13, `printing.FREE_KINDS`)
+               "free-cards", "free-orientation", "free-table-cards", "free-sheets", "free-ranking", "free-pcn")
 
 
 @click.command("print")

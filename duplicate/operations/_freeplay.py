@@ -729,6 +729,42 @@ def free_ranking(session: Session, tournament: Tournament) -> dict:
         return {"kind": data["kind"], "results": [], "ranking": [], "players": [], "error": str(error)}
 
 
+#: The championship levels of the PCN attribution (`core.freeplay.pcn.CHAMPIONSHIPS`), as the forms name them.
+PCN_LEVELS = {"": "Tournoi de club", "regional": "Championnat régional",
+              "regional_semifinal": "Demi-finale régionale (indice 1,5)", "regional_final": "Finale régionale (indice 1,8)"}
+MAX_PCN_TABLES = 1000
+
+
+def free_pcn(session: Session, tournament: Tournament, *, championship: str | None = None,
+             tables: int | None = None) -> tuple[dict, dict]:
+    """(the SPEC §13 file with ``"pcn"``, its `rank_free` output with ``"pcn"`` and ``"pp"`` per row, or
+    ``"pcn_refused"``): the ``pcn --file`` command's computation. ``championship`` among `PCN_LEVELS` (empty:
+    a club tournament); ``tables`` overrides the tables counted (several sessions: the tables of every session
+    added, booklet p. 44), default ⌈players / 4⌉. French `OperationError` on a bad choice."""
+    _free(tournament)
+    championship = championship or None
+    if championship is not None and championship not in PCN_LEVELS:
+        raise OperationError("Choisissez le niveau de l’épreuve dans la liste.", "championship")
+    if tables is not None and (not isinstance(tables, int) or isinstance(tables, bool)
+                               or not 1 <= tables <= MAX_PCN_TABLES):
+        raise OperationError(f"Le nombre de tables est un entier de 1 à {MAX_PCN_TABLES}.", "tables")
+    data = free_export(session, tournament)
+    data["pcn"] = {**({"championship": championship} if championship else {}),
+                   **({"tables": tables} if tables else {})} or True
+    try:
+        return data, rank_free(data)
+    except FreePlayError as error:
+        raise OperationError(str(error)) from None
+
+
+def free_completeness(session: Session, tournament: Tournament) -> dict:
+    """What the ranking API tells of a free-play tournament's entry (as `completeness` for the duplicate):
+    ``missing``, the feuilles (table × position) the movement expects and nobody entered; ``complete``,
+    nothing missing and at least one feuille."""
+    state = progress(session, tournament)
+    return {"complete": state["missing"] == 0 and bool(state["entered"]), "missing": state["missing"]}
+
+
 def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
     """The dashboard's steps for free play: players, movement (with the seating), feuilles."""
     registered = players(session, tournament)

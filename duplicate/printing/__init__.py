@@ -27,17 +27,25 @@ from .contexts import build_context  # noqa: F401
 #: The printed kinds, as named on the command line (SPEC §10).
 KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
          "frequencies", "hand-records")
+#: The printed kinds of a free-play tournament (SPEC §13, `.freeplay`): they read the SPEC §13 file.
+FREE_KINDS = ("free-cards", "free-orientation", "free-table-cards", "free-sheets", "free-ranking", "free-pcn")
 #: French titles, for download buttons and file names.
 TITLES = {
     "labels": "Étiquettes des étuis", "diagrams": "Diagrammes", "travellers": "Fiches ambulantes",
     "guide-cards": "Cartes de table", "movement-cards": "Fiches individuelles de mouvement",
     "route-sheets": "Feuilles de route", "ranking": "Classements", "frequencies": "Fréquences par étui",
     "hand-records": "Relevé des donnes", "pack": "Tout imprimer",
+    "free-cards": "Fiches personnelles", "free-orientation": "Tableau d’orientation des joueurs",
+    "free-table-cards": "Cartes de table", "free-sheets": "Feuilles de marque vierges",
+    "free-ranking": "Classement", "free-pcn": "PCN et PP",
 }
 FILE_NAMES = {
     "labels": "etiquettes", "diagrams": "diagrammes", "travellers": "fiches-ambulantes",
     "guide-cards": "cartes-de-table", "movement-cards": "fiches-individuelles", "route-sheets": "feuilles-de-route",
     "ranking": "classements", "frequencies": "frequences", "hand-records": "donnes", "pack": "tout",
+    "free-cards": "fiches-personnelles", "free-orientation": "tableau-d-orientation",
+    "free-table-cards": "cartes-de-table", "free-sheets": "feuilles-de-marque", "free-ranking": "classement",
+    "free-pcn": "pcn",
 }
 
 
@@ -69,8 +77,8 @@ def render_kind(kind: str, export: Mapping[str, Any], ranking: Mapping[str, Any]
     route sheet; ``base_url`` is accepted for symmetry and unused when ``route_urls`` is given."""
     from .render import render_pdf
 
-    if kind not in KINDS:
-        raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(KINDS)})")
+    if kind not in KINDS and kind not in FREE_KINDS:
+        raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(KINDS + FREE_KINDS)})")
     if kind == "route-sheets" and route_urls is not None:
         options["route_urls"] = route_urls
     return render_pdf(kind, build_context(kind, export, ranking, **options))

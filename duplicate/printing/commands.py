@@ -59,7 +59,16 @@ def table_urls(session, tournament_id: int, base_url: str | None = None) -> dict
 def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, base_url: str | None = None,
                      progress: Callable[[int, int], None] | None = None, processes: int | None = None,
                      chunk_size: int | None = None, table: int | None = None, **options) -> int:
-    """``kind`` among ``printing.KINDS``, or ``"pack"``: the whole evening (or ``table``'s envelope)."""
+    """``kind`` among ``printing.KINDS``, or ``"pack"``: the whole evening (or ``table``'s envelope); for a
+    free-play tournament, among ``printing.FREE_KINDS`` (`print_free`)."""
+    from duplicate import operations
+
+    from . import FREE_KINDS
+
+    if operations.get_tournament(session, tournament_id).format.free_play:
+        return print_free(session, tournament_id, kind, out_path)
+    if kind in FREE_KINDS:
+        raise ValueError(f"« {kind} » s’imprime pour un tournoi en donnes libres ; ce tournoi est en duplicate")
     export, ranking, tokens = tournament_data(session, tournament_id)
     if kind == "pack":
         from . import pack
@@ -82,3 +91,24 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
         options["table_urls"] = table_urls(session, tournament_id, base_url)
     return batch.render_to_file(kind, export, ranking, out_path, progress=progress, processes=processes,
                                 chunk_size=chunk_size, **options)
+
+
+def print_free(session, tournament_id: int, kind: str, out_path: str) -> int:
+    """A free-play tournament's printed kind (``printing.FREE_KINDS``; the PCN list of a club tournament: the
+    level is chosen on the web page, or use ``pcn --file``), rendered at once; returns the page count."""
+    import io
+
+    from pypdf import PdfReader
+
+    from duplicate import operations
+
+    from . import FREE_KINDS, render_kind
+
+    if kind not in FREE_KINDS:
+        raise ValueError(f"un tournoi en donnes libres imprime : {', '.join(FREE_KINDS)} (pas « {kind} »)")
+    tournament = operations.get_tournament(session, tournament_id)
+    export = operations.freeplay.free_export(session, tournament)
+    ranking = operations.freeplay.free_ranking(session, tournament) if kind == "free-ranking" else None
+    pdf = render_kind(kind, export, ranking)
+    batch._write_atomic(out_path, pdf)
+    return len(PdfReader(io.BytesIO(pdf)).pages)

@@ -344,7 +344,7 @@ def hand_records(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
 def build_context(kind: str, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None,
                   **options) -> dict:
     """The context of one printed kind (see :data:`duplicate.printing.KINDS`)."""
-    from . import results, team_sheet
+    from . import freeplay, results, team_sheet
 
     builders = {
         "labels": lambda: labels(export, **options),
@@ -357,6 +357,13 @@ def build_context(kind: str, export: Mapping[str, Any], ranking: Mapping[str, An
         "frequencies": lambda: results.frequencies(export, ranking, **options),
         "hand-records": lambda: hand_records(export, ranking, **options),
         "team-sheet": lambda: team_sheet.context(export, ranking),
+        # free play (SPEC §13): the export is the SPEC §13 file, the ranking `rank_free`'s output
+        "free-cards": lambda: freeplay.personal_cards(export, **options),
+        "free-orientation": lambda: freeplay.orientation(export),
+        "free-table-cards": lambda: freeplay.table_cards(export, **options),
+        "free-sheets": lambda: freeplay.blank_sheets(export, **options),
+        "free-ranking": lambda: freeplay.ranking(export, ranking),
+        "free-pcn": lambda: freeplay.pcn_list(export, ranking, **options),
     }
     if kind not in builders:
         raise ValueError(f"document inconnu « {kind} » (attendu : {', '.join(builders)})")

@@ -32,6 +32,12 @@ TEMPLATES = {
     "frequencies": "print/frequencies.html",
     "hand-records": "print/hand_records.html",
     "team-sheet": "print/team_sheet.html",
+    "free-cards": "print/free_personal_cards.html",
+    "free-orientation": "print/free_orientation.html",
+    "free-table-cards": "print/free_table_cards.html",
+    "free-sheets": "print/free_sheets.html",
+    "free-ranking": "print/free_ranking.html",
+    "free-pcn": "print/free_pcn.html",
 }
 
 _ENV = None

@@ -3,7 +3,10 @@
 * ``GET /api/tournaments/<id>/ranking`` — the SPEC §9 ranking output with ``complete``, ``missing`` (result
   lines still expected) and ``published`` (SPEC §11): at any time to an arbiter (``Authorization: Bearer``
   with an arbiter's token, or a signed-in arbiter), to anyone else once the séance is published; before,
-  403 with a French message and the progress only (``complete``, ``missing``, ``published``).
+  403 with a French message and the progress only (``complete``, ``missing``, ``published``). A free-play
+  tournament (SPEC §13) answers its ranking output (`core.freeplay.tournament.rank_free`, what ``rank`` gives
+  on the exported file: ``kind``, ``results`` with each deal's ``scores``, ``ranking``), ``missing`` counting
+  the feuilles de marque still expected; the same secrecy.
 * ``POST /api/tournaments/<id>/results`` — electronic scoring: a JSON list of SPEC §9 result objects,
   with ``Authorization: Bearer <token>`` (tokens from ``flask --app app create-token --role scorer``).
   Answers ``201`` with the stored results; ``401`` without a valid token, ``403`` when a scorer's token
@@ -57,15 +60,18 @@ def ranking(tournament_id: int):
     published = operations.is_published(tournament)
     token = _bearer_token(session)
     staff = token is not None or current_user() is not None
+    free = tournament.format.free_play
+    completeness = operations.freeplay.free_completeness if free else operations.completeness
+    ranked = operations.freeplay.free_ranking if free else operations.ranking
     status = shared_view(tournament, ("completeness", published), lambda session, fresh: dict(
-        operations.completeness(session, fresh), published=published), staff=staff)
+        completeness(session, fresh), published=published), staff=staff)
     arbiter_token = (token is not None and Role(token.role) is Role.arbiter
                      and operations.token_serves(token, tournament))
     if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
     body = shared_view(tournament, ("ranking.json", published), lambda session, fresh: jsonify(dict(
-        operations.ranking(session, fresh), **operations.completeness(session, fresh), published=published)
+        ranked(session, fresh), **completeness(session, fresh), published=published)
     ).get_data(), staff=staff)
     return current_app.response_class(body, mimetype="application/json")
 

@@ -12,11 +12,11 @@ with the stored sheet beside the typed one (409), and only « Remplacer » overw
 fiches (`duplicate.web.scoring`).
 """
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from wtforms import BooleanField, SelectField
 from wtforms.validators import InputRequired
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.operations import freeplay
 from duplicate.web import forms, tournament_or_404
@@ -223,7 +223,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
         lateness_form=lateness_form, withdrawal_form=withdrawal_form, fault_form=fault_form, penalties=operations.penalties(session, tournament),
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
-        progress=freeplay.progress(session, tournament),
+        progress=freeplay.progress(session, tournament), pcn_levels=freeplay.PCN_LEVELS,
         teams=None if tournament.format.ranks_players else extras.team_names(session, tournament),
         prizes=extras.free_prizes(session, tournament, output),
         final=extras.final_square_info(session, tournament) if individual else None,
@@ -366,3 +366,34 @@ def free_cancel_final_square(tournament_id: int):
     else:
         flash("Carré final annulé.", "success")
     return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+
+
+@bp.route("/tournois/<int:tournament_id>/libre/pcn.csv")
+def free_pcn_file(tournament_id: int):
+    """The federation's PCN file (CSV ``Licence;Nom;Place;PCN;PP``, `core.freeplay.tournament.federation_csv`,
+    what ``pcn --file`` prints), for the level (``championnat``) and, for several sessions, the tables
+    (``tables``) chosen on the ranking page; an event that awards no PCN, or a bad choice, goes back to the
+    page with the French reason."""
+    from duplicate.core.freeplay.tournament import federation_csv
+
+    tournament = tournament_or_404(tournament_id)
+    back = redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    tables = None
+    if request.args.get("tables", "").strip():
+        try:
+            tables = french.parse_whole_number(request.args["tables"])
+        except french.NumberError:
+            flash("Le nombre de tables est un nombre entier.", "error")
+            return back
+    try:
+        data, answer = freeplay.free_pcn(get_session(), tournament, championship=request.args.get("championnat", ""),
+                                         tables=tables)
+    except operations.OperationError as error:
+        flash(error.message, "error")
+        return back
+    if "pcn_refused" in answer:
+        flash(f"Pas de PCN pour ce tournoi : {answer['pcn_refused']}.", "error")
+        return back
+    name = f"tournoi-{tournament.id}-pcn.csv"
+    return Response(federation_csv(data, answer), mimetype="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -2,9 +2,10 @@
 
 A free-play tournament shares the registration, dashboard, publication, journal, accounts and export with
 the duplicate; the pages that make sense only with étuis and fiches ambulantes (étuis, placement, fiches,
-tables, route sheets, printing, live room, the scoring API…) are closed to it: an arbiter is sent back to the
-dashboard with a French message, anyone else gets a 404. One list here rather than a test in every view. The
-free-play pages (``arbiter.free_*``, ``scoring.free_*``) are closed the same way to a duplicate tournament.
+tables, route sheets, « Tout imprimer » and the batch print jobs, live room, the scoring API…) are closed to
+it: an arbiter is sent back to the dashboard with a French message, anyone else gets a 404. One list here
+rather than a test in every view. The free-play pages (``arbiter.free_*``, ``scoring.free_*``) are closed the
+same way to a duplicate tournament. The printing page and the ranking API serve both, each with its own data.
 """
 
 from flask import abort, flash, redirect, request, url_for
@@ -18,7 +19,8 @@ FREE_ENDPOINTS = frozenset({
     "arbiter.dashboard", "arbiter.publish", "arbiter.set_timezone", "arbiter.players", "arbiter.import_players",
     "arbiter.edit_player", "arbiter.journal", "arbiter.access", "arbiter.access_grant", "arbiter.access_scorer",
     "arbiter.access_take_over", "arbiter.access_withdraw", "arbiter.export_tournament", "arbiter.archive",
-    "arbiter.restore", "arbiter.delete", "web.results",
+    "arbiter.restore", "arbiter.delete", "web.results", "api.ranking",
+    "printing.index", "printing.make",  # the free-play kinds only (`web.printing`): no batch, no pack
     # the team kinds (libre duo, libre par 4) form their teams on the duplicate's team screens
     "arbiter.teams", "arbiter.import_teams", "arbiter.export_teams",
 })

@@ -6,6 +6,11 @@ pages at a large tournament) are rendered by `duplicate.printing.start_job` in a
 chunks, outside the request; the job page shows the progress and reloads itself until the file is ready,
 then serves it. Job files live in ``instance/print-jobs/`` under an unguessable name.
 
+A free-play tournament (SPEC §13) has its own kinds (`printing.FREE_KINDS`: fiches personnelles, tableau
+d'orientation, table cards, blank feuilles de marque, ranking, PCN / PP), rendered at once from its SPEC §13
+file (`operations.freeplay.free_export`) and ranking (`free_ranking`); the duplicate kinds, the pack and the
+batch jobs are not its (`free_guard`, and a 404 here for a kind of the other family).
+
 `duplicate.printing` is imported by the views that use it, not with this module: building the
 application (every ``flask`` command) does not load the printing code.
 """
@@ -18,7 +23,7 @@ import secrets
 from flask import (Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, send_file,
                    url_for)
 
-from duplicate import french
+from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
 from duplicate.web.auth import arbiter_required, check_tournament, tournament_for_arbiter
@@ -82,9 +87,44 @@ def _bounded_int(name: str, default: int, low: int, high: int) -> int:
 def index(tournament_id: int):
     """The list of printable documents with their options."""
     from duplicate import printing
+    from duplicate.operations import freeplay
 
-    return render_template("arbiter/printing.html", tournament=tournament_or_404(tournament_id),
-                           kinds=printing.KINDS, titles=printing.TITLES, batch_kinds=BATCH_KINDS)
+    tournament = tournament_or_404(tournament_id)
+    if tournament.format.free_play:
+        return render_template("arbiter/printing.html", tournament=tournament, kinds=printing.FREE_KINDS,
+                               titles=printing.TITLES, batch_kinds=frozenset(), free=True,
+                               pcn_levels=freeplay.PCN_LEVELS)
+    return render_template("arbiter/printing.html", tournament=tournament, kinds=printing.KINDS,
+                           titles=printing.TITLES, batch_kinds=BATCH_KINDS, free=False)
+
+
+def _free_pdf(tournament, kind: str):
+    """A free-play kind, rendered now (a few dozen pages at most); a bad PCN choice goes back to the page
+    with its French message."""
+    from duplicate import printing
+    from duplicate.operations import freeplay
+
+    session = get_session()
+    export, ranking, options = freeplay.free_export(session, tournament), None, {}
+    if kind == "free-ranking":
+        ranking = freeplay.free_ranking(session, tournament)
+    elif kind == "free-pcn":
+        championship = request.form.get("championship", "")
+        tables = None
+        if request.form.get("tables", "").strip():
+            try:
+                tables = french.parse_whole_number(request.form["tables"])
+            except french.NumberError:
+                tables = 0  # refused below, in French
+        try:
+            _, ranking = freeplay.free_pcn(session, tournament, championship=championship, tables=tables)
+        except operations.OperationError as error:
+            flash(error.message, "error")
+            return redirect(url_for("printing.index", tournament_id=tournament.id))
+        options = {"championship": championship or None, "tables": tables}
+    pdf = printing.render_kind(kind, export, ranking, **options)
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{printing.file_name(tournament.id, kind)}"'})
 
 
 @bp.route("/tout", methods=["POST"])
@@ -116,9 +156,13 @@ def make(tournament_id: int, kind: str):
     from duplicate import printing
     from duplicate.printing.commands import tournament_data
 
+    tournament = tournament_or_404(tournament_id)
+    if tournament.format.free_play:
+        if kind not in printing.FREE_KINDS:
+            abort(404)
+        return _free_pdf(tournament, kind)
     if kind not in printing.KINDS:
         abort(404)
-    tournament = tournament_or_404(tournament_id)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)
     options = _options(kind, tokens, tournament)
     name = printing.file_name(tournament.id, kind)

@@ -5,21 +5,28 @@ ones `core.freeplay.movements.free_movement` picks (tables 5 and 6 today; the te
 and checks the page says the same). The arbiter creates the tournament, imports the 22 players, makes the
 movement, enters two feuilles de marque from the keyboard (a table of 4 at position 1, the first table of
 3 at position 2), one impossible deal being refused with its French message and the typed values kept,
-publishes, and the public sees the ranking. Screenshots at 390 px and 1920 px (tests/e2e/artifacts/).
+publishes, and the public sees the ranking; then, from the « Impression » step, prints the fiches personnelles
+and the ranking, and downloads the federation's PCN file from the ranking page. Screenshots at 390 px and
+1920 px (tests/e2e/artifacts/).
 
 Then a scorer, on a 390 px phone, enters a feuille (one deal per card, the marks appearing as he types, no
 sideways scrolling) while the arbiter, at his desk, gives a phone that rings twice (a warning, then 500 points:
 booklet chapter 4); the ranking has both, and fits the phone too.
+
+By hand, the fiche of E1 (6 tables: booklet « Est + 2 » with the exception « Est + 3 » into the 3rd position):
+tables 1, 3, 6, 8 ≡ 2, 4, at a table of 3 (table 6) at the 3rd; N1 sits at table 1 all evening. PCN: 6 tables,
+the first 40 × 6 = 240.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
 
-from duplicate.core.freeplay.movements import free_movement
+from duplicate.core.freeplay.movements import free_movement, personal_card
 
 from live import create_users, flask
-from screens import PASSWORD, give_access, shots, sign_in
+from screens import PASSWORD, download, give_access, shots, sign_in
 
 PLAYERS = 22
 PHONE = {"width": 390, "height": 844}
@@ -135,6 +142,32 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     # (60 points, 2 bouts: 41 needed) with a simple poignée: (25 + 19) × 4 + 20 = 196, × 2 at 3 → +392
     assert "+444" in first and people["E"].replace("W", "O") in first
     shots(public, artifacts, "libre-05-classement-public")
+
+    # printing from the UI: the « Impression » step of a free tournament
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/")
+    arbiter.click("nav.steps-nav a:has-text('Impression')")
+    assert "Fiches personnelles" in arbiter.inner_text("body") and "Tout imprimer" not in arbiter.inner_text("body")
+    shots(arbiter, artifacts, "libre-06-impression")
+    fiches = download(arbiter, lambda: arbiter.click("li:has-text('Fiches personnelles') button"))
+    assert fiches.name == f"tournoi-{tid}-fiches-personnelles.pdf"
+    first_page = subprocess.run(["pdftotext", "-layout", "-l", "1", str(fiches), "-"], capture_output=True, text=True,
+                                check=True).stdout
+    assert "Joueur N1" in first_page and "Joueur E1" in first_page
+    assert [table for _, table, _ in personal_card(rounds, "E1")] == [1, 3, 6, 2, 4]  # the core agrees with the hand
+    for ordinal, table in (("1re", 1), ("2e", 3), ("4e", 2), ("5e", 4)):
+        assert re.search(rf"\b{ordinal}\s+{table}\s+Est\b", first_page), (ordinal, table)
+    assert re.search(r"\b3e\s+6\s+Est \(à 3\)", first_page)
+    assert len(re.findall(r"\b[1-5](?:re|e)\s+1\s+Nord\b", first_page)) == 5
+    ranking = download(arbiter, lambda: arbiter.click("li:has-text('Classement') button"))
+    text = subprocess.run(["pdftotext", "-layout", str(ranking), "-"], capture_output=True, text=True, check=True).stdout
+    top = next(line for line in text.splitlines() if re.match(r"^\s*1\s", line))
+    assert people["E"].replace("W", "O") in top and "+444" in top
+    assert f"{PLAYERS} joueurs classés" in text
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
+    pcn = download(arbiter, lambda: arbiter.click("button:has-text('Télécharger le fichier PCN (CSV)')"))
+    lines = pcn.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "Licence;Nom;Place;PCN;PP" and re.match(r"^81\d\d;LIBRE\d\d [^;]+;1;240;0$", lines[1])
 
     # --- a scorer on a 390 px phone enters table 2 at position 1 while the arbiter gives a penalty ----------
     create_users(sqlite_url, ("marqueur", PASSWORD, "scorer"))
