@@ -47,7 +47,7 @@ from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
 from duplicate.core.triplettes import split_name
-from duplicate.core.scoring import Chelem, Contract, PetitAuBout, ScoreError
+from duplicate.core.scoring import ScoreError
 from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, TournamentKind, utcnow
 
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
