@@ -4,7 +4,8 @@ as equivalent in ``docs/mutation-survivors.md``.
 mutmut keeps each mutant's outcome in ``mutants/<file>.meta`` (the exit code of its test run: 1 killed,
 0 survived, …).  A survivor is *equivalent* when the document lists it (a line starting with its name in
 back-quotes, then one line saying why no test can tell it from the original).  Prints, per module: the
-mutants, killed, equivalent, other survivors, and the kill rate of the non-equivalent mutants; exits 1
+mutants, killed, equivalent, other survivors, and the kill rate of the non-equivalent mutants (modules
+named by their path under ``duplicate/core/``: ``freeplay/scoring.py`` is not ``scoring.py``); exits 1
 when a survivor is not documented or a module falls under the target (97 %), 0 otherwise.
 
 Run: ``.venv/bin/python scripts/mutation_report.py`` (after ``mutmut run``).
@@ -36,6 +37,14 @@ def documented() -> set[str]:
     return set(re.findall(r"^[-*] `([\w.ǁ]+__mutmut_\d+)`", text, flags=re.MULTILINE))
 
 
+def module_path(name: str) -> str:
+    """``duplicate.core.freeplay.scoring.x_deal_score__mutmut_3`` → ``freeplay/scoring.py``: the file under
+    ``duplicate/core/``, so that ``scoring.py`` and ``freeplay/scoring.py`` (or ``tournament.py`` and
+    ``freeplay/tournament.py``) are told apart."""
+    module = name.split(".x")[0]
+    return module.removeprefix("duplicate.core.").replace(".", "/") + ".py"
+
+
 def main() -> int:
     results = outcomes()
     if not results:
@@ -44,8 +53,7 @@ def main() -> int:
     equivalent = documented()
     rows = defaultdict(lambda: {"mutants": 0, "killed": 0, "equivalent": 0, "survived": [], "not run": 0})
     for name, code in results.items():
-        module = name.split(".x")[0]
-        row = rows[module]
+        row = rows[module_path(name)]
         row["mutants"] += 1
         if code is None:
             row["not run"] += 1
@@ -56,14 +64,19 @@ def main() -> int:
         else:
             row["survived"].append(name)
     ok = True
-    print(f"{'module':<28}{'mutants':>8}{'killed':>8}{'equiv.':>8}{'alive':>7}{'not run':>9}{'kill rate':>11}")
+    print(f"{'module':<26}{'mutants':>8}{'killed':>8}{'equiv.':>8}{'alive':>7}{'not run':>9}{'kill rate':>11}")
     for module, row in sorted(rows.items()):
         counted = row["mutants"] - row["equivalent"] - row["not run"]
         rate = row["killed"] / counted if counted else 1.0
         ok &= rate >= TARGET and not row["survived"] and not row["not run"]
         shown = f"{rate:>10.1%}" if row["killed"] or row["equivalent"] or row["survived"] else f"{'—':>10}"
-        print(f"{module:<28}{row['mutants']:>8}{row['killed']:>8}{row['equivalent']:>8}{len(row['survived']):>7}"
+        print(f"{module:<26}{row['mutants']:>8}{row['killed']:>8}{row['equivalent']:>8}{len(row['survived']):>7}"
               f"{row['not run']:>9}{shown}")
+    total = {key: sum(row[key] for row in rows.values()) for key in ("mutants", "killed", "equivalent", "not run")}
+    alive = sum(len(row["survived"]) for row in rows.values())
+    counted = total["mutants"] - total["equivalent"] - total["not run"]
+    print(f"{'total':<26}{total['mutants']:>8}{total['killed']:>8}{total['equivalent']:>8}{alive:>7}"
+          f"{total['not run']:>9}{(total['killed'] / counted if counted else 1.0):>10.1%}")
     for module, row in sorted(rows.items()):
         for name in row["survived"]:
             print(f"survivant non documenté : {name}  (mutmut show {name})")

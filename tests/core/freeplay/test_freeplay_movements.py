@@ -420,3 +420,15 @@ def test_tables_of_3_compared_from_the_top_table():
     rounds, three = free_movement(14, 7, players=53)
     assert three == {6, 13, 14} and key(three) == best
     assert all(key({third, 13, 14}) > best for third in range(7, 13))
+
+
+def test_report_text_teammates_meeting_twice():
+    """d and e, teammates, sit together at positions 1 and 2: 6 + 6 pairs, d-e twice, so 11 pairs, 1
+    repeated; the positions are listed « 1, 2 » on both lines."""
+    rounds = [Round(1, 1, {"N": "d", "S": "e", "E": "f", "W": "g"}),
+              Round(2, 1, {"N": "d", "S": "e", "E": "h", "W": "i"})]
+    assert check(rounds, {"T": ["d", "e"]}).text() == (
+        "11 rencontres, 1 répétée(s)\n"
+        "d et e se rencontrent aux positions 1, 2\n"
+        "d et e, coéquipiers, se rencontrent aux positions 1, 2\n"
+        "mouvement défectueux")

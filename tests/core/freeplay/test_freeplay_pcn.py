@@ -272,3 +272,21 @@ def test_federation_csv_regional_points():
     data["pcn"] = {"championship": "regional_final"}
     assert federation_csv(data, rank_free(data)) == (
         "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;216;3\nL012;P12;2;65;1\n0042;DUPONT;2;65;1\n")
+
+
+def test_federation_csv_reads_the_ranking_as_given():
+    """A line for PCN or PP (P2 has PP only: a line); a row with neither is skipped and the rows after it
+    are still read; a ranked id that is no player (P9) or a team listed without members (D1) has no
+    licence, hence no line; a file without « players » gives the header alone."""
+    from duplicate.core.freeplay.tournament import federation_csv
+
+    answer = {"ranking": [{"id": "P1", "rank": 1, "pcn": 10, "pp": 0},
+                          {"id": "P3", "rank": 2, "pcn": 0, "pp": 0},
+                          {"id": "P2", "rank": 3, "pcn": 0, "pp": 2},
+                          {"id": "P9", "rank": 4, "pcn": 8, "pp": 0},
+                          {"id": "D1", "rank": 5, "pcn": 5, "pp": 0}]}
+    data = {"players": [{"id": "P1", "licence": "L1"}, {"id": "P2", "licence": "L2", "name": "MARTIN"},
+                        {"id": "P3", "licence": "L3"}],
+            "teams": [{"id": "D1"}]}
+    assert federation_csv(data, answer) == "Licence;Nom;Place;PCN;PP\nL1;P1;1;10;0\nL2;MARTIN;3;0;2\n"
+    assert federation_csv({}, answer) == "Licence;Nom;Place;PCN;PP\n"

@@ -111,3 +111,12 @@ def test_penalty_refusals_word_for_word(penalties, message):
     with pytest.raises(FreePlayError) as caught:
         rank_free(data)
     assert str(caught.value) == message
+
+
+def test_zero_minutes_late_costs_nothing():
+    """Art. 26 counts started fractions of 5 minutes: 0 minutes late starts none, 0 points (« entier ≥ 0 »
+    is accepted); W3 keeps the sheet's −510."""
+    data = copy.deepcopy(SHEET)
+    data["penalties"] = [{"player": "W3", "late_minutes": 0}]
+    rows = {r["id"]: (r["total"], r["penalty"]) for r in rank_free(data)["ranking"]}
+    assert rows["W3"] == (-510, 0)

@@ -346,3 +346,33 @@ def test_art_29_sur_contrat_read_from_the_file():
          "points": 76, "bouts": 1}]}
     rows = rank_free(data)["ranking"]
     assert [(r["id"], r["total"], r["rank"]) for r in rows[:2]] == [("A", 300, 1), ("B", 300, 2)]
+
+
+def test_sheet_marks_one_feuille_de_marque():
+    """One sheet scored alone (what the web's feuille de marque shows): the booklet's 1st example, E3
+    takes, garde with a poignée and the petit au bout, 49 points with 2 bouts: (25 + 8) × 2 + 20 + 20 = 106,
+    E3 +318 (« le preneur marque trois fois ce total »), the defenders −106; everyone passed: 0 for all.
+    At 3 players the same garde without the bonuses, (25 + 8) × 2 = 66, the taker ×2: +132, −66, −66."""
+    from duplicate.core.freeplay.tournament import sheet_marks
+
+    people = ["N3", "S3", "E3", "W3"]
+    first = {key: value for key, value in SHEET["results"][0].items() if key not in ("table", "position")}
+    assert sheet_marks(people, [first, {"deal": 2, "passed": True}]) == [
+        {"E3": 318, "N3": -106, "S3": -106, "W3": -106}, {"N3": 0, "S3": 0, "E3": 0, "W3": 0}]
+    assert sheet_marks(["A", "B", "C"], [{"taker": "A", "contract": "garde", "points": 49, "bouts": 2}]) == [
+        {"A": 132, "B": -66, "C": -66}]
+    assert sheet_marks(people, []) == []
+
+
+def test_sheet_marks_names_the_faulty_deal():
+    """The deal's place in the list (from 1) before the core's message, word for word."""
+    from duplicate.core.freeplay.tournament import sheet_marks
+    from duplicate.core.scoring import ScoreError
+
+    deals = [{"passed": True}, {"taker": "ZZ", "contract": "garde", "points": 49, "bouts": 2}]
+    with pytest.raises(ScoreError) as caught:
+        sheet_marks(["N3", "S3", "E3", "W3"], deals)
+    assert str(caught.value) == "donne 2 : preneur « ZZ » absent de la table (N3, S3, E3, W3)"
+    with pytest.raises(ScoreError) as caught:
+        sheet_marks(["N3", "S3", "E3", "W3"], [{"taker": "E3", "contract": "garde", "points": 92, "bouts": 2}])
+    assert str(caught.value) == "donne 1 : nombre de points impossible : 92 (0 à 91, par demi-points)"

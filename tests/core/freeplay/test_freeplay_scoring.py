@@ -228,3 +228,52 @@ def test_facts_read_from_words_or_values():
     with pytest.raises(ScoreError) as caught:
         DealFacts.of("garde", 49, "2")
     assert str(caught.value) == "nombre de bouts illisible : '2'"
+
+
+@pytest.mark.parametrize("typed, points", [
+    ("40 ½", Fraction(81, 2)),    # the space between the whole points and the ½ is dropped: 40.5
+    (" 40 , 5 ", Fraction(81, 2)),  # spaces round the decimal comma too
+    ("½", Fraction(1, 2)),        # a lone ½ is half a point (read as 0.5)
+    ("0,5", Fraction(1, 2)),
+])
+def test_points_typed_with_spaces_and_a_lone_half(typed, points):
+    assert parse_points(typed) == points
+
+
+@pytest.mark.parametrize("typed, message", [
+    (True, "nombre de points illisible : True"),
+    ("quarante", "nombre de points illisible : « quarante »"),
+    (None, "nombre de points illisible : None"),
+    ([40], "nombre de points illisible : [40]"),
+    (92, "nombre de points impossible : 92 (0 à 91, par demi-points)"),
+    (40.25, "nombre de points impossible : 40.25 (0 à 91, par demi-points)"),  # a quarter is no half point
+])
+def test_points_refused_word_for_word(typed, message):
+    with pytest.raises(ScoreError) as caught:
+        parse_points(typed)
+    assert str(caught.value) == message
+
+
+def test_half_points_at_four_refused_word_for_word():
+    """At 4 players the points are whole (SPEC §3): 40½ is refused, written with a decimal comma."""
+    with pytest.raises(ScoreError) as caught:
+        counted_points(Fraction(81, 2), 2, 4)
+    assert str(caught.value) == "à 4 joueurs les points sont entiers : 40,5"
+
+
+def test_unknown_poignee_refused_word_for_word():
+    with pytest.raises(ScoreError) as caught:
+        DealFacts.of("garde", 45, 2, ["quadruple"])
+    assert str(caught.value) == "valeur inconnue : 'quadruple' is not a valid Poignee"
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_chelem_counts_at_three_and_five(players):
+    """« le calcul des points alloués aux défenseurs est le même qu'à quatre joueurs » (booklet p. 10–11),
+    chelem included. The booklet's 5th example (garde, 87 points with 2 bouts, poignée, petit au bout,
+    announced chelem made): (25 + 46) × 2 + 20 + 20 + 400 = +582. A garde made by 29 (2 bouts, 70) whose
+    announced chelem fails: (25 + 29) × 2 − 200 = −92."""
+    made = DealFacts.of("garde", 87, 2, ["simple"], "taker", "announced_made")
+    assert deal_score(made, players) == 582
+    failed = DealFacts.of("garde", 70, 2, chelem="announced_failed")
+    assert deal_score(failed, players) == -92
