@@ -4,7 +4,7 @@ nombres de tables, certains mouvements sont spéciaux »; 6 tables play 5 positi
 
 import pytest
 
-from duplicate.core.movements.offset_tables import OFFSET_TABLES, check_offsets, search
+from duplicate.core.movements.offset_tables import OFFSET_TABLES, _main, check_offsets, search
 
 ZERO = (0, 0, 0, 0)
 
@@ -95,3 +95,19 @@ def test_a_seed_of_zero_is_replaced_by_one():
     one = pow(2654435761, -1, 2 ** 32)
     assert search(6, 6, 50_000, 0) == search(6, 6, 50_000, 2 ** 32) == search(6, 6, 50_000, one)
     assert search(6, 6, 50_000, 0) != search(6, 6, 50_000, 1)
+
+
+def test_the_offline_tool_prints_a_line_of_the_stored_table(capsys):
+    # `python -m duplicate.core.movements.offset_tables 6`: by default 50 000 nodes and seeds 1 to 10, the first
+    # longest kept; the line is the one stored above (the 6-table entry and its comment)
+    line = '    6: "0.0.0.0 4.2.1.3 1.3.5.2 2.1.4.5 3.4.2.1",  # 5 positions\n'
+    _main(["6"])
+    assert capsys.readouterr().out == line
+    _main(["6", "50000", "1"])
+    assert capsys.readouterr().out == line
+    _main(["6", "0", "1"])    # no node allowed: the first position only
+    assert capsys.readouterr().out == '    6: "0.0.0.0",  # 1 positions\n'
+    # one node per seed: two positions; seed 1's first try is the stored second position 4.2.1.3 (its
+    # search never backtracked past it), and seed 2's equally long answer does not replace it
+    _main(["6", "1", "2"])
+    assert capsys.readouterr().out == '    6: "0.0.0.0 4.2.1.3",  # 2 positions\n'
