@@ -301,3 +301,10 @@ def test_a_faulty_schedule_is_refused_word_for_word(rows, message):
     with pytest.raises(MovementError) as err:
         from_schedule(rows)
     assert str(err.value) == message
+
+
+def test_lines_outside_the_format_come_last_in_the_announcement():
+    # a hand-built round with a seat key the individual format does not know: followed, announced after N S E W
+    m = Movement("individual", 2, 2, default_takers(2),
+                 (Round(1, 1, (("X", "P1"), ("N", "N1")), (1,)), Round(2, 2, (("X", "P1"), ("N", "N1")), (1,))))
+    assert describe(next_move(m, 1)) == ["Nord +1", "X +1", "Étuis +1"]
