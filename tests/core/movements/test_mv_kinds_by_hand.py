@@ -383,3 +383,9 @@ def test_two_team_matches_side_by_side_and_etui_counts():
 ])
 def test_team_match_refusals(tables, positions, per, message):
     assert refused("team_match", tables, positions, boards_per_position=per) == message
+
+
+def test_fewer_than_five_tables_are_one_trivial_position():
+    from duplicate.core.movements.designs import _build_single
+    for tables in (2, 4):
+        assert _build_single(tables) == Design((tables,), ((0, 0, 0, 0),), "une seule position")

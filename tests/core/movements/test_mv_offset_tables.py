@@ -111,3 +111,20 @@ def test_the_offline_tool_prints_a_line_of_the_stored_table(capsys):
     # search never backtracked past it), and seed 2's equally long answer does not replace it
     _main(["6", "1", "2"])
     assert capsys.readouterr().out == '    6: "0.0.0.0 4.2.1.3",  # 2 positions\n'
+
+
+def _printed(capsys, argv):
+    _main(argv)
+    out = capsys.readouterr().out
+    head, count = out.split(",  # ")
+    offsets = [tuple(int(v) for v in item.split(".")) for item in head.split('"')[1].split()]
+    assert head.startswith(f"    {argv[0]}: ") and offsets[0] == ZERO and check_offsets(int(argv[0]), offsets)
+    assert count == f"{len(offsets)} positions\n"
+    return len(offsets)
+
+
+def test_the_offline_tool_reads_budget_and_seeds_and_keeps_the_longest(capsys):
+    # 7 tables with 10 nodes per seed: seed 1 stops at 5 positions, seed 2 reaches all 7 (the Rainbow's count)
+    assert _printed(capsys, ["7", "10", "1"]) == 5
+    assert _printed(capsys, ["7", "10", "2"]) == 7
+    assert _printed(capsys, ["6", "0"]) == 1      # the budget alone (0 nodes), seeds 1 to 10

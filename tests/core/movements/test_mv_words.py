@@ -308,3 +308,25 @@ def test_lines_outside_the_format_come_last_in_the_announcement():
     m = Movement("individual", 2, 2, default_takers(2),
                  (Round(1, 1, (("X", "P1"), ("N", "N1")), (1,)), Round(2, 2, (("X", "P1"), ("N", "N1")), (1,))))
     assert describe(next_move(m, 1)) == ["Nord +1", "X +1", "Étuis +1"]
+
+
+def test_a_schedule_has_four_etuis_per_set_by_default():
+    assert from_schedule([(1, 1, "NS1", "EW1", 2)]).rounds[0].boards == (5, 6, 7, 8)
+
+
+def test_an_idle_table_then_a_played_one_and_team_cards_follow_each_role():
+    m = Movement("individual", 2, 2, default_takers(2),
+                 (Round(1, 1, (("N", "N1"),), (1,)), Round(2, 1, (("N", "N2"),), (2,)), Round(2, 2, (("N", "N1"),), (1,))))
+    table2 = guide_cards(m)[1]["positions"]
+    assert [row["idle"] for row in table2] == [True, False] and table2[1]["seats"] == {"N": "N1"}
+    q = Movement("quadrettes", 2, 2, default_takers(2),
+                 (Round(1, 1, (("attack", "Q1"), ("defence", "Q2")), (1,)), Round(1, 2, (("attack", "Q2"), ("defence", "Q1")), (2,)),
+                  Round(2, 1, (("attack", "Q2"), ("defence", "Q1")), (1,)), Round(2, 2, (("attack", "Q1"), ("defence", "Q2")), (2,))))
+    # position 1, table 1: Q1's attacker goes to table 2, Q2's defence to table 2
+    assert guide_cards(q)[0]["positions"][0]["players_next_table"] == {"attack": 2, "defence": 2}
+
+
+def test_every_player_only_resting_gets_a_card():
+    m = Movement("individual", 1, 1, default_takers(1), (Round(1, 1, (("N", "N1"),), (1,)),),
+                 rests=((1, ("N9", "N10")),))
+    assert [c["entrant"] for c in personal_cards(m)] == ["N1", "N9", "N10"]
