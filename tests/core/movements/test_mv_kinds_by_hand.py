@@ -389,3 +389,19 @@ def test_fewer_than_five_tables_are_one_trivial_position():
     from duplicate.core.movements.designs import _build_single
     for tables in (2, 4):
         assert _build_single(tables) == Design((tables,), ((0, 0, 0, 0),), "une seule position")
+
+
+@pytest.mark.parametrize("kind", ["individual", "triplettes", "quadrettes", "team_match"])
+def test_no_reach_without_tables(kind):
+    assert reach(kind, 0) == (0, 0) and reach(kind, -1) == (0, 0)
+
+
+def test_team_match_defaults_and_edges():
+    from duplicate.core.movements.team_match import generate_team_match
+    assert generate_team_match().tables == 2
+    one = generate("team_match", 2, boards_per_position=1)
+    assert one.notes[1] == "4 étuis : le règlement prévoit de 16 à 24 étuis." and one.rounds[0].boards == (1,)
+    assert refused("team_match", 9) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
+                                        "fermée) ; 9 table(s) ne conviennent pas : proposez --tables 8 ou --tables 10.")
+    assert refused("team_match", -2) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
+                                         "fermée) ; -2 table(s) ne conviennent pas : proposez --tables 2.")

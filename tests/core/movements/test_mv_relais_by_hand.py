@@ -111,3 +111,10 @@ def test_small_clubs_relais():
     assert m.tables == 3 and m.rests[0] == (1, ("J13",))
     assert all(len(resting) == 1 for _, resting in m.rests)
     assert check(m).ok
+
+
+@pytest.mark.parametrize("players", [13, 14, 15, 16, 17, 18, 19, 21, 22, 23])
+def test_small_clubs_and_five_tables_keep_every_position(players):
+    # 3, 4 and 5 tables: the relais fit every position of the movement (no bisection, SPEC §7)
+    m = generate("individual", None, players=players)
+    assert m.positions == {3: 6, 4: 4, 5: 5}[players // 4]

@@ -418,3 +418,21 @@ def test_natural_order_of_ids():
     assert _natural("J10") == ("J", 10, "J10")
     assert _natural("A") == ("A", -1, "A")
     assert sorted(["J10", "J2", "A", "J1"], key=_natural) == ["A", "J1", "J2", "J10"]
+
+
+def test_comparisons_skip_a_team_facing_itself_and_a_round_without_defence():
+    q = "quadrettes"
+    m = M([R(1, 1, "Q1 Q1", (1,), q), R(1, 2, "Q2 Q3", (2,), q), R(2, 1, "Q4", (3,), q)], 2, 2, default_takers(3), q)
+    assert check(m).errors == [
+        "position 1, table 1 : l’équipe Q1 joue contre elle-même",
+        "position 2, table 1 : place(s) defence sans participant",
+        "comparaison incomplète Q2–Q3 : l’attaquant de Q3 ne joue pas contre la défense de Q2 les étuis 2",
+    ]
+
+
+def test_thirteen_half_done_comparisons():
+    q = "quadrettes"
+    rounds = [R(p, 1, f"Q1 Q{p + 1}", (p,), q) for p in range(1, 14)]
+    errors = check(M(rounds, 1, 13, default_takers(13), q)).errors
+    assert len(errors) == 13
+    assert errors[-1] == "… et 1 autre(s) cas du même genre (comparaison)."
