@@ -405,3 +405,8 @@ def test_team_match_defaults_and_edges():
                                         "fermée) ; 9 table(s) ne conviennent pas : proposez --tables 8 ou --tables 10.")
     assert refused("team_match", -2) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
                                          "fermée) ; -2 table(s) ne conviennent pas : proposez --tables 2.")
+
+
+def test_triplettes_with_two_etuis_per_position():
+    m = generate("triplettes", 3, boards_per_position=2)
+    assert [r.boards for r in m.rounds_at(1)] == [(1, 2), (3, 4), (5, 6)] and m.boards == default_takers(6)
