@@ -410,3 +410,9 @@ def test_team_match_defaults_and_edges():
 def test_triplettes_with_two_etuis_per_position():
     m = generate("triplettes", 3, boards_per_position=2)
     assert [r.boards for r in m.rounds_at(1)] == [(1, 2), (3, 4), (5, 6)] and m.boards == default_takers(6)
+
+
+def test_quadrettes_with_two_etuis_per_position():
+    m = generate("quadrettes", 3, boards_per_position=2)
+    # the sets of test_three_quadrettes_by_hand (2, 0, 1 at position 1) with 2 étuis each
+    assert [r.boards for r in m.rounds_at(1)] == [(5, 6), (1, 2), (3, 4)] and m.boards == default_takers(6)
