@@ -48,8 +48,8 @@ def generate_quadrettes(tables: int, positions: int | None = None,
         raise MovementError(f"Avec {tables} quadrettes, au plus {top} positions sans répétition "
                             f"(chaque paire comparée une fois) ; proposez --positions {top}.")
     if positions % 2 and positions != top:
-        lower = positions - 1
-        hint = f"--positions {lower}" + (f" ou --positions {positions + 1}" if positions + 1 <= top else "")
+        # the even counts on either side (top is even, so positions + 1 ≤ top); never « --positions 0 »
+        hint = " ou ".join(f"--positions {n}" for n in (positions - 1, positions + 1) if n >= 1)
         raise MovementError(f"En quadrettes, chaque comparaison se joue en deux positions : avec {positions} "
                             f"positions une comparaison resterait incomplète ; proposez {hint}.")
     k = positions // 2
