@@ -315,6 +315,19 @@ def test_two_quadrettes_and_their_phantom():
                           "un attaquant et une défense sont au repos.")
 
 
+def test_four_quadrettes_in_two_positions_leave_the_phantoms_set_out():
+    # 5 with the phantom Q5; offsets 1 and 4 (= −1); at position p with offset d, table t + 1 is defended by
+    # Q(t+1), attacked by Q((t − 2d) mod 5 + 1), on set (t − d) mod 5.  Position 1: Q5's table 5 and the table
+    # Q5 would attack (t = 1) are idle; tables 1, 3, 4 play sets 4, 1, 2.  Position 2: tables 5 and 3 (Q5
+    # attacks t = 2) idle; tables 1, 2, 4 play sets 1, 2, 4.  Set 3 is never played: sets 1, 2, 4 are
+    # numbered 1, 2, 3 (étuis 1–4, 5–8, 9–12).
+    m = generate("quadrettes", 4, 2)
+    assert sorted(m.rounds, key=lambda r: (r.position, r.table)) == [
+        quad(1, 1, "Q4", "Q1", 9), quad(1, 3, "Q1", "Q3", 1), quad(1, 4, "Q2", "Q4", 5),
+        quad(2, 1, "Q3", "Q1", 1), quad(2, 2, "Q4", "Q2", 5), quad(2, 4, "Q1", "Q4", 9)]
+    assert m.boards == default_takers(12)
+
+
 def test_fewer_quadrette_positions():
     m = generate("quadrettes", 7, 2)
     # offsets 1 and 6 (= −1): Q1's attacker at table 3 then at table 1 + 12 = 13 ≡ 6

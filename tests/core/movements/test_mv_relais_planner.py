@@ -1,0 +1,51 @@
+"""The relais planner's choices on the small clubs and the field designs (SPEC §7 relais; the module
+docstring of `movements.relais`), and `_is_prefix`, which lets the bisection reuse the longest search.
+
+The rules checked: r players rest at each position; no one rests twice before everyone has rested once;
+the positions kept are the most where the relais fit.  15 players (3 tables of J1…J12, 6 positions, 3 rests):
+J13, J14, J15 rest first and J1…J12 at positions 2 to 5, so everyone has rested once after position 5 and the
+6th position sends three players to the relais a second time, the extras (who rested at position 1, as long
+ago as anyone) among them.  The exact choices among equals (meetings, lines, order) are the planner's, pinned
+here as the regression of its tie-breaks (checked clean by the validator)."""
+
+import pytest
+
+from duplicate.core.movements import check, generate
+from duplicate.core.movements.relais import _is_prefix
+
+
+def test_is_prefix():
+    # 7 tables: the Rainbow plays all 7 positions; its first 5 are the 5-position movement
+    assert _is_prefix(7, 7, 5) is True
+    assert _is_prefix(6, 5, 5) is True
+    # 6 tables: 2 positions are the Rainbow (S +1 at position 2), 5 the stored special moves (S +4):
+    # one part each, the same group Z6, other offsets
+    assert _is_prefix(6, 5, 2) is False
+    # below 5 tables never (the 3- and 4-table movements change with their length)
+    assert _is_prefix(4, 4, 2) is False
+
+
+def test_fifteen_players_rest_twice_only_after_everyone():
+    m = generate("individual", None, players=15)
+    assert m.positions == 6 and m.tables == 3
+    first_five = [who for p, resting in m.rests if p <= 5 for who in resting]
+    assert sorted(first_five) == sorted(f"J{k}" for k in range(1, 16))
+    assert m.rests == ((1, ("J13", "J14", "J15")), (2, ("J1", "J2", "J3")), (3, ("J4", "J5", "J9")),
+                       (4, ("J6", "J7", "J8")), (5, ("J10", "J11", "J12")), (6, ("J1", "J13", "J14")))
+    assert check(m).ok
+
+
+@pytest.mark.parametrize("players,positions,rests", [
+    (13, 6, ((1, ("J13",)), (2, ("J1",)), (3, ("J3",)), (4, ("J2",)), (5, ("J11",)), (6, ("J5",)))),
+    (14, 6, ((1, ("J13", "J14")), (2, ("J1", "J2")), (3, ("J3", "J4")), (4, ("J5", "J6")), (5, ("J8", "J10")),
+             (6, ("J11", "J12")))),
+    (26, 5, ((1, ("N7", "S7")), (2, ("N1", "S1")), (3, ("W1", "S3")), (4, ("S5", "W5")), (5, ("W3", "S6")))),
+    # 8 tables (GF(8)): the returners must take trajectories of other lines to keep all 8 positions
+    (34, 8, ((1, ("N9", "S9")), (2, ("N1", "S1")), (3, ("W1", "S6")), (4, ("E1", "W6")), (5, ("E2", "W3")),
+             (6, ("E7", "W8")), (7, ("W2", "S3")), (8, ("W7", "S8")))),
+])
+def test_the_planners_choices(players, positions, rests):
+    m = generate("individual", None, players=players)
+    assert m.positions == positions and m.rests == rests
+    assert all(len(resting) == players % 4 for _, resting in m.rests)
+    assert check(m).ok
