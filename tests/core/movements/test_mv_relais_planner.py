@@ -49,3 +49,39 @@ def test_the_planners_choices(players, positions, rests):
     assert m.positions == positions and m.rests == rests
     assert all(len(resting) == players % 4 for _, resting in m.rests)
     assert check(m).ok
+
+
+def test_the_report_of_the_21_player_relais_word_for_word():
+    # the rests followed by hand in test_mv_relais_by_hand: N6, N1, N5, N4, N3
+    report = check(generate("individual", None, players=21))
+    assert [s for s in report.summary if s.startswith("Relais")] == [
+        "Relais par position : 1 : N6 ; 2 : N1 ; 3 : N5 ; 4 : N4 ; 5 : N3",
+        "Relais par participant : 1 fois : N1, N3, N4, N5, N6 ; jamais : E1, E2, E3, E4, E5, N2, S1, S2, S3, S4, "
+        "S5, W1, W2, W3, W4, W5"]
+
+
+def test_tampered_rests_word_for_word():
+    # position 2: N6 (seated at table 1 from position 2) twice at the relais, N1 (who rests there) nowhere;
+    # position 3: X9, not registered; the first never rested is the first registered (N1); position 5: no one, so N3 (who rests there) is nowhere
+    from dataclasses import replace
+    from duplicate.core.movements import individual_entrant_ids
+    m = generate("individual", None, players=21)
+    bad = replace(m, rests=((1, ("N6",)), (2, ("N6", "N6")), (3, ("N5", "X9")), (4, ("N4",)), (5, ())))
+    report = check(bad, entrants=individual_entrant_ids(21))
+    assert report.errors == [
+        "position 2 : N6 est à la fois placé et au relais",
+        "position 2 : N6 est à la fois placé et au relais",
+        "position 2 : un même joueur figure deux fois au relais",
+        "position 2 : N1 n’est ni placé ni au relais",
+        "position 2 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+        "N6 passe une deuxième fois au relais (positions 1 et 2) alors que N1 n’y est jamais passé",
+        "N6 passe une deuxième fois au relais (positions 1 et 2) alors que N1 n’y est jamais passé",
+        "position 3 : X9 est au relais mais n’est pas inscrit",
+        "position 3 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+        "position 5 : N3 n’est ni placé ni au relais",
+        "position 5 : 0 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+    ]
+    assert [s for s in report.summary if s.startswith("Relais")] == [
+        "Relais par position : 1 : N6 ; 2 : N6, N6 ; 3 : N5, X9 ; 4 : N4 ; 5 : personne",
+        "Relais par participant : 3 fois : N6 ; 1 fois : N4, N5 ; jamais : E1, E2, E3, E4, E5, N1, N2, N3, S1, S2, "
+        "S3, S4, S5, W1, W2, W3, W4, W5"]
