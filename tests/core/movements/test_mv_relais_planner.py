@@ -85,3 +85,12 @@ def test_tampered_rests_word_for_word():
         "Relais par position : 1 : N6 ; 2 : N6, N6 ; 3 : N5, X9 ; 4 : N4 ; 5 : personne",
         "Relais par participant : 3 fois : N6 ; 1 fois : N4, N5 ; jamais : E1, E2, E3, E4, E5, N1, N2, N3, S1, S2, "
         "S3, S4, S5, W1, W2, W3, W4, W5"]
+
+
+def test_the_relais_keep_the_etuis_per_position_asked():
+    # 3 étuis per position: 5 tables play 5 sets of 3 (15 étuis), 8 tables 8 sets (24), the notes say « de 3 étuis »
+    asked = generate("individual", None, positions=3, players=21, boards_per_position=3)
+    assert len(asked.boards) == 15 and all(len(r.boards) == 3 for r in asked.rounds)
+    chosen = generate("individual", None, players=35, boards_per_position=3)
+    assert chosen.positions == 7 and len(chosen.boards) == 24 and all(len(r.boards) == 3 for r in chosen.rounds)
+    assert chosen.notes[1].startswith("8 tables, 7 positions de 3 étuis")
