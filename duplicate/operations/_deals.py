@@ -161,14 +161,22 @@ def get_movement(session: Session, tournament: Tournament) -> Movement | None:
     return session.exec(select(Movement).where(Movement.tournament_id == tournament.id)).first()
 
 
-def _store_movement(session: Session, tournament: Tournament, data: dict) -> Movement:
+def put_movement(session: Session, tournament: Tournament, data: dict) -> tuple[Movement, dict | None]:
+    """Store ``data`` as the tournament's movement (its row, made if it has none); the movement and the data
+    it replaced (None for a first movement)."""
     movement = get_movement(session, tournament)
+    before = movement.data if movement is not None else None
     if movement is None:
         movement = Movement(tournament_id=tournament.id, data=data)
         session.add(movement)
     else:
         movement.data = data
     session.flush()
+    return movement, before
+
+
+def _store_movement(session: Session, tournament: Tournament, data: dict) -> Movement:
+    movement, _before = put_movement(session, tournament, data)
     _sync_takers(session, tournament, movement)  # the étuis already dealt say who takes: the movement follows
     return movement
 

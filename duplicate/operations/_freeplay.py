@@ -51,7 +51,7 @@ from duplicate.core.scoring import ScoreError
 from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, TournamentKind, utcnow
 
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
-from ._deals import get_movement
+from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order
 from ._journal import journal
 from ._results import remove_penalty
@@ -133,14 +133,7 @@ def seat_free_players(session: Session, tournament: Tournament, *, seed: str | N
         _place(entrant, ident, fmt)
         entrant.start_table = table
     tournament.draw_seed = seed
-    movement = get_movement(session, tournament)
-    before = movement.data if movement is not None else None
-    if movement is None:
-        movement = Movement(tournament_id=tournament.id, data=data)
-        session.add(movement)
-    else:
-        movement.data = data
-    session.flush()
+    movement, before = put_movement(session, tournament, data)  # free play: no étui, no taker to follow
     three_text = (", ".join(map(str, sorted(three))) or "aucune")
     journal(session, tournament, action="freeplay.movement", who=who,
             summary=f"Mouvement FFT : {len(entrants)} joueurs, {tables} tables, {played} positions ; tables à 3 : "

@@ -41,7 +41,7 @@ from duplicate.core.freeplay.ranking import Entry
 from duplicate.models import FreeSheet, Movement, Tournament
 
 from ._common import OperationError, _count, _format, players, teams
-from ._deals import get_movement
+from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order, team_members
 from ._journal import journal
 
@@ -107,14 +107,7 @@ def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | Non
             _place(player, seat, fmt)
             player.start_table = team.start_table  # the team's table (a Howell id J5 names no table)
     tournament.draw_seed = seed
-    movement = get_movement(session, tournament)
-    before = movement.data if movement is not None else None
-    if movement is None:
-        movement = Movement(tournament_id=tournament.id, data=data)
-        session.add(movement)
-    else:
-        movement.data = data
-    session.flush()
+    movement, before = put_movement(session, tournament, data)  # free play: no étui, no taker to follow
     journal(session, tournament, action="freeplay.movement", who=who,
             summary=f"Mouvement FFT par équipes : {len(rows)} équipes, {tables} tables, {played} positions "
                     f"(graine « {seed} »)",
