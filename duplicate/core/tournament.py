@@ -417,7 +417,7 @@ class _Reader:
                 and (movement_tables is None or {(r.board, r.table) for i, r in enumerate(results)
                                                  if i not in self.room_only} <= movement_tables)):
             for index, result in enumerate(results):  # each player at one table a position
-                self.check_seats(index, result, self._where(index, result), seats)
+                self.check_seats(index, result, seats)
             return
         seen_tables: dict[tuple, int] = {}
         seen_entrants: dict[tuple, int] = {}
@@ -435,7 +435,7 @@ class _Reader:
                     self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l'étui "
                               f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
                 seen_entrants[slot] = index
-            self.check_seats(index, result, self._where(index, result), seats)
+            self.check_seats(index, result, seats)
             if movement_tables is not None and index not in self.room_only \
                     and (board, result.table) not in movement_tables:
                 self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
@@ -445,32 +445,34 @@ class _Reader:
     def _where(index: int, result: Result) -> str:
         return f"résultat n° {index + 1} (étui {result.board}, table {result.table})"
 
-    def check_seats(self, index: int, result: Result, where: str, seats: dict) -> None:
+    def check_seats(self, index: int, result: Result, seats: dict) -> None:
         """No player sits at two tables in one position (individual). Without a ``movement`` the lines
         are the only seating there is (SPEC §9 ids: N1 sits North), so each sits at his line: in the
         individual the four players come from the four lines and the taker from the étui's taker seat
         (``boards``); in triplettes an NS triplette plays an EW one. With a movement, the movement seats
         them (a relais seats a player off his line) and `read_results` checks the result against it."""
-        lines = [self.entrants_line(e) for e in (result.taker, *result.defence)]
+        def fail(message: str):
+            self.fail("results", index, f"{self._where(index, result)} : {message}")
+
         by_lines = self.movement_tables is None
+        lines = [self.entrants_line(e) for e in (result.taker, *result.defence)] if by_lines else ()
         own_lines = self.format.lines
         if self.format.ranks_players:
             if by_lines and all(line in own_lines for line in lines) and len(set(lines)) != len(own_lines):
-                self.fail("results", index, f"{where} : deux joueurs de la même ligne à la table "
-                          f"({', '.join(lines)})")
+                fail(f"deux joueurs de la même ligne à la table ({', '.join(lines)})")
             seat = self.boards.get(result.board, {}).get("taker")
             if by_lines and seat in own_lines and lines[0] in own_lines and lines[0] != seat:
-                self.fail("results", index, f"{where} : le preneur « {result.taker} » est en ligne {lines[0]}, "
-                          f"l'étui {result.board} se prend en {seat}")
+                fail(f"le preneur « {result.taker} » est en ligne {lines[0]}, l'étui {result.board} se prend "
+                     f"en {seat}")
             if result.position is not None:
                 for entrant in (result.taker, *result.defence):
                     table, first = seats.setdefault((result.position, entrant), (result.table, index))
                     if table != result.table:
-                        self.fail("results", index, f"{where} : « {entrant} » est aussi à la table {table} en "
-                                  f"position {result.position} (résultat n° {first + 1})")
+                        fail(f"« {entrant} » est aussi à la table {table} en position {result.position} "
+                             f"(résultat n° {first + 1})")
         elif not self.format.split_roles and by_lines and all(line in own_lines for line in lines) \
                 and lines[0] == lines[1]:
-            self.fail("results", index, f"{where} : deux triplettes de la ligne {lines[0]} l'une contre l'autre")
+            fail(f"deux triplettes de la ligne {lines[0]} l'une contre l'autre")
 
     def entrants_line(self, ident: str) -> str:
         entrants = self.players if self.format.ranks_players else self.teams
@@ -659,14 +661,15 @@ def _movement_positions(movement: Mapping[str, Any] | None) -> dict[tuple[int, i
 
 def score_warnings(tournament: Tournament) -> list[str]:
     """A French warning for each score possible in theory only (SPEC §3: an extreme card distribution,
-    `check_score`), naming its result: the arbiter checks them; the ranking is computed all the same."""
+    `check_score`), naming its result: the arbiter checks them; the ranking is computed all the same.
+    `check_score` words the warning; `reachable_scores` (cached) finds the few scores that need one."""
     warnings = []
+    contracts = {contract.value: contract for contract in Contract}
     for index, result in enumerate(tournament.results):
-        if result.score is not None:
-            check = check_score(result.score, result.contract or "garde", chelem=result.chelem)
-            if check.ok and check.warning:
-                warnings.append(f"résultat n° {index + 1} (étui {result.board}, table {result.table}) : "
-                                f"{check.warning}")
+        contract = contracts[result.contract or "garde"]  # a result built without one is a Garde
+        if reachable_scores(contract, result.chelem).get(result.score):  # True: possible in theory only
+            warning = check_score(result.score, contract, chelem=result.chelem).warning
+            warnings.append(f"résultat n° {index + 1} (étui {result.board}, table {result.table}) : {warning}")
     return warnings
 
 
