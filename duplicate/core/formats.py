@@ -94,6 +94,12 @@ class Format:
         return self.entrants_needed[0] * (self.team_size[0] if self.team_size else 1)
 
     @property
+    def free_individual(self) -> bool:
+        """Donnes libres ranked player by player (``free``, SPEC §13): the kind with a carré final and a
+        prize list."""
+        return self.free_play and self.ranks_players
+
+    @property
     def split_roles(self) -> bool:
         """Whether a team's attacker and its defence are different people who sit at different tables
         (quadrettes, team match): the unit of a play is the team's role, not the team."""
