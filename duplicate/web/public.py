@@ -19,7 +19,7 @@ from markupsafe import Markup
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
-from duplicate.view_models import rankings_view, standings_view
+from duplicate.view_models import rankings_view, route_sheets_view
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
@@ -205,12 +205,11 @@ def route_sheet(token: str):
     tournament, entrant_id, holder = _by_token(token)
     session = get_session()
     secret = not results_visible(tournament)
-    sheet = operations.route_sheet(session, tournament, entrant_id, secret=secret)
-    # his places and percentages as the printed feuille de route gives them (`view_models.standings_view`)
-    standing = {} if secret else standings_view(tournament.format, operations.ranking(session, tournament)).get(
-        entrant_id, {})
+    # the rows, places and percentages the printed feuille de route gives (`view_models.route_sheets_view`)
+    view = route_sheets_view(*operations.route_sheet_data(session, tournament, secret=secret), entrants=[entrant_id])
+    sheet = view["items"][0]
     response = Response(render_template(
-        "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder, secret=secret,
+        "public/route_sheet.html", tournament=tournament, sheet=sheet, pm=view["pm"], holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, url=public_url_for("web.route_sheet", token=token),
     ))
     response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer header
