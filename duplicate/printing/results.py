@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from duplicate import french
 from duplicate.view_models.rankings import rankings_view
+from duplicate.view_models.frequencies import frequencies_view
 from duplicate.view_models.route_sheet import route_sheets_view
 
-from . import formatting as fmt, text_table
-from .common import Tournament, attacker_text, flags
+from . import text_table
+from .common import Tournament
 
 
 def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -84,41 +84,6 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
 
 def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
                 boards: list[int] | None = None) -> dict:
-    """Per étui, every score made with how many tables made it and the notes it earned."""
-    ranking = ensure_ranking(export, ranking)
-    t = Tournament(export, ranking)
-    items = []
-    for number in boards or t.board_numbers():
-        groups: dict[int, dict] = {}
-        others = []
-        played = 0
-        for result in sorted((r for r in t.results if r["board"] == number), key=lambda r: r["table"]):
-            notes = t.notes_at(number, result["table"], result.get("room"))
-            marks = flags(result, notes)
-            if result.get("annulled") or result.get("score") is None or result.get("notes") is not None:
-                others.append({"table": result["table"], "score": fmt.score(result.get("score")),
-                               "flags": marks,
-                               "taker_note": fmt.number((notes or {}).get("taker_note"), empty="")})
-                if not result.get("annulled"):
-                    played += 1
-                continue
-            played += 1
-            group = groups.setdefault(result["score"], {
-                "value": result["score"], "score": fmt.score(result["score"]), "tables": [], "flags": [],
-                "taker_note": fmt.number((notes or {}).get("taker_note"), empty=""),
-                "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
-                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else "",
-                "attackers": []})
-            group["tables"].append(str(result["table"]))
-            who = attacker_text(t.attacker(number, result.get("taker_team"), result))
-            if who:
-                group["attackers"].append(f"table {result['table']} : {who}")
-            group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
-        lines = sorted(groups.values(), key=lambda g: -g["value"])
-        for line in lines:
-            line["count"] = len(line["tables"])
-            line["tables"] = ", ".join(line["tables"])
-        taker = t.taker_seat(number)
-        items.append({"number": number, "taker_name": fmt.seat_name(taker) if taker else "", "lines": lines,
-                      "others": others, "played": played})
-    return {"tournament": t.header, "items": items, "pm": t.format.uses_pm}
+    """Per étui, every score made with how many tables made it and the notes it earned: the view-model
+    the étui page reads too (`view_models.frequencies_view`)."""
+    return frequencies_view(export, ensure_ranking(export, ranking), boards=boards)

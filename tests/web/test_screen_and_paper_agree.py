@@ -212,3 +212,24 @@ def test_a_feuille_de_route_has_the_same_rows_on_the_page_and_on_the_paper(app, 
     for position, table, _board, role, score, note in on_page:
         assert (score, note) == expected(position, table, role)
     assert sum(role == "Preneur" for *_, role, _s, _n in on_page) == 5   # one étui in four: N1's seat takes
+
+
+def test_an_etui_has_the_same_frequencies_on_its_page_and_on_the_paper(app, arbiter, tmp_path):
+    # 20 players, 5 tables; étui 1 is played at each of the 5 tables. Tables 1 and 2 score +56, tables 3, 4, 5
+    # −56 (SPEC §4, notes out of the n − 1 = 4 other lines, a tie ½): a +56 beats the three −56 and ties the
+    # other +56, 100 × (3 + ½)/4 = 87,50 %, its defence 12,50 %; a −56 ties two, 100 × (2 × ½)/4 = 25,00 %, its
+    # defence 75,00 %. So: +56 made at 2 tables (1, 2), −56 at 3 (3, 4, 5), best score first.
+    tournament_id = ready(app)
+    assert fill_board(arbiter, tournament_id, 1,
+                      scores=lambda board, table: 56 if table <= 2 else -56).status_code == 302
+    publish(app, tournament_id)
+
+    page = arbiter.get(f"/tournois/{tournament_id}/etuis/1").get_data(as_text=True)
+    shown = page.split('<table class="frequencies">', 1)[1].split("</table>", 1)[0]
+    on_page = re.findall(r'<tr><td class="number">([^<]+)</td><td class="number">(\d+)</td>'
+                         r'<td class="number">([^<]+)</td></tr>', shown)
+    paper = _layout_text(_paper(app, tournament_id, "frequencies", boards=[1]), tmp_path)
+    on_paper = re.findall(r"^ *([+−]\d+) +(\d+) +(\d+,\d\d) +(\d+,\d\d) +(\d[\d, ]*?) *$", paper, re.MULTILINE)
+    assert on_page == [("+56", "2", "87,50"), ("−56", "3", "25,00")]
+    assert on_paper == [("+56", "2", "87,50", "12,50", "1, 2"), ("−56", "3", "25,00", "75,00", "3, 4, 5")]
+    assert "joué 5 fois" in paper
