@@ -70,9 +70,15 @@ def test_resting_players_show_relais_on_cards_and_route_sheets(session):
     sheets = squeeze(pdf_text(pdfs["sheets"]))
     assert sheets.count("relais (pas de table à cette position)") == 1   # N7 at position 1; position 2 not played
 
-    screen = ops.route_sheet(session, tournament, "N7")
+    screen = _screen_sheet(session, tournament, "N7")
     assert [(row["position"], row["role"]) for row in screen["rows"]] == [(1, "relais")]
-    assert all(not row.get("relais") for row in ops.route_sheet(session, tournament, "N1")["rows"])
+    assert all(not row.get("relais") for row in _screen_sheet(session, tournament, "N1")["rows"])
+
+
+def _screen_sheet(session, tournament, who):
+    """The feuille de route the private page shows (`view_models.route_sheets_view`)."""
+    from duplicate.view_models import route_sheets_view
+    return route_sheets_view(*ops.route_sheet_data(session, tournament), entrants=[who])["items"][0]
 
 
 def test_a_supplied_movement_without_the_relais_is_refused(session):
@@ -115,7 +121,7 @@ def test_a_late_arrival_takes_e7_rests_at_position_1_and_plays_from_position_2(s
     assert len(at_two) == 1
     fiche = [line for line in ops.table_round(session, tournament, 2, at_two[0]["table"]) if line.in_movement]
     assert fiche and all("E7" in (line.taker, *line.defence) for line in fiche)
-    assert [(row["position"], row["role"]) for row in ops.route_sheet(session, tournament, "E7")["rows"]] == [(1, "relais")]
+    assert [(row["position"], row["role"]) for row in _screen_sheet(session, tournament, "E7")["rows"]] == [(1, "relais")]
     entry = ops.journal_entries(session, tournament)[-1]
     assert entry.action == "player.late" and entry.who == "arbitre"
     assert entry.summary == "Arrivée en retard : RETARD Paul placé en E7 (au relais à la 1re position)"

@@ -5,8 +5,8 @@ players a team has), the seats of the movement and the lines of the draw, the st
 whether the ranking is by percentage (weights of SPEC §5) or by points de match (SPEC §6), the taker's
 seat, rooms and contracts.  It is looked up once from the tournament's kind (`format_for`); the code that
 follows asks the format, never « which kind? » again (ARCHITECTURE habit 11, after Tabbycat's
-``get_result_class``).  Adding a format is adding one `Format` to `FORMATS` (and its movement generator in
-`core.movements`, its templates' wording where they differ).
+``get_result_class``).  Adding a format is adding one `Format` to `FORMATS` (and the module of `core.movements`
+its ``movement`` names, its templates' wording where they differ).
 
 Rules carried here, with their sources:
 
@@ -69,6 +69,8 @@ class Format:
     quarters: bool = False            # positions are the match's quarters (team match)
     pm_to_winner: bool = False        # on an étui only the better attack scores, |PM| (team match)
     free_play: bool = False           # donnes libres (SPEC §13): feuilles de marque, total points, no étuis
+    movement: str | None = None       # its movement generator: a module of `core.movements` with ``generate(tables,
+                                      # positions, boards_per_position)`` and ``reach(tables)``; None: free play
     _tables: Callable[[int], int] = field(default=lambda entrants: entrants, repr=False, compare=False)
 
     # --- who is ranked ----------------------------------------------------------------------------------
@@ -92,6 +94,12 @@ class Format:
     def players_needed(self) -> int:
         """The fewest registered players for a draw: the fewest entrants, times the fewest per team."""
         return self.entrants_needed[0] * (self.team_size[0] if self.team_size else 1)
+
+    @property
+    def free_individual(self) -> bool:
+        """Donnes libres ranked player by player (``free``, SPEC §13): the kind with a carré final and a
+        prize list."""
+        return self.free_play and self.ranks_players
 
     @property
     def split_roles(self) -> bool:
@@ -161,22 +169,24 @@ FORMATS: tuple[Format, ...] = (
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
            entrant_pattern=re.compile(r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$"),
            place_examples="N1, S1, E1, O1", entrants_needed=(4, None),
-           weights=(Fraction(1, 4), Fraction(3, 4)), _tables=lambda players: players // 4),
+           weights=(Fraction(1, 4), Fraction(3, 4)), movement="individual",
+           _tables=lambda players: players // 4),
     Format("triplettes", "Triplettes", seats=("NS", "EW"), lines=("NS", "EW"), line_labels=("Nord-Sud", "Est-Ouest"),
            entrant_noun="Triplette", numbered=True,
            entrant_pattern=re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
            place_examples="NS1, EO1", team_size=(3, 3), weights=(Fraction(1, 2), Fraction(1, 2)), badges=True,
-           line_duplicates=True,
+           line_duplicates=True, movement="triplettes",
            _tables=lambda teams: -(-teams // 2)),
     Format("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
            entrant_noun="Quadrette", numbered=True,
            entrant_pattern=re.compile(r"^Q(?P<table>[1-9][0-9]*)$"),
-           place_examples="Q1", team_size=(4, 4), taker_seat="S", chosen_attacker=True),
+           place_examples="Q1", team_size=(4, 4), taker_seat="S", chosen_attacker=True,
+           movement="quadrettes"),
     Format("team_match", "Match par équipes", seats=("attack", "defence"), lines=("A", "B"),
            line_labels=("Équipe A", "Équipe B"), entrant_noun="Équipe", numbered=False,
            entrant_pattern=re.compile(r"^[AB]$"), place_examples="A, B", team_size=(4, 6),
            entrants_needed=(2, 2), taker_seat="S", rooms=True, free_contracts=True, quarters=True,
-           pm_to_winner=True, _tables=lambda teams: 2),
+           pm_to_winner=True, movement="team_match", _tables=lambda teams: 2),
 )
 
 #: Free play (SPEC §13): the individual (``free``) and the team kinds (``free_duo``: libre duo, teams of 2;

@@ -514,7 +514,7 @@ class _Reader:
         if len({taker, *defence}) != len(defence) + 1:
             fail(f"le même {noun} figure deux fois à la table")
         attacker = get("attacker")
-        if self.kind == "quadrettes" and attacker is not None and attacker not in self.teams[taker].members:
+        if self.format.chosen_attacker and attacker is not None and attacker not in self.teams[taker].members:
             fail(f"l'attaquant « {attacker} » n'est pas de la quadrette « {taker} »")
         annulled = bool(get("annulled", False))
         notes = None

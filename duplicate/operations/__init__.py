@@ -76,7 +76,8 @@ from ._evening import (
 )
 from ._evening import add_late_player
 from ._publishing import (
-    create_series, find_by_token, get_series, list_series, private_links, route_sheet, series_ranking,
+    create_series, find_by_token, get_series, list_series, marked_export, private_links, route_sheet_data,
+    series_ranking,
     series_sessions, set_series,
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
@@ -105,7 +106,7 @@ __all__ = [
     "readiness", "to_core", "authenticate", "create_user",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
-    "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet",
+    "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet_data", "marked_export",
     "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
     "RESULTS_TO_LABELS", "add_fill_in_player", "add_late_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",

@@ -192,9 +192,9 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     fmt = _format(tournament)
     try:
         if fmt.ranks_players:   # the players, not the tables, decide the relais (SPEC §7)
-            movement = generate(fmt.id, None, positions, players=len(_entrants(session, tournament)))
+            movement = generate(fmt, None, positions, players=len(_entrants(session, tournament)))
         else:
-            movement = generate(fmt.id, tables, positions)
+            movement = generate(fmt, tables, positions)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
     refuse_contradicted_results(session, tournament, movement.to_dict())

@@ -125,7 +125,7 @@ def add_late_player(session: Session, tournament: Tournament, *, licence, surnam
     heads = f"{count} → {count + 1} joueurs"
     try:
         entrant_id = individual_entrant_ids(count + 1)[-1]
-        data = generate("individual", None, movement.data.get("positions"), players=count + 1).to_dict()
+        data = generate(_format(tournament), None, movement.data.get("positions"), players=count + 1).to_dict()
     except MovementError as error:
         raise OperationError(f"{heads} : {error} ; ajoutez plutôt un joueur de complément.") from None
     if not _format(tournament).entrant_pattern.match(entrant_id) or any(

@@ -145,7 +145,7 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
     from ._freeplay import free_ranking, progress
 
     fmt = _format(tournament)
-    if fmt.id != "free":
+    if not fmt.free_individual:
         raise OperationError("Le carré final est prévu pour le tournoi libre individuel.")
     if finalists not in FINALISTS:
         raise OperationError("Le carré final réunit les 12, 16 ou 20 meilleurs.", "finalists")
@@ -213,7 +213,7 @@ def free_prizes(session: Session, tournament: Tournament, output: dict | None = 
     "special": {"ids", "score", "positions"} or None}``; None for another kind or before any ranking."""
     from ._freeplay import free_ranking
 
-    if _format(tournament).id != "free":
+    if not _format(tournament).free_individual:
         return None
     output = output if output is not None else free_ranking(session, tournament)
     rows = output.get("ranking") or []

@@ -25,20 +25,17 @@ from __future__ import annotations
 import unicodedata
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from sqlmodel import Session, select
 
-from duplicate.core.cards import Seat
 from duplicate.core.ranking import general_ranks, session_totals, standings
 from duplicate.core.topage import topage
 from duplicate.core.tournament import credited_results, out_of_ranking
-from duplicate.models import Penalty, Player, Series, Team, TeamMember, Tournament
+from duplicate.models import Player, Series, Team, TeamMember, Tournament
 
 from ._common import NotFound, OperationError, _clean, _format, _kind, players, teams
-from ._deals import get_movement
 from ._journal import journal
-from ._scoring import all_lines, corrected_ids, progress
+from ._scoring import corrected_ids, progress
 from ._tournaments import ranking, to_core
 
 
@@ -80,79 +77,39 @@ def private_links(session: Session, tournament: Tournament) -> list[dict]:
     return sorted(rows, key=lambda row: (len(row["id"]), row["id"]))
 
 
-def _defensive_place(seats: dict, taker: str, who: str) -> str | None:
-    by_entrant = {entrant: seat for seat, entrant in seats.items()}
-    if taker not in by_entrant or who not in by_entrant or by_entrant[taker] not in "NSEW":
-        return None
-    for place, seat in Seat(by_entrant[taker]).defensive_places().items():
-        if seat.value == by_entrant[who]:
-            return place
-    return None
+def marked_export(session: Session, tournament: Tournament) -> dict:
+    """The SPEC §9 file of the tournament as the route sheets and every printout read it: the results
+    corrected after their first entry marked ``"corrected": true`` (the rules require a correction to be
+    visible), and each triplette's start of its attack rotation (``first_colour``, ``attacked_before``:
+    `rotation_starts`, run on from a competition's earlier séances)."""
+    from duplicate.interchange import export_tournament
+    from duplicate.models import Result
+
+    from ._triplettes import rotation_starts
+
+    export = export_tournament(session, tournament)
+    corrected = {(r.board, r.table, r.room) for r in
+                 (session.get(Result, result_id) for result_id in corrected_ids(session, tournament))}
+    for result in export.get("results", []):
+        if (result.get("board"), result.get("table"), result.get("room")) in corrected:
+            result["corrected"] = True
+    starts = rotation_starts(session, tournament)
+    for team in export.get("teams", []):
+        if team.get("id") in starts:
+            first, before = starts[team["id"]]
+            team.update({"first_colour": first} if first else {}, **({"attacked_before": before} if before else {}))
+    return export
 
 
-def _relais_rows(session: Session, tournament: Tournament, entrant_id: str, reached: int) -> list[dict]:
-    """The positions where ``entrant_id`` rests (« relais », SPEC §7), up to ``reached``, the last position
-    with a result (choice: the sheet tells what has been played, not what is to come)."""
-    movement = get_movement(session, tournament)
-    rests = (movement.data.get("rests") or []) if movement is not None else []
-    if not rests:
-        return []
-    return [{"board": None, "position": item["position"], "table": None, "room": None, "quarter": None,
-             "attack": False, "role": "relais", "relais": True}
-            for item in rests if item["position"] <= reached and entrant_id in item.get("entrants", [])]
-
-
-def route_sheet(session: Session, tournament: Tournament, entrant_id: str, output: dict | None = None, *,
-                secret: bool = False) -> dict:
-    """The feuille de route of ``entrant_id``: ``rows`` (one per étui played), ``penalties``, ``pm`` (True
-    for quadrettes and team matches); his standing is `view_models.standings_view`'s. ``secret`` (before
-    publication, to anyone but the arbiter): the étuis entered so far only — no score, note, flag,
-    standing or penalty."""
+def route_sheet_data(session: Session, tournament: Tournament, *, secret: bool = False) -> tuple[dict, dict]:
+    """(file, ranking output) the feuilles de route are built from (`view_models.route_sheets_view`), on the
+    private page as on paper. ``secret`` (before publication, to anyone but the arbiter): the file without
+    its secret fields (`without_scores`) and an empty ranking — the étuis entered so far, with no score,
+    note, mark, standing or penalty."""
+    export = marked_export(session, tournament)
     if secret:
-        output = {"boards": [], "ranking": []}
-    output = output if output is not None else ranking(session, tournament)
-    fmt = _format(tournament)
-    pm_kind = fmt.uses_pm
-    notes = {(board["number"], line["table"]): line for board in output["boards"] for line in board["results"]}
-    corrected = corrected_ids(session, tournament)
-    rows = []
-    reached = 0
-    for line in all_lines(session, tournament):
-        result = line.result
-        if result is not None:
-            reached = max(reached, line.position or 0)
-        if result is None or entrant_id not in (line.taker, *line.defence):
-            continue
-        attack = line.taker == entrant_id
-        note_line = notes.get((line.board, line.table), {})
-        row: dict[str, Any] = {
-            "board": line.board, "position": line.position, "table": line.table, "room": line.room,
-            "quarter": line.quarter, "attack": attack, "score": result.score, "contract": result.contract,
-            "annulled": result.annulled, "adjusted": result.adjusted, "arbitral_note": result.notes is not None,
-            "corrected": result.id in corrected, "reason": result.reason,
-        }
-        if fmt.ranks_players:
-            place = None if attack else _defensive_place(line.seats, line.taker, entrant_id)
-            row["role"] = "Preneur" if attack else (f"Défense ({place})" if place else "Défense")
-        else:
-            row["role"] = "Attaque" if attack else "Défense"
-            row["opponent"] = line.defence[0] if attack else line.taker
-            if attack and fmt.chosen_attacker:
-                row["attacker"] = result.attacker  # who of the quadrette took (issue 15), not a secret
-        if pm_kind:
-            row["note"] = fmt.scored_pm(note_line.get("pm")) if attack else None
-        else:
-            row["note"] = note_line.get("taker_note" if attack else "defence_note")
-        if secret:
-            row = {name: value for name, value in row.items() if name in ("board", "position", "table", "room",
-                                                                          "quarter", "attack", "role", "opponent",
-                                                                          "attacker")}
-        rows.append(row)
-    rows += _relais_rows(session, tournament, entrant_id, reached)
-    rows.sort(key=lambda row: (row["position"] or 0, row["board"] or 0, not row["attack"]))
-    penalties = [] if secret else session.exec(select(Penalty).where(
-        Penalty.tournament_id == tournament.id, Penalty.entrant_id == entrant_id).order_by(Penalty.id)).all()
-    return {"id": entrant_id, "rows": rows, "penalties": list(penalties), "pm": pm_kind}
+        return without_scores(export), {"boards": [], "ranking": []}
+    return export, ranking(session, tournament)
 
 
 # --- competitions of several séances ------------------------------------------------------------------------

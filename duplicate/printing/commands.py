@@ -19,23 +19,9 @@ def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dic
     """
     from duplicate import operations
     from duplicate.core.tournament import TournamentError
-    from duplicate.interchange import export_tournament
-    from duplicate.models import Result
 
     tournament = operations.get_tournament(session, tournament_id)
-    export = export_tournament(session, tournament)
-    corrected = {(r.board, r.table, r.room) for r in
-                 (session.get(Result, result_id) for result_id in operations.corrected_ids(session, tournament))}
-    for result in export.get("results", []):
-        if (result.get("board"), result.get("table"), result.get("room")) in corrected:
-            result["corrected"] = True
-    # triplettes: where each one's attack rotation starts, run on from a competition's earlier séances
-    # (print-only marks, as « corrected »: `common.Tournament.attacks` reads them)
-    starts = operations.rotation_starts(session, tournament)
-    for team in export.get("teams", []):
-        if team.get("id") in starts:
-            first, before = starts[team["id"]]
-            team.update({"first_colour": first} if first else {}, **({"attacked_before": before} if before else {}))
+    export = operations.marked_export(session, tournament)  # the private route-sheet page reads the same
     try:
         ranking = operations.ranking(session, tournament)
     except (operations.OperationError, TournamentError):  # no results yet: pack items still print

@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from duplicate import french
-from duplicate.view_models.rankings import rankings_view, standings_view
+from duplicate.view_models.rankings import rankings_view
+from duplicate.view_models.frequencies import frequencies_view
+from duplicate.view_models.route_sheet import route_sheets_view
 
-from . import formatting as fmt, text_table
-from .common import ROOMS, Tournament, attacker_text, flags
+from . import text_table
+from .common import Tournament
 
 
 def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -32,98 +33,17 @@ def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None)
 
 # --- route sheets ---------------------------------------------------------------------------------------
 
-def _seat_at(t: Tournament, position, table, who) -> str | None:
-    for r in t.rounds:
-        if r["position"] == position and r["table"] == table:
-            for key, ident in r.get("seats", {}).items():
-                if ident == who:
-                    return key
-    return None
-
-
-def _role_individual(t: Tournament, result: Mapping, who: str) -> tuple[str, bool]:
-    if result.get("taker") == who:
-        return "Preneur", True
-    taker_seat = t.taker_seat(result["board"])
-    seat = _seat_at(t, result.get("position"), result["table"], who)
-    if taker_seat and seat in ("N", "S", "E", "W"):
-        from duplicate.core.cards import Seat
-
-        places = Seat(taker_seat).defensive_places()
-        for place, s in places.items():
-            if s.value == seat:
-                return f"Défense ({place})", False
-    return "Défense", False
-
-
 def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
                  entrants: list[str] | None = None, route_urls: Mapping[str, str] | None = None) -> dict:
     """One feuille de route per player (individual) or team: every étui played, role, score, note;
-    attack %, defence %, global %, penalties, places; PM per étui and total for quadrettes/teams."""
-    ranking = ensure_ranking(export, ranking)
-    t = Tournament(export, ranking)
-    pm_kind = t.format.uses_pm
-    standing = {row["id"]: row for row in ranking.get("ranking", [])}
-    standings = standings_view(t.format, ranking)  # the screen's feuille de route reads the same
-    penalties: dict[str, list[Mapping]] = {}
-    for p in export.get("penalties", []):
-        who = p.get("player") if t.format.ranks_players else p.get("team", p.get("player"))
-        penalties.setdefault(who, []).append(p)
-    rows_of: dict[str, list[dict]] = {}
-    for result in t.results:
-        notes = t.notes_at(result["board"], result["table"], result.get("room"))
-        common = {"board": result["board"], "table": result["table"], "position": result.get("position") or "",
-                  "flags": flags(result, notes), "score": fmt.score(result.get("score")),
-                  "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
-                  "quarter": result.get("quarter") or "", "relais": False, "attacker": ""}
-        annulled = bool(result.get("annulled"))
-        if t.format.ranks_players:
-            for who in [result.get("taker"), *result.get("defenders", [])]:
-                role, attack = _role_individual(t, result, who)
-                note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
-                rows_of.setdefault(who, []).append(dict(common, role=role, attack=attack, note=fmt.number(note, empty="")))
-        else:
-            for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
-                row = dict(common, role="Attaque" if attack else "Défense", attack=attack,
-                           opponent=t.name(result.get("defence_team") if attack else result.get("taker_team")),
-                           attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "")
-                if pm_kind:
-                    value = t.format.scored_pm(notes.get("pm")) if notes and attack else None
-                    row["note"] = fmt.signed_number(value) if value is not None else ""
-                else:
-                    note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
-                    row["note"] = fmt.number(note, empty="")
-                rows_of.setdefault(who, []).append(row)
-    # a resting player's positions (« relais », SPEC §7), up to the last position with a result
-    position_of = {(n, r["table"]): r["position"] for r in t.rounds for n in r.get("boards", [])}
-    reached = max((r.get("position") or position_of.get((r["board"], r["table"]), 0) for r in t.results), default=0)
-    for position in sorted(t.rests):
-        if position <= reached:
-            for who in t.resting_at(position):
-                rows_of.setdefault(who, []).append(
-                    {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
-                     "quarter": "", "role": "", "attack": False, "note": "", "relais": True, "attacker": ""})
-    known = t.entrants
-    order = entrants or sorted(known or rows_of, key=french.place_order)
-    items = []
-    for who in order:
-        rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"] or 0))
-        row = standing.get(who, {})
-        item = known.get(who, {})
-        members = [t.name(m) for m in item.get("members", [])] if not t.format.ranks_players else []
-        url = (route_urls or {}).get(who)
-        sheet = {
-            "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
-            "members": members, "rows": rows, "header_line": _route_lines(rows, team=not t.format.ranks_players, pm=pm_kind),
-            "penalties": [{"points": fmt.number(p.get("points")), "reason": str(p.get("reason") or ""),
-                           "board": p.get("board")} for p in penalties.get(who, [])],
-            "url": url or "",  # its QR code is drawn by the template (filter ``qr_png``), in the render workers
-            "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
-        }
-        sheet.update(standings.get(who, {}))
-        items.append(sheet)
-    return {"tournament": t.header, "items": items, "pm": pm_kind, "entrant_count": len(known or rows_of),
-            "team": not t.format.ranks_players}
+    attack %, defence %, global %, penalties, places; PM per étui and total for quadrettes/teams. The rows
+    are `view_models.route_sheets_view`'s, the private page's too; here each becomes a fixed-pitch line."""
+    view = route_sheets_view(export, ensure_ranking(export, ranking), entrants=entrants)
+    for sheet in view["items"]:
+        sheet["header_line"] = _route_lines(sheet["rows"], team=view["team"], pm=view["pm"])
+        # its QR code is drawn by the template (filter ``qr_png``), in the render workers
+        sheet["url"] = (route_urls or {}).get(sheet["id"]) or ""
+    return view
 
 
 def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
@@ -164,41 +84,6 @@ def rankings(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
 
 def frequencies(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,
                 boards: list[int] | None = None) -> dict:
-    """Per étui, every score made with how many tables made it and the notes it earned."""
-    ranking = ensure_ranking(export, ranking)
-    t = Tournament(export, ranking)
-    items = []
-    for number in boards or t.board_numbers():
-        groups: dict[int, dict] = {}
-        others = []
-        played = 0
-        for result in sorted((r for r in t.results if r["board"] == number), key=lambda r: r["table"]):
-            notes = t.notes_at(number, result["table"], result.get("room"))
-            marks = flags(result, notes)
-            if result.get("annulled") or result.get("score") is None or result.get("notes") is not None:
-                others.append({"table": result["table"], "score": fmt.score(result.get("score")),
-                               "flags": marks,
-                               "taker_note": fmt.number((notes or {}).get("taker_note"), empty="")})
-                if not result.get("annulled"):
-                    played += 1
-                continue
-            played += 1
-            group = groups.setdefault(result["score"], {
-                "value": result["score"], "score": fmt.score(result["score"]), "tables": [], "flags": [],
-                "taker_note": fmt.number((notes or {}).get("taker_note"), empty=""),
-                "defence_note": fmt.number((notes or {}).get("defence_note"), empty=""),
-                "pm": fmt.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else "",
-                "attackers": []})
-            group["tables"].append(str(result["table"]))
-            who = attacker_text(t.attacker(number, result.get("taker_team"), result))
-            if who:
-                group["attackers"].append(f"table {result['table']} : {who}")
-            group["flags"].extend(f"table {result['table']} : {m}" for m in marks)
-        lines = sorted(groups.values(), key=lambda g: -g["value"])
-        for line in lines:
-            line["count"] = len(line["tables"])
-            line["tables"] = ", ".join(line["tables"])
-        taker = t.taker_seat(number)
-        items.append({"number": number, "taker_name": fmt.seat_name(taker) if taker else "", "lines": lines,
-                      "others": others, "played": played})
-    return {"tournament": t.header, "items": items, "pm": t.format.uses_pm}
+    """Per étui, every score made with how many tables made it and the notes it earned: the view-model
+    the étui page reads too (`view_models.frequencies_view`)."""
+    return frequencies_view(export, ensure_ranking(export, ranking), boards=boards)

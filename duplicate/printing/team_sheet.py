@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any, Mapping
 
 from duplicate import french
+from duplicate.core.formats import format_for
 
 CONTRACT_LABELS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre", "prise": "Prise"}
 ROOMS = (("open", "Salle ouverte"), ("closed", "Salle fermée"))
@@ -71,7 +72,7 @@ def context(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
     from duplicate.core.team_sheet import quarter_sheets
     from duplicate.core.tournament import read_tournament
 
-    if export.get("kind") != "team_match" or not export.get("results"):
+    if not format_for(export.get("kind", "individual")).quarters or not export.get("results"):
         return {"items": []}
     core = read_tournament(export)
     pair = ("A", "B")

@@ -8,8 +8,14 @@ disagree on a place, an « ex æquo », an order or a rounding.
 
 * `rankings`: the general, alternated and PM rankings, the team match's quarters and the penalties;
   each entrant's standing on his feuille de route.
+* `route_sheet`: the rows of each feuille de route (étuis played, role, score, note, the arbiter's marks,
+  relais), its penalties and standing: the private page and the printed sheet.
+* `frequencies`: per étui, every score made, how many tables and which, its notes or PM and the arbiter's
+  marks: the étui page and the printed frequency report.
 """
 
+from .frequencies import frequencies_view
 from .rankings import rankings_view, standings_view
+from .route_sheet import route_sheets_view
 
-__all__ = ["rankings_view", "standings_view"]
+__all__ = ["frequencies_view", "rankings_view", "standings_view", "route_sheets_view"]

@@ -209,7 +209,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
     extras = operations.freeplay_extras
-    individual = tournament.format.id == "free"
+    individual = tournament.format.free_individual
     placed = [p for p in operations.players(session, tournament) if p.entrant_id]
     fault_form = fault_form or FreeFaultForm(formdata=None, prefix=FAULT_PREFIX)
     _fault_choices(fault_form, placed)
@@ -336,7 +336,7 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
 def free_final_square(tournament_id: int):
     """Seat the 12, 16 or 20 best for one more position (`freeplay_extras.seat_final_square`)."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.id != "free":  # the ranking page of a team kind has no carré final form
+    if not tournament.format.free_individual:  # the ranking page of a team kind has no carré final form
         flash("Le carré final est prévu pour le tournoi libre individuel.", "warning")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     form = FreeFinalSquareForm()

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
-from duplicate.view_models import rankings_view, standings_view
+from duplicate.view_models import frequencies_view, rankings_view, route_sheets_view
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
@@ -172,19 +172,12 @@ def board_content(session, tournament, number: int, secret: bool) -> str | None:
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
     by_table = {(line["table"]): line for line in notes}
     corrected = operations.corrected_ids(session, tournament)
-    frequencies: dict[int, dict] = {}
-    for line in lines:
-        result = line.result
-        if result is None or result.annulled or result.notes is not None or result.score is None:
-            continue
-        row = frequencies.setdefault(result.score, {"score": result.score, "count": 0,
-                                                    "note": by_table.get(line.table, {}).get("taker_note")})
-        row["count"] += 1
+    # the frequencies as the printed report gives them (`view_models.frequencies_view`)
+    frequencies = frequencies_view(operations.marked_export(session, tournament), output, boards=[number])
     return render_template(
         "public/_board_content.html", tournament=tournament, number=number, lines=lines, notes=by_table,
         secret=False, corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
-        frequencies=sorted(frequencies.values(), key=lambda row: -row["score"]),
-        pm=tournament.format.uses_pm,
+        frequencies=frequencies["items"][0]["lines"], pm=frequencies["pm"],
     )
 
 
@@ -205,12 +198,11 @@ def route_sheet(token: str):
     tournament, entrant_id, holder = _by_token(token)
     session = get_session()
     secret = not results_visible(tournament)
-    sheet = operations.route_sheet(session, tournament, entrant_id, secret=secret)
-    # his places and percentages as the printed feuille de route gives them (`view_models.standings_view`)
-    standing = {} if secret else standings_view(tournament.format, operations.ranking(session, tournament)).get(
-        entrant_id, {})
+    # the rows, places and percentages the printed feuille de route gives (`view_models.route_sheets_view`)
+    view = route_sheets_view(*operations.route_sheet_data(session, tournament, secret=secret), entrants=[entrant_id])
+    sheet = view["items"][0]
     response = Response(render_template(
-        "public/route_sheet.html", tournament=tournament, sheet=sheet, standing=standing, holder=holder, secret=secret,
+        "public/route_sheet.html", tournament=tournament, sheet=sheet, pm=view["pm"], holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, url=public_url_for("web.route_sheet", token=token),
     ))
     response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer header

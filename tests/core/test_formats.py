@@ -99,3 +99,23 @@ def test_the_line_that_duplicates_the_etuis():
     """Triplettes only (seed « Règles spécifiques aux tournois triplettes »): the NS line duplicates the odd
     étuis, EW the even ones — printed on the labels, guide cards and movement cards."""
     assert [f.line_duplicates for f in FORMATS] == [False, True, False, False]
+
+
+def test_each_duplicate_format_names_its_movement_generator():
+    # the format carries its generator (core.movements.<movement>): generate() and reach() ask it, once
+    from duplicate.core.formats import FREE_FORMATS
+    assert [f.movement for f in FORMATS] == ["individual", "triplettes", "quadrettes", "team_match"]
+    assert [f.movement for f in FREE_FORMATS] == [None, None, None]
+    quadrettes = format_for("quadrettes")
+    assert movements.generate(quadrettes, 5).to_dict() == movements.generate("quadrettes", 5).to_dict()
+    assert movements.generate(quadrettes, 5).kind == "quadrettes"
+    assert movements.reach(quadrettes, 7) == (6, 6)
+    with pytest.raises(movements.MovementError, match="« free » inconnu"):
+        movements.generate(format_for("free"), 3)
+    with pytest.raises(movements.MovementError, match="ne s’applique qu’à l’individuel"):
+        movements.generate(format_for("triplettes"), None, players=12)
+
+
+def test_the_free_individual_has_the_final_square_and_prizes():
+    from duplicate.core.formats import FREE_FORMATS
+    assert [f.id for f in (*FORMATS, *FREE_FORMATS) if f.free_individual] == ["free"]

@@ -25,25 +25,9 @@ from duplicate.models import FreeSheet, JournalEntry, Penalty, Tournament
 PLAYERS = 18  # 5 tables, two of them at 3
 
 
-def _create(client, players: int = PLAYERS) -> int:
-    response = client.post("/arbitre/tournois/nouveau", data={
-        "name": "Jeudi libre", "kind": "free", "date": "2026-11-26", "place": "Club", "sessions": "1",
-        "timezone": "Europe/Paris"})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    tournament_id = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
-    for i in range(players):
-        response = client.post(f"/arbitre/tournois/{tournament_id}/joueurs", data={
-            "licence": f"L{i:04d}", "surname": f"NOM{i:02d}", "first_name": "Prénom", "club": "Club"})
-        assert response.status_code == 302
-    return tournament_id
-
-
 @pytest.fixture
-def seated(arbiter):
-    tournament_id = _create(arbiter)
-    response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "jeudi"})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return tournament_id
+def seated(free_evening_factory):
+    return free_evening_factory(PLAYERS, "jeudi", name="Jeudi libre", date="2026-11-26")
 
 
 def _seats(app, tournament_id: int, position: int, table: int) -> dict:

@@ -27,25 +27,13 @@ from duplicate.models import FreeSheet, JournalEntry, Player
 PLAYERS = 18  # 5 tables: the core removes two Norths (two tables of 3)
 
 
-def _create(client, players: int = PLAYERS) -> int:
-    response = client.post("/arbitre/tournois/nouveau", data={
-        "name": "Mardi libre", "kind": "free", "date": "2026-11-24", "place": "Club", "sessions": "1",
-        "timezone": "Europe/Paris"})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    tournament_id = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
-    for i in range(players):
-        response = client.post(f"/arbitre/tournois/{tournament_id}/joueurs", data={
-            "licence": f"L{i:04d}", "surname": f"NOM{i:02d}", "first_name": "Prénom", "club": "Club"})
-        assert response.status_code == 302
-    return tournament_id
+#: The tournament of these tests (and of test_free_printing's), as `tournament_factory` creates it.
+EVENING = {"name": "Mardi libre", "date": "2026-11-24"}
 
 
 @pytest.fixture
-def seated(arbiter):
-    tournament_id = _create(arbiter)
-    response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"positions": "", "seed": "mardi"})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return tournament_id
+def seated(free_evening_factory):
+    return free_evening_factory(PLAYERS, "mardi", form={"positions": ""}, **EVENING)
 
 
 def _seats(app, tournament_id: int, position: int, table: int) -> dict:
@@ -234,8 +222,8 @@ def test_duplicate_pages_are_closed_and_nothing_is_a_500(app, arbiter, seated):
     assert arbiter.post(f"/arbitre/tournois/{seated}/libre/mouvement", data={"positions": "99"}).status_code == 422
 
 
-def test_a_headcount_the_core_refuses_says_why(arbiter):
-    tournament_id = _create(arbiter, players=13)  # 4 tables: the Howell has no table of 3
+def test_a_headcount_the_core_refuses_says_why(arbiter, tournament_factory):
+    tournament_id = tournament_factory("free", 13, **EVENING)  # 4 tables: the Howell has no table of 3
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422
     assert "13 joueurs inscrits" in response.get_data(as_text=True)

@@ -27,19 +27,6 @@ from duplicate.core.freeplay.tournament import rank_free
 from duplicate.models import JournalEntry, Player, Team
 
 
-def _create(client, kind: str, players: int, name: str = "Mardi par équipes") -> int:
-    response = client.post("/arbitre/tournois/nouveau", data={
-        "name": name, "kind": kind, "date": "2026-11-24", "place": "Club", "sessions": "1",
-        "timezone": "Europe/Paris"})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    tournament_id = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
-    for i in range(players):
-        response = client.post(f"/arbitre/tournois/{tournament_id}/joueurs", data={
-            "licence": f"L{i:04d}", "surname": f"NOM{i:02d}", "first_name": "Prénom", "club": "Club"})
-        assert response.status_code == 302
-    return tournament_id
-
-
 def _player_ids(app, tournament_id: int) -> list[int]:
     with Session(db.get_engine(app)) as session:
         return [p.id for p in session.exec(select(Player).where(Player.tournament_id == tournament_id).order_by(Player.id))]
@@ -84,9 +71,9 @@ def _ranking(app, tournament_id: int) -> tuple[dict, dict]:
 # --- libre duo ---------------------------------------------------------------------------------------------
 
 @pytest.fixture
-def duos(app, arbiter):
+def duos(app, arbiter, tournament_factory):
     """8 duos (16 players): 4 tables — the 4-table Howell from its 2nd position."""
-    tournament_id = _create(arbiter, "free_duo", 16)
+    tournament_id = tournament_factory("free_duo", 16, name="Mardi par équipes")
     _form_teams(app, arbiter, tournament_id, 2)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"positions": "", "seed": "duo"})
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -156,30 +143,30 @@ def test_a_duos_total_is_the_sum_of_its_members_and_rank_agrees(app, arbiter, cl
     assert ranked["ranking"] == output["ranking"] and ranked["players"] == output["players"]
 
 
-def test_team_refusals_say_why(app, arbiter):
-    odd = _create(arbiter, "free_duo", 18, name="Impair")
+def test_team_refusals_say_why(app, arbiter, tournament_factory):
+    odd = tournament_factory("free_duo", 18, name="Impair")
     _form_teams(app, arbiter, odd, 2)  # 9 duos: two a table, one left over
     response = arbiter.post(f"/arbitre/tournois/{odd}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422 and "nombre pair" in response.get_data(as_text=True)
-    alone = _create(arbiter, "free_team4", 17, name="Seul")
+    alone = tournament_factory("free_team4", 17, name="Seul")
     _form_teams(app, arbiter, alone, 4)  # the 17th player cannot make a team of 4
     response = arbiter.post(f"/arbitre/tournois/{alone}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422 and "1 joueur(s) sans équipe" in response.get_data(as_text=True)
-    few = _create(arbiter, "free_team4", 12, name="Trois tables")
+    few = tournament_factory("free_team4", 12, name="Trois tables")
     _form_teams(app, arbiter, few, 4)
     response = arbiter.post(f"/arbitre/tournois/{few}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422 and "4 tables au moins" in response.get_data(as_text=True)
     for bad in ({"positions": "99"}, {"positions": "abc"}, {"seed": "x" * 300}):
         assert arbiter.post(f"/arbitre/tournois/{few}/libre/mouvement", data=bad).status_code == 422
     # an individual free tournament has no teams; a team one has no carré final
-    solo = _create(arbiter, "free", 12, name="Solo")
+    solo = tournament_factory("free", 12, name="Solo")
     assert arbiter.get(f"/arbitre/tournois/{solo}/equipes").status_code == 302
     response = arbiter.post(f"/arbitre/tournois/{few}/libre/carre-final", data={"finalists": "16"}, follow_redirects=True)
     assert response.status_code == 200 and "tournoi libre individuel" in response.get_data(as_text=True)
 
 
-def test_libre_par_4_teams_at_one_table_and_the_team_lateness(app, arbiter, runner, tmp_path):
-    tournament_id = _create(arbiter, "free_team4", 20, name="Libre par 4")
+def test_libre_par_4_teams_at_one_table_and_the_team_lateness(app, arbiter, runner, tmp_path, tournament_factory):
+    tournament_id = tournament_factory("free_team4", 20, name="Libre par 4")
     _form_teams(app, arbiter, tournament_id, 4)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "par4"})
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -227,10 +214,10 @@ PLAYERS = 22  # 6 tables, 5 positions, tables 5 and 6 at 3 (the core's choice)
 
 
 @pytest.fixture
-def evening(app, arbiter):
+def evening(app, arbiter, tournament_factory):
     """22 players; every feuille entered: position 1 as the module docstring, a Prise made at a table of the
     last position where no taker of position 1 sits, passes elsewhere. Returns (tournament id, seats, hand-derived totals, the Prise's taker)."""
-    tournament_id = _create(arbiter, "free", PLAYERS, name="Grosse dotation")
+    tournament_id = tournament_factory("free", PLAYERS, name="Grosse dotation")
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "dotation"})
     assert response.status_code == 302
     seats, data = _seats(app, tournament_id)
@@ -319,8 +306,8 @@ def test_carre_final_of_the_16_best_seated_by_rank(app, arbiter, evening):
     assert "Des feuilles du carré final sont saisies" in response.get_data(as_text=True)
 
 
-def test_carre_final_waits_for_every_feuille_and_can_be_undone(app, arbiter):
-    tournament_id = _create(arbiter, "free", 20, name="Vingt")
+def test_carre_final_waits_for_every_feuille_and_can_be_undone(app, arbiter, tournament_factory):
+    tournament_id = tournament_factory("free", 20, name="Vingt")
     assert arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "x"}).status_code == 302
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/carre-final", data={"finalists": "16"})
     assert response.status_code == 422 and "Il manque 25 feuille(s)" in response.get_data(as_text=True)
@@ -344,12 +331,12 @@ def test_carre_final_waits_for_every_feuille_and_can_be_undone(app, arbiter):
 
 
 
-def test_migration_h5_adds_the_team_kinds_and_downgrades_without_them(app, arbiter, database_url):
+def test_migration_h5_adds_the_team_kinds_and_downgrades_without_them(app, arbiter, database_url, tournament_factory):
     import sqlalchemy as sa
     from alembic import command
 
     for kind in ("free", "free_duo", "free_team4"):  # the CHECK constraint of h5 takes the team kinds
-        _create(arbiter, kind, 0, name=kind)
+        tournament_factory(kind, 0, name=kind)
     db.get_engine(app).dispose()
     with db.migration_connection(database_url) as conn:
         command.downgrade(db.alembic_config(conn), "h4_free_sheets")
@@ -363,11 +350,11 @@ def test_migration_h5_adds_the_team_kinds_and_downgrades_without_them(app, arbit
         engine.dispose()
 
 
-def test_libre_par_4_teams_from_a_csv_list_then_seated(app, arbiter):
+def test_libre_par_4_teams_from_a_csv_list_then_seated(app, arbiter, tournament_factory):
     import html
     import io
 
-    tournament_id = _create(arbiter, "free_team4", 0, name="Interclubs")
+    tournament_id = tournament_factory("free_team4", 0, name="Interclubs")
     lines = ["Équipe;Licence;Nom;Prénom;Club"]
     lines += [f"Club {t};{9000 + 4 * t + m};JOUEUR{t}{m};Prénom;Club {t}" for t in range(1, 6) for m in range(4)]
     base = f"/arbitre/tournois/{tournament_id}/equipes/import"

@@ -11,10 +11,11 @@ the fourteen at 0 share places 2–9 and five empty ones: (142 + 100 + 71 + 5 ×
 import re
 import subprocess
 
+import pytest
 from sqlmodel import Session
 
 from duplicate import db, operations
-from test_free_play import _create, _four_and_three, _post_sheet
+from test_free_play import EVENING, PLAYERS, _four_and_three, _post_sheet
 
 def pdf_text(pdf: bytes, layout: bool = True) -> str:
     args = ["pdftotext", *(["-layout"] if layout else []), "-", "-"]
@@ -24,11 +25,9 @@ def pdf_text(pdf: bytes, layout: bool = True) -> str:
 FREE_KINDS = ("free-cards", "free-orientation", "free-table-cards", "free-sheets", "free-ranking", "free-pcn")
 
 
-def _seated(client) -> int:
-    tournament_id = _create(client)
-    response = client.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"positions": "", "seed": "mardi"})
-    assert response.status_code == 302
-    return tournament_id
+@pytest.fixture
+def seated(free_evening_factory) -> int:
+    return free_evening_factory(PLAYERS, "mardi", form={"positions": ""}, **EVENING)
 
 
 def _licences(app, tournament_id) -> dict[str, str]:
@@ -37,8 +36,8 @@ def _licences(app, tournament_id) -> dict[str, str]:
         return {p.entrant_id: p.licence for p in operations.players(session, tournament)}
 
 
-def test_printing_page_offers_the_free_kinds_and_renders_each(app, arbiter):
-    tid = _seated(arbiter)
+def test_printing_page_offers_the_free_kinds_and_renders_each(app, arbiter, seated):
+    tid = seated
     page = arbiter.get(f"/arbitre/tournois/{tid}/impression/")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
@@ -67,8 +66,8 @@ def test_printing_page_offers_the_free_kinds_and_renders_each(app, arbiter):
     assert arbiter.post(f"/arbitre/tournois/{tid}/impression/tout").status_code == 404  # `free_guard`
 
 
-def test_printed_pcn_with_a_championship_and_bad_choices(app, arbiter):
-    tid = _seated(arbiter)
+def test_printed_pcn_with_a_championship_and_bad_choices(app, arbiter, seated):
+    tid = seated
     response = arbiter.post(f"/arbitre/tournois/{tid}/impression/free-pcn",
                             data={"championship": "regional_final", "tables": "5"})
     text = " ".join(pdf_text(response.data).split())
@@ -81,8 +80,8 @@ def test_printed_pcn_with_a_championship_and_bad_choices(app, arbiter):
     assert arbiter.post(f"/arbitre/tournois/{tid}/impression/inconnu").status_code == 404
 
 
-def test_federation_file_from_the_ranking_page(app, arbiter):
-    tid = _seated(arbiter)
+def test_federation_file_from_the_ranking_page(app, arbiter, seated):
+    tid = seated
     page = arbiter.get(f"/arbitre/tournois/{tid}/libre/classement").get_data(as_text=True)
     assert "Télécharger le fichier PCN (CSV)" in page and "Finale régionale (indice 1,8)" in page
     (four, seats), _ = _four_and_three(app, tid)
@@ -105,8 +104,8 @@ def test_federation_file_from_the_ranking_page(app, arbiter):
         assert response.headers["Location"].endswith(f"/arbitre/tournois/{tid}/libre/classement")
 
 
-def test_pcn_refused_redirects_with_the_reason(app, arbiter, monkeypatch):
-    tid = _seated(arbiter)
+def test_pcn_refused_redirects_with_the_reason(app, arbiter, monkeypatch, seated):
+    tid = seated
     from duplicate.core.freeplay import pcn
 
     monkeypatch.setitem(pcn.MINIMUM, "free", 19)
@@ -114,8 +113,8 @@ def test_pcn_refused_redirects_with_the_reason(app, arbiter, monkeypatch):
     assert "Pas de PCN pour ce tournoi : 18 joueurs : il en faut 19 au moins" in response.get_data(as_text=True)
 
 
-def test_ranking_api_for_a_free_tournament_keeps_the_secret(app, arbiter):
-    tid = _seated(arbiter)
+def test_ranking_api_for_a_free_tournament_keeps_the_secret(app, arbiter, seated):
+    tid = seated
     (four, seats), _ = _four_and_three(app, tid)
     _post_sheet(arbiter, tid, 1, four, [{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}])
     url = f"/api/tournaments/{tid}/ranking"
@@ -150,8 +149,8 @@ def test_ranking_api_for_a_free_tournament_keeps_the_secret(app, arbiter):
     assert app.test_client().get("/api/tournaments/999999/ranking").status_code == 404
 
 
-def test_an_api_token_of_an_arbiter_reads_it_before_publication(app, arbiter):
-    tid = _seated(arbiter)
+def test_an_api_token_of_an_arbiter_reads_it_before_publication(app, arbiter, seated):
+    tid = seated
     with Session(db.get_engine(app)) as session:
         token = operations.create_token(session, "arbiter", "classement")
         session.commit()
@@ -161,8 +160,8 @@ def test_an_api_token_of_an_arbiter_reads_it_before_publication(app, arbiter):
         assert re.match(r"^[NSEW]\d$", response.get_json()["ranking"][0]["id"])
 
 
-def test_before_the_movement_every_kind_prints_and_says_so(app, arbiter):
-    tid = _create(arbiter)
+def test_before_the_movement_every_kind_prints_and_says_so(app, arbiter, tournament_factory):
+    tid = tournament_factory("free", PLAYERS, **EVENING)
     for kind in FREE_KINDS:
         response = arbiter.post(f"/arbitre/tournois/{tid}/impression/{kind}")
         assert response.status_code == 200 and response.data.startswith(b"%PDF"), kind
@@ -182,8 +181,8 @@ def test_a_duplicate_tournament_keeps_its_kinds(arbiter):
         assert response.status_code == 302 and response.headers["Location"].endswith(f"/arbitre/tournois/{tid}/"), page
 
 
-def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path):
-    tid = _seated(arbiter)
+def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path, seated):
+    tid = seated
     out = tmp_path / "fiches.pdf"
     result = runner.invoke(args=["print", "free-cards", "--tournament", str(tid), "--out", str(out)])
     assert result.exit_code == 0, result.output

@@ -144,3 +144,92 @@ def test_the_rankings_read_the_same_on_the_page_the_projector_and_the_paper(app,
     assert "−1,00 point(s)" in sheet and "<strong>49,00 %</strong>" in sheet
     route = _pdf_text(_paper(app, tournament_id, "route-sheets", entrants=["N1", "E5"]), tmp_path)
     assert "ALTERNÉ : 19\n" in route and "ALTERNÉ : 17 EX ÆQUO" in route  # the paper's small capitals
+
+
+def _layout_text(data: bytes, tmp_path) -> str:
+    path = tmp_path / "layout.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+#: A row of the private page: position, étui, table, role (the opponent, the badges follow), score, note.
+PAGE_ROW = re.compile(r'<tr class="[^"]*">\s*<td class="number">(\d+)</td><td class="number">(\d+)</td>\s*'
+                      r'<td class="number">(\d+)</td>\s*<td>([^<]+?)\s*</td>\s*'
+                      r'<td class="number">([^<]*)</td>\s*<td class="number">([^<]*)</td>')
+#: A line of the printed sheet (fixed-pitch text): position, table, étui, role, score, note.
+PAPER_ROW = re.compile(r"^ *(\d+) +(\d+) +(\d+) +(Preneur|Défense \([^)]*\)|Défense)(?: +([+−]?\d+) +(\d+,\d\d))? *$",
+                       re.MULTILINE)
+
+
+def test_a_feuille_de_route_has_the_same_rows_on_the_page_and_on_the_paper(app, arbiter, tmp_path):
+    # 20 players, 5 tables, 5 positions of 4 étuis (SPEC §7): every étui is played once at each table. Table 1
+    # scores +56 on every étui, the four other tables −56. On each étui (SPEC §4, notes out of the n − 1 = 4
+    # other lines, a tie counting ½): table 1's taker beats the four others, 100 × 4/4 = 100,00 %, and its
+    # defence gets the rest, 0,00 %; every other taker loses to table 1 and ties three, 100 × (3 × ½)/4 =
+    # 37,50 %, its defence 62,50 %. N1 sits at table 1 at position 1 only (its start), and moves after.
+    tournament_id = ready(app)
+    for number in board_numbers(app, tournament_id):
+        assert fill_board(arbiter, tournament_id, number,
+                          scores=lambda board, table: 56 if table == 1 else -56).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        movement = operations.get_movement(session, tournament).data
+    played = [(r["position"], r["table"], b) for r in movement["rounds"] if "N1" in r["seats"].values()
+              for b in r["boards"]]
+    assert len(played) == 20 and {t for p, t, _b in played if p == 1} == {1}
+
+    def expected(position: int, table: int, role: str) -> tuple[str, str]:
+        taker = role == "Preneur"
+        if table == 1:
+            return "+56", "100,00" if taker else "0,00"
+        return "−56", "37,50" if taker else "62,50"
+
+    # before publication (SPEC §11) the public sees the same étuis, tables and roles, and no score anywhere
+    anonymous = app.test_client()
+    token = _token(app, tournament_id, "N1")
+    hidden_page = [(int(p), int(t), int(b), role) for p, b, t, role, _score, _note
+                   in PAGE_ROW.findall(anonymous.get(f"/feuille/{token}").get_data(as_text=True))]
+    with Session(db.get_engine(app)) as session:
+        export, hidden_ranking = operations.route_sheet_data(
+            session, operations.get_tournament(session, tournament_id), secret=True)
+    hidden_paper = PAPER_ROW.findall(_layout_text(printing.render_kind("route-sheets", export, hidden_ranking,
+                                                                       entrants=["N1"]), tmp_path))
+    assert len(hidden_page) == len(hidden_paper) == 20
+    assert all(score == note == "" for *_, score, note in hidden_paper)
+    assert [(int(p), int(t), int(b), role) for p, t, b, role, _s, _n in hidden_paper] == hidden_page
+    assert "56" not in anonymous.get(f"/feuille/{token}").get_data(as_text=True).replace(token, "")
+
+    publish(app, tournament_id)
+    page = PAGE_ROW.findall(anonymous.get(f"/feuille/{token}").get_data(as_text=True))
+    paper = PAPER_ROW.findall(_layout_text(_paper(app, tournament_id, "route-sheets", entrants=["N1"]), tmp_path))
+    # the page's columns are position, étui, table; the paper's position, table, étui
+    on_page = [(int(p), int(t), int(b), role, score, note) for p, b, t, role, score, note in page]
+    on_paper = [(int(p), int(t), int(b), role, score, note) for p, t, b, role, score, note in paper]
+    assert on_page == on_paper
+    assert sorted((p, t, b) for p, t, b, *_ in on_page) == sorted(played)
+    assert [(p, t, b, role) for p, t, b, role, *_ in on_page] == hidden_page
+    for position, table, _board, role, score, note in on_page:
+        assert (score, note) == expected(position, table, role)
+    assert sum(role == "Preneur" for *_, role, _s, _n in on_page) == 5   # one étui in four: N1's seat takes
+
+
+def test_an_etui_has_the_same_frequencies_on_its_page_and_on_the_paper(app, arbiter, tmp_path):
+    # 20 players, 5 tables; étui 1 is played at each of the 5 tables. Tables 1 and 2 score +56, tables 3, 4, 5
+    # −56 (SPEC §4, notes out of the n − 1 = 4 other lines, a tie ½): a +56 beats the three −56 and ties the
+    # other +56, 100 × (3 + ½)/4 = 87,50 %, its defence 12,50 %; a −56 ties two, 100 × (2 × ½)/4 = 25,00 %, its
+    # defence 75,00 %. So: +56 made at 2 tables (1, 2), −56 at 3 (3, 4, 5), best score first.
+    tournament_id = ready(app)
+    assert fill_board(arbiter, tournament_id, 1,
+                      scores=lambda board, table: 56 if table <= 2 else -56).status_code == 302
+    publish(app, tournament_id)
+
+    page = arbiter.get(f"/tournois/{tournament_id}/etuis/1").get_data(as_text=True)
+    shown = page.split('<table class="frequencies">', 1)[1].split("</table>", 1)[0]
+    on_page = re.findall(r'<tr><td class="number">([^<]+)</td><td class="number">(\d+)</td>'
+                         r'<td class="number">([^<]+)</td></tr>', shown)
+    paper = _layout_text(_paper(app, tournament_id, "frequencies", boards=[1]), tmp_path)
+    on_paper = re.findall(r"^ *([+−]\d+) +(\d+) +(\d+,\d\d) +(\d+,\d\d) +(\d[\d, ]*?) *$", paper, re.MULTILINE)
+    assert on_page == [("+56", "2", "87,50"), ("−56", "3", "25,00")]
+    assert on_paper == [("+56", "2", "87,50", "12,50", "1, 2"), ("−56", "3", "25,00", "75,00", "3, 4, 5")]
+    assert "joué 5 fois" in paper

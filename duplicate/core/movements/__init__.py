@@ -3,7 +3,8 @@
 Public API (wired into ``flask --app app movement …`` by the CLI):
 
 * :func:`generate` — ``generate(kind, tables, positions=None, boards_per_position=None, players=None)``
-  for kind in ``individual``, ``triplettes``, ``quadrettes``, ``team_match``; raises
+  for kind a `Format` or its id (``individual``, ``triplettes``, ``quadrettes``, ``team_match``): the
+  generator is the module the format's ``movement`` names (``generate``, ``reach``); raises
   :class:`MovementError` (French message with the best alternative) when the request cannot be met
   without repeats; ``players`` (individual) gives the headcount: ``players // 4`` tables and the
   relais of ``relais`` when it is not a multiple of 4;
@@ -22,6 +23,10 @@ individual), ``individual``, ``small_clubs`` (3–4 tables), ``triplettes``, ``q
 
 from __future__ import annotations
 
+from importlib import import_module
+from types import ModuleType
+
+from ..formats import FORMATS as _ALL_FORMATS, Format
 from .cards_data import guide_cards, personal_cards
 from .individual import clean_positions, generate_individual, max_positions
 from .moves import Move, describe as describe_move, next_move
@@ -38,25 +43,33 @@ __all__ = [
     "describe_move",
 ]
 
-_GENERATORS = {
-    "individual": generate_individual,
-    "triplettes": generate_triplettes,
-    "quadrettes": generate_quadrettes,
-    "team_match": generate_team_match,
-}
+#: The duplicate formats by id (free play has its own movements, `core.freeplay.movements`).
+_FORMATS = {f.id: f for f in _ALL_FORMATS}
+
 _ALIASES = {"individuel": "individual", "quadrette": "quadrettes", "triplette": "triplettes",
             "team-match": "team_match", "equipes": "team_match", "équipes": "team_match"}
 
 
-def generate(kind: str, tables: int | None, positions: int | None = None,
+def _generator(kind: str | Format) -> tuple[Format | None, ModuleType | None]:
+    """The format of ``kind`` (a `Format`, or its id) and the module of this package its ``movement`` names
+    (``generate``, ``reach``): the one place a kind becomes its generator; (None, None) when it has none."""
+    fmt = kind if isinstance(kind, Format) else _FORMATS.get(kind)
+    if fmt is None or fmt.movement is None:
+        return None, None
+    return fmt, import_module(f"{__name__}.{fmt.movement}")
+
+
+def generate(kind: str | Format, tables: int | None, positions: int | None = None,
              boards_per_position: int | None = None, players: int | None = None) -> Movement:
-    """A movement of this kind for this many tables (see each kind's module for the rule); in the
-    individual, ``players`` instead of ``tables`` adds the relais (``relais``)."""
-    key = _ALIASES.get(str(kind).lower(), str(kind).lower())
-    if key not in _GENERATORS:
-        raise MovementError(f"type de mouvement « {kind} » inconnu (attendu : {', '.join(KINDS)})")
+    """A movement of this kind (its `Format`, or its name) for this many tables (see each kind's module for
+    the rule); in the individual, ``players`` instead of ``tables`` adds the relais (``relais``)."""
+    key = kind if isinstance(kind, Format) else _ALIASES.get(str(kind).lower(), str(kind).lower())
+    fmt, generator = _generator(key)
+    if generator is None:
+        raise MovementError(f"type de mouvement « {getattr(kind, 'id', kind)} » inconnu "
+                            f"(attendu : {', '.join(KINDS)})")
     if players is not None:
-        if key != "individual":
+        if not fmt.ranks_players:
             raise MovementError("le nombre de joueurs (relais) ne s’applique qu’à l’individuel")
         if isinstance(players, bool) or not isinstance(players, int):
             raise MovementError(f"nombre de joueurs invalide : {players!r}")
@@ -66,22 +79,13 @@ def generate(kind: str, tables: int | None, positions: int | None = None,
         return generate_with_relais(players, positions, boards_per_position)
     if isinstance(tables, bool) or not isinstance(tables, int):
         raise MovementError(f"nombre de tables invalide : {tables!r}")
-    return _GENERATORS[key](tables, positions, boards_per_position)
+    return generator.generate(tables, positions, boards_per_position)
 
 
-def reach(kind: str, tables: int) -> tuple[int, int]:
+def reach(kind: str | Format, tables: int) -> tuple[int, int]:
     """(positions without any repeat, most positions generated) for this kind and table count;
     (0, 0) when the kind cannot be played on that many tables."""
-    if kind == "individual":
-        if tables < 3:
-            return (0, 0)
-        return (clean_positions(tables), max_positions(tables))
-    if kind == "triplettes":
-        top = triplettes_max_positions(tables) if tables >= 2 else 0
-        return (top, top)
-    if kind == "quadrettes":
-        top = quadrettes_max_positions(tables) if tables >= 2 else 0
-        return (top, top)
-    if kind == "team_match":
-        return (QUARTERS, QUARTERS) if tables >= 2 and tables % 2 == 0 else (0, 0)
-    raise MovementError(f"type de mouvement « {kind} » inconnu")
+    _, generator = _generator(kind)
+    if generator is None:
+        raise MovementError(f"type de mouvement « {getattr(kind, 'id', kind)} » inconnu")
+    return generator.reach(tables)

@@ -29,7 +29,7 @@ from .designs import Layout, best_positions, layout_for
 from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 from .small_clubs import SMALL_MAX, generate_small
 
-__all__ = ["generate_individual", "max_positions", "clean_positions"]
+__all__ = ["generate_individual", "max_positions", "clean_positions", "generate", "reach"]
 
 SEAT_ORDER = ("N", "S", "E", "W")
 
@@ -104,3 +104,14 @@ def _notes(layout: Layout, positions: int, per: int) -> tuple[str, ...]:
         notes += ("Le nombre d’étuis par position n’est pas un multiple de 4 : l’attaque et les places "
                   "en défense ne sont pas équilibrées.",)
     return notes
+
+
+#: The generator `core.formats` names for the individual (``Format.movement``).
+generate = generate_individual
+
+
+def reach(tables: int) -> tuple[int, int]:
+    """(positions without any repeat, most positions generated) at ``tables`` tables; (0, 0) below 3."""
+    if tables < 3:
+        return (0, 0)
+    return (clean_positions(tables), max_positions(tables))

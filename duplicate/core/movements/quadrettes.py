@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 
-__all__ = ["generate_quadrettes", "quadrettes_max_positions"]
+__all__ = ["generate_quadrettes", "quadrettes_max_positions", "generate", "reach"]
 
 
 def quadrettes_max_positions(tables: int) -> int:
@@ -75,3 +75,13 @@ def generate_quadrettes(tables: int, positions: int | None = None,
     if positions != top:
         notes.append(f"{positions} positions sur {top} : seules les paires d’écart ±1 à ±{k} sont comparées.")
     return Movement("quadrettes", tables, positions, default_takers(len(used_sets) * per), build_rounds(rounds), tuple(notes))
+
+
+#: The generator `core.formats` names for the quadrettes (``Format.movement``).
+generate = generate_quadrettes
+
+
+def reach(tables: int) -> tuple[int, int]:
+    """(positions without any repeat, most positions generated) for ``tables`` quadrettes; (0, 0) below 2."""
+    top = quadrettes_max_positions(tables) if tables >= 2 else 0
+    return (top, top)

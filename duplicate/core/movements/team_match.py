@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .model import Movement, MovementError, Round, build_rounds, default_takers
 
-__all__ = ["generate_team_match", "QUARTERS"]
+__all__ = ["generate_team_match", "QUARTERS", "generate", "reach"]
 
 QUARTERS = 4
 
@@ -55,3 +55,12 @@ def generate_team_match(tables: int = 2, positions: int | None = None,
     if matches > 1:
         notes.append(f"{matches} matchs simultanés : chaque match joue les mêmes étuis avec ses propres copies.")
     return Movement("team_match", tables, QUARTERS, default_takers(QUARTERS * per), build_rounds(rounds), tuple(notes))
+
+
+#: The generator `core.formats` names for the team match (``Format.movement``).
+generate = generate_team_match
+
+
+def reach(tables: int) -> tuple[int, int]:
+    """(positions without any repeat, most positions generated): the 4 quarters on an even number of tables."""
+    return (QUARTERS, QUARTERS) if tables >= 2 and tables % 2 == 0 else (0, 0)

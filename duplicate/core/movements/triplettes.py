@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from .model import Movement, MovementError, Round, boards_per_position as per_position, build_rounds, default_takers
 
-__all__ = ["generate_triplettes", "triplettes_max_positions", "from_schedule"]
+__all__ = ["generate_triplettes", "triplettes_max_positions", "from_schedule", "generate", "reach"]
 
 
 def triplettes_max_positions(tables: int) -> int:
@@ -79,3 +79,13 @@ def from_schedule(rows: Iterable[Sequence], boards_per_position: int = 4) -> Mov
     sets = max(max(r.boards) for r in rounds) // per
     return Movement("triplettes", max(r.table for r in rounds), max(r.position for r in rounds),
                     default_takers(sets * per), build_rounds(rounds), ("Mouvement saisi par l’arbitre.",))
+
+
+#: The generator `core.formats` names for the triplettes (``Format.movement``).
+generate = generate_triplettes
+
+
+def reach(tables: int) -> tuple[int, int]:
+    """(positions without any repeat, most positions generated) at ``tables`` tables; (0, 0) below 2."""
+    top = triplettes_max_positions(tables) if tables >= 2 else 0
+    return (top, top)

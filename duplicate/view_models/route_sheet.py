@@ -1,0 +1,141 @@
+"""The feuilles de route récapitulatives as the private page and the printed sheet show them (SPEC §8, §11).
+
+One function, `route_sheets_view`, reads the SPEC §9 tournament file (the export, with ``"corrected": true``
+on the results changed after their first entry, `printing.commands.tournament_data`) and its SPEC §9
+ranking output, and returns per entrant the rows of his sheet as plain data, every number already written
+by `duplicate.french`:
+
+* one row per étui played — position (or quarter), table (or room), étui, role (« Preneur », « Défense
+  (à gauche) »…, « Attaque » / « Défense » for a team, with the opponent and, for the attack, who
+  attacked), the score, the note (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's
+  marks (`printing.common.flags`: « donne annulée », « score rectifié par l’arbitre »…);
+* one row per position where the player rests (« relais », SPEC §7), up to the last position with a
+  result: the sheet tells what has been played, not what is to come;
+* his standing (`rankings.standings_view`), his penalties.
+
+Secrecy (SPEC §11): before publication the caller passes the file without its secret fields
+(`operations.without_scores`) and an empty ranking: the rows then carry the étuis entered so far, with
+no score, note, mark, standing or penalty. The page (`templates/public/route_sheet.html`) and the paper
+(`templates/print/route_sheets.html`, through `printing.results.route_sheets`) only lay the rows out.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from duplicate import french
+from duplicate.printing.common import ROOMS, Tournament, attacker_text, flags
+
+from .rankings import standings_view
+
+__all__ = ["route_sheets_view"]
+
+
+def _seat_at(t: Tournament, position, table, who) -> str | None:
+    for r in t.rounds:
+        if r["position"] == position and r["table"] == table:
+            for key, ident in r.get("seats", {}).items():
+                if ident == who:
+                    return key
+    return None
+
+
+def _role_individual(t: Tournament, result: Mapping, position, who: str) -> tuple[str, bool]:
+    if result.get("taker") == who:
+        return "Preneur", True
+    taker_seat = t.taker_seat(result["board"])
+    seat = _seat_at(t, position, result["table"], who)
+    if taker_seat and seat in ("N", "S", "E", "W"):
+        from duplicate.core.cards import Seat
+
+        places = Seat(taker_seat).defensive_places()
+        for place, s in places.items():
+            if s.value == seat:
+                return f"Défense ({place})", False
+    return "Défense", False
+
+
+def _note(t: Tournament, notes: Mapping | None, attack: bool, annulled: bool) -> str:
+    """The note of one row: the PM the attack scores (none for the defence, whose PM are its attack's
+    elsewhere), or the % of the line (none on an annulled deal)."""
+    if t.format.uses_pm:
+        value = t.format.scored_pm(notes.get("pm")) if notes and attack else None
+        return french.signed_number(value) if value is not None else ""
+    note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
+    return french.number(note, empty="")
+
+
+def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
+                      entrants: list[str] | None = None) -> dict:
+    """The feuilles de route of ``entrants`` (default: every entrant, in place order). Returns
+    ``{"tournament", "items", "pm", "team", "entrant_count"}``; each item is ``{"id", "name", "club",
+    "line", "members", "rows", "penalties", "ranked"}`` plus its standing (`standings_view`); each row
+    ``{"position", "quarter", "table", "room", "room_id", "board", "role", "attack", "opponent",
+    "opponent_id", "attacker", "attacker_id", "score", "note", "flags", "annulled", "corrected", "reason", "relais"}``,
+    strings already in French (empty where there is nothing to show)."""
+    t = Tournament(export, ranking)
+    fmt = t.format
+    standing = {row["id"]: row for row in ranking.get("ranking", [])}
+    standings = standings_view(fmt, ranking)
+    penalties: dict[str, list[Mapping]] = {}
+    for p in export.get("penalties", []):
+        who = p.get("player") if fmt.ranks_players else p.get("team", p.get("player"))
+        penalties.setdefault(who, []).append(p)
+    position_of = {(n, r["table"]): r["position"] for r in t.rounds for n in r.get("boards", [])}
+    rows_of: dict[str, list[dict]] = {}
+    for result in t.results:
+        notes = t.notes_at(result["board"], result["table"], result.get("room"))
+        annulled = bool(result.get("annulled"))
+        marks = flags(result, notes)
+        position = result.get("position") or position_of.get((result["board"], result["table"])) or ""
+        common = {"board": result["board"], "table": result["table"], "position": position,
+                  "flags": marks, "score": french.score(result.get("score"), empty=""),
+                  "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
+                  "room_id": result.get("room") or "", "quarter": result.get("quarter") or "", "relais": False,
+                  "annulled": annulled, "corrected": bool(result.get("corrected")), "reason": str(result.get("reason") or "")
+                  if annulled or result.get("adjusted") or result.get("notes") is not None else "",
+                  "attacker": "", "attacker_id": "", "opponent": "", "opponent_id": ""}
+        if fmt.ranks_players:
+            for who in [result.get("taker"), *result.get("defenders", [])]:
+                role, attack = _role_individual(t, result, position, who)
+                rows_of.setdefault(who, []).append(dict(common, role=role, attack=attack,
+                                                        note=_note(t, notes, attack, annulled)))
+        else:
+            for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
+                opponent = result.get("defence_team") if attack else result.get("taker_team")
+                rows_of.setdefault(who, []).append(dict(
+                    common, role="Attaque" if attack else "Défense", attack=attack, opponent=t.name(opponent),
+                    opponent_id=opponent or "",
+                    attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "",
+                    attacker_id=str(result.get("attacker") or "") if attack else "",
+                    note=_note(t, notes, attack, annulled)))
+    # a resting player's positions (« relais », SPEC §7), up to the last position with a result
+    reached = max((r.get("position") or position_of.get((r["board"], r["table"]), 0) for r in t.results), default=0)
+    for position in sorted(t.rests):
+        if position <= reached:
+            for who in t.resting_at(position):
+                rows_of.setdefault(who, []).append(
+                    {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
+                     "room_id": "", "quarter": "", "role": "relais", "attack": False, "note": "", "relais": True,
+                     "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_id": "", "opponent": "",
+                     "opponent_id": ""})
+    known = t.entrants
+    order = entrants or sorted(known or rows_of, key=french.place_order)
+    items = []
+    for who in order:
+        rows = sorted(rows_of.get(who, []), key=lambda r: (r["position"] or 0, r["quarter"] or 0, r["board"] or 0,
+                                                          not r["attack"]))
+        row = standing.get(who, {})
+        item = known.get(who, {})
+        sheet = {
+            "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
+            "members": [t.name(m) for m in item.get("members", [])] if not fmt.ranks_players else [],
+            "rows": rows,
+            "penalties": [{"points": french.number(p.get("points")), "reason": str(p.get("reason") or ""),
+                           "board": p.get("board")} for p in penalties.get(who, [])],
+            "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
+        }
+        sheet.update(standings.get(who, {}))
+        items.append(sheet)
+    return {"tournament": t.header, "items": items, "pm": fmt.uses_pm, "team": not fmt.ranks_players,
+            "entrant_count": len(known or rows_of)}
