@@ -75,6 +75,21 @@ def test_resting_players_show_relais_on_cards_and_route_sheets(session):
     assert all(not row.get("relais") for row in _screen_sheet(session, tournament, "N1")["rows"])
 
 
+def test_one_asked_feuille_de_route_is_that_of_the_whole_set(session):
+    """The private page builds only its entrant's rows and standing (`route_sheets_view(entrants=[…])`, issue
+    12: 600 players open their sheet during play): each sheet asked alone — a relais player (N7), one who
+    played both positions' étuis (N1), a defender (E3) — must be exactly his sheet among all of them."""
+    from duplicate.view_models import route_sheets_view
+
+    tournament = relais_evening(session)
+    enter_position(session, tournament, 1)
+    whole = {item["id"]: item for item in route_sheets_view(*ops.route_sheet_data(session, tournament))["items"]}
+    assert len(whole) == 26
+    for who in ("N7", "N1", "E3"):
+        alone = _screen_sheet(session, tournament, who)
+        assert alone == whole[who] and alone["rows"]
+
+
 def _screen_sheet(session, tournament, who):
     """The feuille de route the private page shows (`view_models.route_sheets_view`)."""
     from duplicate.view_models import route_sheets_view

@@ -33,6 +33,7 @@ from duplicate.core.topage import topage
 from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Player, Series, Team, TeamMember, Tournament
 
+from ._changes import cached_view
 from ._common import NotFound, OperationError, _clean, _format, _kind, players, teams
 from ._journal import journal
 from ._scoring import corrected_ids, progress
@@ -105,8 +106,10 @@ def route_sheet_data(session: Session, tournament: Tournament, *, secret: bool =
     """(file, ranking output) the feuilles de route are built from (`view_models.route_sheets_view`), on the
     private page as on paper. ``secret`` (before publication, to anyone but the arbiter): the file without
     its secret fields (`without_scores`) and an empty ranking — the étuis entered so far, with no score,
-    note, mark, standing or penalty."""
-    export = marked_export(session, tournament)
+    note, mark, standing or penalty. The file is made once per version of the tournament's data
+    (`cached_view`: 600 players opening their sheet do not export the tournament 600 times); callers read it
+    and never modify it."""
+    export = cached_view(session, tournament, "marked-export", marked_export)
     if secret:
         return without_scores(export), {"boards": [], "ranking": []}
     return export, ranking(session, tournament)

@@ -23,7 +23,7 @@ Which columns a kind shows is the `Format`'s decision (``uses_pm``, ``ranks_play
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from duplicate import french
 from duplicate.core.formats import Format
@@ -118,8 +118,8 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
     }
 
 
-def standings_view(fmt: Format, output: Mapping[str, Any]) -> dict[str, dict]:
-    """Entrant id → his standing as the feuille de route shows it (screen and paper): ``rank`` and ``tie``,
+def standings_view(fmt: Format, output: Mapping[str, Any], entrants: Collection[str] | None = None) -> dict[str, dict]:
+    """Entrant id → his standing (of every entrant, or of ``entrants`` only) as the feuille de route shows it (screen and paper): ``rank`` and ``tie``,
     ``alternated_rank`` and ``alternated_tie``, ``count`` (the entrants ranked), ``status``, and the PM
     (``pm``) or the attack, defence, penalty and global percentages with the deals played in each role
     (``attack_boards``, ``defence_boards``) and ``flagged`` (no deal in one role: ranked on the other)."""
@@ -128,6 +128,8 @@ def standings_view(fmt: Format, output: Mapping[str, Any]) -> dict[str, dict]:
     count = sum(row.get("rank") is not None for row in rows)
     standings = {}
     for row in rows:
+        if entrants is not None and row["id"] not in entrants:
+            continue
         standing = {"rank": row.get("rank"), "tie": row.get("rank") in ties, "count": count,
                     "status": standing_status(row)}
         if fmt.uses_pm:

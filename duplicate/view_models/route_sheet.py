@@ -31,20 +31,18 @@ from .rankings import standings_view
 __all__ = ["route_sheets_view"]
 
 
-def _seat_at(t: Tournament, position, table, who) -> str | None:
-    for r in t.rounds:
-        if r["position"] == position and r["table"] == table:
-            for key, ident in r.get("seats", {}).items():
-                if ident == who:
-                    return key
-    return None
+def _seats(t: Tournament) -> dict[tuple, dict[str, str]]:
+    """(position, table) → {entrant: seat} of the movement's rounds (read once per view)."""
+    return {(r["position"], r["table"]): {ident: key for key, ident in r.get("seats", {}).items()}
+            for r in t.rounds}
 
 
-def _role_individual(t: Tournament, result: Mapping, position, who: str) -> tuple[str, bool]:
+def _role_individual(t: Tournament, seats: Mapping[tuple, Mapping[str, str]], result: Mapping, position,
+                     who: str) -> tuple[str, bool]:
     if result.get("taker") == who:
         return "Preneur", True
     taker_seat = t.taker_seat(result["board"])
-    seat = _seat_at(t, position, result["table"], who)
+    seat = seats.get((position, result["table"]), {}).get(who)
     if taker_seat and seat in ("N", "S", "E", "W"):
         from duplicate.core.cards import Seat
 
@@ -76,14 +74,19 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
     t = Tournament(export, ranking)
     fmt = t.format
     standing = {row["id"]: row for row in ranking.get("ranking", [])}
-    standings = standings_view(fmt, ranking)
+    standings = standings_view(fmt, ranking, entrants)
     penalties: dict[str, list[Mapping]] = {}
     for p in export.get("penalties", []):
         who = p.get("player") if fmt.ranks_players else p.get("team", p.get("player"))
         penalties.setdefault(who, []).append(p)
     position_of = {(n, r["table"]): r["position"] for r in t.rounds for n in r.get("boards", [])}
+    seats = _seats(t)
+    wanted = set(entrants) if entrants else None  # a page asks for one sheet: only its rows are built
     rows_of: dict[str, list[dict]] = {}
     for result in t.results:
+        if wanted is not None and wanted.isdisjoint((result.get("taker"), *result.get("defenders", ()),
+                                                     result.get("taker_team"), result.get("defence_team"))):
+            continue
         notes = t.notes_at(result["board"], result["table"], result.get("room"))
         annulled = bool(result.get("annulled"))
         marks = flags(result, notes)
@@ -97,7 +100,9 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                   "attacker": "", "attacker_id": "", "opponent": "", "opponent_id": ""}
         if fmt.ranks_players:
             for who in [result.get("taker"), *result.get("defenders", [])]:
-                role, attack = _role_individual(t, result, position, who)
+                if wanted is not None and who not in wanted:
+                    continue
+                role, attack = _role_individual(t, seats, result, position, who)
                 rows_of.setdefault(who, []).append(dict(common, role=role, attack=attack,
                                                         note=_note(t, notes, attack, annulled)))
         else:
