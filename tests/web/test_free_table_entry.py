@@ -162,3 +162,16 @@ def test_the_phone_page_fits_390_px_as_the_arbiters_form():
 
     page = (pathlib.Path(__file__).parents[2] / "templates" / "table" / "free_page.html").read_text(encoding="utf-8")
     assert '{% include "arbiter/_free_sheet_body.html" %}' in page and "<table" not in page
+
+
+def test_the_duplicates_table_addresses_send_a_free_table_to_its_page(app, seated):
+    """The printed QR of a table may be scanned by the duplicate's page: it sends a free table to its own
+    page; the duplicate's table API answers a free table's secret with a 404 (no étui), never a 500."""
+    (four, _), _ = _four_and_three(app, seated)
+    secrets, _ = _links(app, seated)
+    phone = app.test_client()
+    response = phone.get(f"/table/{secrets[four]}")
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/table/libre/{secrets[four]}")
+    for url in (f"/api/table/{secrets[four]}", f"/api/table/{secrets[four]}/boards/1"):
+        assert phone.get(url).status_code == 404, url
+    assert phone.post(f"/api/table/{secrets[four]}/results", json={"board": 1, "score": 50}).status_code == 404
