@@ -104,8 +104,11 @@ def movement_text(moves: list[Mapping]) -> tuple[str, list[str]]:
 
 # --- fiche personnelle --------------------------------------------------------------------------------------
 
-def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = None) -> dict:
-    """One fiche personnelle per player of the movement (table order, N S E O), or of ``players``."""
+def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = None,
+                   codes: Mapping[str, str] | None = None) -> dict:
+    """One fiche personnelle per player of the movement (table order, N S E O), or of ``players``;
+    ``codes``: each player's code for confirming a feuille at the table (`operations.freeplay_table`), printed
+    on his fiche (never in the file: the caller gives them)."""
     t = _Free(export)
     seated = {who for r in t.rounds for who in r.players()}
     order = sorted(players if players is not None else (seated | set(t.players)), key=french.place_order)
@@ -118,7 +121,7 @@ def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = Non
         first = rows[0] if rows else None
         item = t.players.get(who, {})
         items.append({"id": french.place_label(who), "name": t.name(who), "club": str(item.get("club") or ""),
-                      "licence": str(item.get("licence") or ""), "rows": rows,
+                      "licence": str(item.get("licence") or ""), "rows": rows, "code": (codes or {}).get(who, ""),
                       "orientation": first["orientation"] if first else "", "table": first["table"] if first else "",
                       "same_orientation": len({r["orientation"] for r in rows}) <= 1})
     return {"tournament": t.header, "items": items, "movement": text, "exceptions": exceptions}

@@ -175,3 +175,26 @@ def test_the_duplicates_table_addresses_send_a_free_table_to_its_page(app, seate
     for url in (f"/api/table/{secrets[four]}", f"/api/table/{secrets[four]}/boards/1"):
         assert phone.get(url).status_code == 404, url
     assert phone.post(f"/api/table/{secrets[four]}/results", json={"board": 1, "score": 50}).status_code == 404
+
+
+def test_each_fiche_personnelle_carries_the_players_code(app, arbiter, seated):
+    """The printed fiche personnelle (web « Impression ») gives the player his code; the SPEC §13 file never
+    has the codes (they come from the tournament's secret table key)."""
+    from test_free_printing import pdf_text
+
+    _, codes = _links(app, seated)
+    text = " ".join(pdf_text(arbiter.post(f"/arbitre/tournois/{seated}/impression/free-cards").data, layout=False).split())
+    assert text.count("Code pour confirmer une feuille sur le téléphone de la table :") == 18
+    from collections import Counter
+
+    printed = re.findall(r"de la table : (\d{4}) \(personnel\)", text)
+    assert Counter(printed) == Counter(codes.values())  # every player's code, once
+    # and each on his own fiche: the context the template prints
+    from duplicate.printing import freeplay as free_print
+
+    with Session(db.get_engine(app)) as session:
+        export = operations.freeplay.free_export(session, operations.get_tournament(session, seated))
+    items = free_print.personal_cards(export, codes=codes)["items"]
+    assert {item["id"]: item["code"] for item in items} == {ident.replace("W", "O"): code for ident, code in codes.items()}
+    text = arbiter.get(f"/arbitre/tournois/{seated}/export").get_data(as_text=True)
+    assert all(f'"{code}"' not in text for code in codes.values())
