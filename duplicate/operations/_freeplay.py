@@ -49,8 +49,8 @@ from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
 from duplicate.core.triplettes import split_name
 from duplicate.core.scoring import ScoreError
-from duplicate.models import (FreeSheet, Movement, Penalty, Player, Team, TeamMember, Tournament, TournamentKind,
-                               utcnow)
+from duplicate.models import (FreeSheet, FreeTableEntry, Movement, Penalty, Player, Team, TeamMember, Tournament,
+                               TournamentKind, utcnow)
 
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
 from ._deals import get_movement, put_movement
@@ -327,6 +327,10 @@ def save_sheet(session: Session, tournament: Tournament, position: int, table: i
         stored.deals = deals
         stored.entered_by = who
         stored.updated_at = utcnow()
+    for pending in session.exec(select(FreeTableEntry).where(  # a feuille typed at the table, now superseded
+            FreeTableEntry.tournament_id == tournament.id, FreeTableEntry.position == position,
+            FreeTableEntry.table == table)):
+        session.delete(pending)
     session.flush()
     if before != deals:
         action = "freeplay.sheet.create" if before is None else (

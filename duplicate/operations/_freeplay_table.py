@@ -11,11 +11,12 @@ choices (README « Free play » › « Table-side entry »):
   *pending* (`models.FreeTableEntry`); sending again replaces the pending sheet. A feuille already stored (by
   the arbiter, a scorer or an earlier confirmation) is refused at the table: only the arbiter changes it.
 * **Who confirms** (`confirm_sheet`): another player seated at that table for that position — not the North
-  (the seat that enters; at a table of 3, any seated player but the one named as having entered is not
-  known, so any seated player other than North) — choosing his seat and typing his **code**: 4 digits,
-  `player_code`, an HMAC of the tournament's ``table_key`` and his place, printed for the arbiter on the
-  « Tables » list (`table_links`) to hand out (on the fiche personnelle for instance). A wrong code changes
-  nothing. The confirmed sheet is saved by `_freeplay.save_sheet` (one write path: the journal, the version,
+  (the seat that enters; at a table of 3 there is no North and the phone does not know who typed, so any
+  of the three seated players: a weaker guard, said in the README) — choosing his seat and typing his **code**: 4 digits,
+  `player_code`, an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
+  and listed for the arbiter. A wrong code changes nothing but is journalled; after `MAX_REFUSED_CODES`
+  refused codes at a table for a position, the feuille is no longer confirmed on the phone (the arbiter
+  enters it). The confirmed sheet is saved by `_freeplay.save_sheet` (one write path: the journal, the version,
   the checks), ``entered_by`` « table 3 (confirmée par E4) », and the pending row is removed.
 * **Secrecy**: the page shows the table's own feuille of a position it plays — pending (to be confirmed) or
   « enregistrée » — never another table's, never a mark of a stored sheet, never a ranking.
@@ -29,7 +30,7 @@ import hmac
 from sqlmodel import Session, select
 
 from duplicate.core.freeplay.movements import rounds_from_dict
-from duplicate.models import FreeTableEntry, Tournament, utcnow
+from duplicate.models import FreeTableEntry, JournalEntry, Tournament, utcnow
 
 from ._common import NotFound, OperationError, _format
 from ._deals import get_movement
@@ -40,6 +41,15 @@ from ._table import table_secret
 SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
 ENTERING_SEAT = "N"
 CODE_DIGITS = 4
+MAX_REFUSED_CODES = 5  # then only the arbiter enters the feuille: 4 digits are not guessed in 5 tries
+CODE_REFUSED = "freeplay.table.code_refused"
+
+
+def refused_codes(session: Session, tournament: Tournament, table: int, position: int) -> int:
+    """How many confirmation codes were refused at ``table`` for ``position`` (the journal's entries)."""
+    rows = session.exec(select(JournalEntry.after).where(JournalEntry.tournament_id == tournament.id,
+                                                         JournalEntry.action == CODE_REFUSED))
+    return sum(1 for after in rows if (after or {}).get("table") == table and (after or {}).get("position") == position)
 
 
 def player_code(tournament: Tournament, entrant_id: str) -> str:
@@ -168,11 +178,14 @@ def confirm_sheet(session: Session, tournament: Tournament, table: int, position
     if seat not in seats or not seats.get(seat):
         raise OperationError("Choisissez votre place à la table (Sud, Est ou Ouest).", "seat")
     player = seats[seat]
-    typed = "".join(str(code or "").split())
+    if refused_codes(session, tournament, table, position) >= MAX_REFUSED_CODES:
+        raise OperationError(f"{MAX_REFUSED_CODES} codes refusés à cette table pour cette position : la feuille ne "
+                             "se confirme plus au téléphone, appelez l’arbitre (il la saisit).", "locked")
+    typed = "".join(str(code or "").split())[:20]
     if not hmac.compare_digest(typed.encode(), player_code(tournament, player).encode()):
-        journal(session, tournament, action="freeplay.table.code_refused", who=f"table {table}",
+        journal(session, tournament, action=CODE_REFUSED, who=f"table {table}",
                 summary=f"Table {table}, position {position} : code refusé pour {SEAT_NAMES.get(seat, seat)} "
-                        f"({player})")
+                        f"({player})", after={"table": table, "position": position, "seat": seat})
         raise OperationError(f"Code incorrect pour {SEAT_NAMES.get(seat, seat)} : la feuille n’est pas confirmée.",
                              "code")
     if get_sheet(session, tournament, position, table) is not None:
@@ -182,9 +195,7 @@ def confirm_sheet(session: Session, tournament: Tournament, table: int, position
                              "(par l’arbitre) : la saisie de la table est écartée.")
     deals = list(entry.deals)
     save_sheet(session, tournament, position, table, sheet_rows(deals), version=None,
-               who=f"table {table} (confirmée par {player})")
-    session.delete(entry)
-    session.flush()
+               who=f"table {table} (confirmée par {player})")  # removes the pending entry too
     journal(session, tournament, action="freeplay.table.confirm", who=f"table {table}",
             summary=f"Feuille de marque table {table}, position {position} confirmée par "
                     f"{SEAT_NAMES.get(seat, seat)} ({player}) : elle compte", after={"donnes": deals})

@@ -139,7 +139,7 @@ def test_the_arbiter_hands_out_links_and_codes_and_his_sheet_wins(app, arbiter, 
     assert all(re.fullmatch(r"\d{4}", code) for code in codes.values()) and len(codes) == 18
     assert f"<strong>{codes[seats['E']]}</strong>" in page
     assert f"/arbitre/tournois/{seated}/libre/tables" in arbiter.get(f"/arbitre/tournois/{seated}/libre/feuilles").get_data(as_text=True)
-    # the table sends; the arbiter saves the same feuille meanwhile: the confirmation is refused, his stays
+    # the table sends; the arbiter saves the same feuille meanwhile: his supersedes the table's pending one
     phone = app.test_client()
     table_rows = [{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}]
     assert phone.post(f"/table/libre/{secrets[four]}/1", data=_form(table_rows)).status_code == 302
@@ -147,7 +147,8 @@ def test_the_arbiter_hands_out_links_and_codes_and_his_sheet_wins(app, arbiter, 
     data = {"version": "", **_form([{"passed": "1"}])}
     assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/1/{four}", data=data).status_code == 302
     response = phone.post(f"/table/libre/{secrets[four]}/1/confirmer", data={"seat": "E", "code": codes[seats["E"]]})
-    assert response.status_code == 422 and "enregistrée entre-temps" in response.get_data(as_text=True)
+    assert response.status_code == 404 and "Rien n’attend de confirmation" in response.get_data(as_text=True)
+    assert "Feuille enregistrée" in response.get_data(as_text=True)
     stored, pending = _stored(app, seated)
     assert pending == [] and stored[0].deals == [{"deal": 1, "passed": True}] and stored[0].entered_by == "arbitre"
     # links and codes are the arbiter's: nobody else sees them
@@ -198,3 +199,25 @@ def test_each_fiche_personnelle_carries_the_players_code(app, arbiter, seated):
     assert {item["id"]: item["code"] for item in items} == {ident.replace("W", "O"): code for ident, code in codes.items()}
     text = arbiter.get(f"/arbitre/tournois/{seated}/export").get_data(as_text=True)
     assert all(f'"{code}"' not in text for code in codes.values())
+
+
+def test_five_refused_codes_and_the_phone_no_longer_confirms(app, arbiter, seated):
+    """4 digits: 1 chance in 10 000 a try. After 5 refused codes at a table for a position, even the right code
+    is refused on the phone (« appelez l’arbitre ») and nothing counts; the arbiter's entry still works."""
+    (four, seats), _ = _four_and_three(app, seated)
+    secrets, codes = _links(app, seated)
+    phone = app.test_client()
+    assert phone.post(f"/table/libre/{secrets[four]}/1", data=_form([{"passed": "1"}])).status_code == 302
+    url = f"/table/libre/{secrets[four]}/1/confirmer"
+    wrong = [c for c in ("0000", "1111", "2222", "3333", "4444", "5555") if c != codes[seats["S"]]][:5]
+    for code in wrong:
+        response = phone.post(url, data={"seat": "S", "code": code})
+        assert response.status_code == 422 and "Code incorrect pour Sud" in response.get_data(as_text=True)
+    response = phone.post(url, data={"seat": "S", "code": codes[seats["S"]]})
+    assert response.status_code == 422 and "5 codes refusés" in response.get_data(as_text=True)
+    assert _stored(app, seated)[0] == []
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/feuilles/1/{four}",
+                        data={"version": "", **_form([{"passed": "1"}])}).status_code == 302
+    stored, pending = _stored(app, seated)  # the arbiter's feuille supersedes the table's pending one
+    assert len(stored) == 1 and pending == []
+    assert "En attente de confirmation" not in arbiter.get(f"/arbitre/tournois/{seated}/libre/tables").get_data(as_text=True)
