@@ -192,7 +192,7 @@ def confirm_sheet(session: Session, tournament: Tournament, table: int, position
         session.delete(entry)
         session.flush()
         raise OperationError(f"La feuille de la table {table}, position {position} a été enregistrée entre-temps "
-                             "(par l’arbitre) : la saisie de la table est écartée.")
+                             "(par l’arbitre) : la saisie de la table est écartée.", "superseded")
     deals = list(entry.deals)
     save_sheet(session, tournament, position, table, sheet_rows(deals), version=None,
                who=f"table {table} (confirmée par {player})")  # removes the pending entry too

@@ -105,10 +105,10 @@ def free_table_confirm(secret: str, position: int):
         session.rollback()
         return _page(secret, tournament, table, position, confirm_message=error.message, status=UNPROCESSABLE)
     except operations.OperationError as error:
-        if error.field == "code":
-            session.commit()  # the refused code stays in the journal, for the arbiter
+        if error.field in ("code", "superseded"):
+            session.commit()  # the refused code stays in the journal; a superseded entry stays dropped
         else:
-            session.commit() if "entre-temps" in error.message else session.rollback()
+            session.rollback()
         return _page(secret, tournament, table, position, confirm_message=error.message, status=UNPROCESSABLE)
     session.commit()
     flash(f"Feuille de la table {table}, position {position} confirmée : elle compte.", "success")
