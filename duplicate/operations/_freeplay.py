@@ -677,9 +677,9 @@ def import_free(session: Session, text: str, *, who: str | None = None) -> Tourn
     The file is ranked by the core first (`rank_free`: players, movement, every deal, every penalty), then
     what the database needs is checked (`_check_free_file`: its movement, players' ids that are places, the
     teams of a team kind (`_check_teams`), each result at a table the movement has, lengths); an
-    `FreeImportError` names the faulty item (« résultat n° 3 (table 2, position 1, donne 3) : … ») and nothing is written. The rows go in
-    inside a SAVEPOINT, so a database refusal also leaves everything as it was. Export → import → export
-    gives back the file."""
+    `FreeImportError` names the faulty item (« résultat n° 3 (table 2, position 1, donne 3) : … ») and
+    nothing is written. The rows go in inside a SAVEPOINT, so a database refusal also leaves everything as
+    it was. Export → import → export gives back the file."""
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except RecursionError:

@@ -12,8 +12,8 @@ choices (README « Free play » › « Table-side entry »):
   the arbiter, a scorer or an earlier confirmation) is refused at the table: only the arbiter changes it.
 * **Who confirms** (`confirm_sheet`): another player seated at that table for that position — not the North
   (the seat that enters; at a table of 3 there is no North and the phone does not know who typed, so any
-  of the three seated players: a weaker guard, said in the README) — choosing his seat and typing his **code**: 4 digits,
-  `player_code`, an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
+  of the three seated players: a weaker guard, said in the README) — choosing his seat and typing his
+  **code**: 4 digits, `player_code`, an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
   and listed for the arbiter. A wrong code changes nothing but is journalled; after `MAX_REFUSED_CODES`
   refused codes at a table for a position, the feuille is no longer confirmed on the phone (the arbiter
   enters it). The confirmed sheet is saved by `_freeplay.save_sheet` (one write path: the journal, the version,
@@ -140,7 +140,8 @@ def _seats_or_404(session: Session, tournament: Tournament, table: int, position
         raise NotFound(f"La table {table} ne joue pas la position {position}.") from None
 
 
-def enter_sheet(session: Session, tournament: Tournament, table: int, position: int, rows: list[dict]) -> FreeTableEntry:
+def enter_sheet(session: Session, tournament: Tournament, table: int, position: int,
+                rows: list[dict]) -> FreeTableEntry:
     """The table's phone sends its feuille: read and scored as the arbiter's form (`read_sheet`, French
     `SheetError` naming the deal, nothing written), stored pending until another player confirms."""
     seats = _seats_or_404(session, tournament, table, position)
@@ -172,7 +173,8 @@ def confirm_sheet(session: Session, tournament: Tournament, table: int, position
     seats = _seats_or_404(session, tournament, table, position)
     entry = pending_entry(session, tournament, position, table)
     if entry is None:
-        raise NotFound("Rien n’attend de confirmation à cette table pour cette position : la feuille se saisit d’abord.")
+        raise NotFound("Rien n’attend de confirmation à cette table pour cette position : la feuille se saisit "
+                       "d’abord.")
     if seat == ENTERING_SEAT:
         raise OperationError("Le Nord a saisi la feuille : un autre joueur de la table la confirme.", "seat")
     if seat not in seats or not seats.get(seat):

@@ -241,7 +241,8 @@ def _final_square(t: _Free, export: Mapping[str, Any]) -> dict | None:
             "one_deal": len(positions) > 1}
 
 
-def _prizes(t: _Free, export: Mapping[str, Any], output: Mapping[str, Any], teams: Mapping[str, Mapping]) -> dict | None:
+def _prizes(t: _Free, export: Mapping[str, Any], output: Mapping[str, Any],
+            teams: Mapping[str, Mapping]) -> dict | None:
     """The palmarès (`core.freeplay.prizes.palmares`, the screen's), names resolved for paper."""
     from duplicate.core.freeplay.prizes import palmares
 
@@ -257,7 +258,8 @@ def _prizes(t: _Free, export: Mapping[str, Any], output: Mapping[str, Any], team
         return t.name(ident)
 
     tied = _shared(output.get("ranking") or [])
-    winners = [{"rank": row["rank"], "ordinal": "1er" if row["rank"] == 1 else f"{row['rank']}e", "tie": row["rank"] in tied,
+    winners = [{"rank": row["rank"], "ordinal": "1er" if row["rank"] == 1 else f"{row['rank']}e",
+                "tie": row["rank"] in tied,
                 "id": french.place_label(row["id"]), "name": label(row["id"]), "total": french.score(row.get("total"))}
                for row in prizes["winners"]]
     special = None
