@@ -473,6 +473,21 @@ class FreeSheet(SQLModel, table=True):
     version_id: int | None = Field(default=None, sa_column=_sheet_version)
 
 
+class FreeTableEntry(SQLModel, table=True):
+    """A feuille de marque typed on the table's phone (free play), waiting for another player of the table
+    to confirm it with his code; it counts only then, as a `FreeSheet`. ``deals`` as `FreeSheet.deals`."""
+
+    __tablename__ = "free_table_entry"
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "position", "table"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    position: int
+    table: int
+    deals: list[dict[str, Any]] = Field(default_factory=list, sa_type=sa.JSON)
+    entered_at: datetime.datetime = Field(default_factory=utcnow)
+
+
 class PositionClock(SQLModel, table=True):
     """The hall's countdown for the position in play (the projector, `operations.clock_state`): one per
     tournament. Running: ``ends_at`` is when time is up; paused: ``paused_remaining`` seconds are left;

@@ -22,7 +22,7 @@ def test_upgrade_check_downgrade(database_url):
         "tournament_access", "sign_in_failure",
         "position_clock",
         "result_conflict",
-        "free_sheet",
+        "free_sheet", "free_table_entry",
     }
 
     with db.migration_connection(database_url) as conn:

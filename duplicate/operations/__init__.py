@@ -134,4 +134,5 @@ __all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]
 from . import _freeplay as freeplay  # free play (SPEC §13): `operations.freeplay.save_sheet`…
 
 from . import _freeplay_extras as freeplay_extras  # team free play, carré final, palmarès (issue 16, 5 and 7)
+from . import _freeplay_table as freeplay_table  # free play at the table: the phone enters, a player confirms
 __all__ += ["freeplay", "freeplay_extras"]

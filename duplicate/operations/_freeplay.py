@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -48,7 +49,8 @@ from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
 from duplicate.core.triplettes import split_name
 from duplicate.core.scoring import ScoreError
-from duplicate.models import FreeSheet, Movement, Penalty, Player, Tournament, TournamentKind, utcnow
+from duplicate.models import (FreeSheet, FreeTableEntry, Movement, Penalty, Player, Team, TeamMember, Tournament,
+                               TournamentKind, utcnow)
 
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
 from ._deals import get_movement, put_movement
@@ -325,6 +327,10 @@ def save_sheet(session: Session, tournament: Tournament, position: int, table: i
         stored.deals = deals
         stored.entered_by = who
         stored.updated_at = utcnow()
+    for pending in session.exec(select(FreeTableEntry).where(  # a feuille typed at the table, now superseded
+            FreeTableEntry.tournament_id == tournament.id, FreeTableEntry.position == position,
+            FreeTableEntry.table == table)):
+        session.delete(pending)
     session.flush()
     if before != deals:
         action = "freeplay.sheet.create" if before is None else (
@@ -428,7 +434,8 @@ def free_penalty(session: Session, tournament: Tournament, *, entrant_id: str, f
     phone is a warning, 0 point; the second costs 500); the faults without an amount in the code (smoking,
     ethics) and « autre » take the arbiter's ``points``; « autre » needs a ``reason``. Journalled."""
     _free(tournament)
-    known = {p.entrant_id: p for p in _entrants(session, tournament) if p.entrant_id}
+    # a player, also in the team kinds (a team member's fault is his own, counted in his team's total)
+    known = {p.entrant_id: p for p in players(session, tournament) if p.entrant_id}
     if entrant_id not in known:
         raise OperationError("Choisissez un joueur placé.", "entrant_id")
     if fault != OTHER_FAULT and fault not in CATALOGUE:
@@ -581,9 +588,7 @@ def _check_free_file(data: dict) -> dict[tuple[int, int], list[dict]]:
     deals grouped by feuille, (position, table) → deals in the file's order."""
     if data.get("format", interchange.TOURNAMENT_FORMAT) != interchange.TOURNAMENT_FORMAT:
         raise FreeImportError(f"« format » : « {interchange.TOURNAMENT_FORMAT} » attendu")
-    if data["kind"] != "free":
-        raise FreeImportError(f"type « {data['kind']} » : seules les donnes libres individuelles (« free ») "
-                           "s’importent pour l’instant")
+    fmt = _format_kind(data["kind"])
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 200:
         raise FreeImportError("« name » : le nom du tournoi (200 caractères au plus) est attendu")
@@ -607,6 +612,7 @@ def _check_free_file(data: dict) -> dict[tuple[int, int], list[dict]]:
                                           and not isinstance(withdrawn.get("position"), bool)
                                           and 1 <= withdrawn["position"] <= 1000):
             raise FreeImportError(f"{where} : « withdrawn » : {{\"position\": n}} attendu")
+    _check_teams(data, fmt)
     positions = {(r.position, r.table) for r in rounds_from_dict(data["movement"])}
     sheets_found: dict[tuple[int, int], list[dict]] = {}
     for index, result in enumerate(data["results"], start=1):
@@ -630,6 +636,35 @@ def _check_free_file(data: dict) -> dict[tuple[int, int], list[dict]]:
     return sheets_found
 
 
+def _check_teams(data: dict, fmt) -> None:
+    """The ``teams`` of a team kind (what `rank_free` leaves to us): each id a team place of the kind
+    (``NS1``/``EW1`` in libre duo, ``T1`` in libre par 4), a name of 200 characters at most, every player in
+    a team, and the members the movement's ``teams`` seats there when it lists them. A ``free`` file has no
+    teams."""
+    teams = data.get("teams")
+    if fmt.ranks_players:
+        if teams is not None:
+            raise FreeImportError("« teams » : un tournoi libre individuel n’a pas d’équipes")
+        return
+    if not isinstance(teams, list) or not teams:
+        raise FreeImportError(f"« teams » : les équipes de {fmt.team_size[0]} joueurs sont attendues")
+    lines = "|".join(sorted(fmt.lines, key=len, reverse=True))
+    pattern = re.compile(rf"^(?:{lines})[1-9][0-9]*$")
+    seated = (data["movement"].get("teams") if isinstance(data["movement"].get("teams"), dict) else None)
+    in_team = set()
+    for index, item in enumerate(teams, start=1):
+        where = f"équipe n° {index} ({item.get('id')})"
+        if len(item["id"]) > 40 or not pattern.match(item["id"]):
+            raise FreeImportError(f"{where} : identifiant : une place d’équipe attendue ({fmt.place_examples})")
+        _text_field(item, "name", where, 200)
+        if seated is not None and list(item["members"]) != list(seated.get(item["id"]) or []):
+            raise FreeImportError(f"{where} : ses membres ne sont pas ceux que le mouvement place à cette équipe")
+        in_team.update(item["members"])
+    alone = [item["id"] for item in data.get("players") or [] if item["id"] not in in_team]
+    if alone:
+        raise FreeImportError(f"joueur {alone[0]} : dans aucune équipe (chaque joueur est membre d’une équipe)")
+
+
 def _format_kind(kind: str):
     from duplicate.core.formats import format_for
 
@@ -640,11 +675,11 @@ def import_free(session: Session, text: str, *, who: str | None = None) -> Tourn
     """A new free-play tournament from a SPEC §13 file (what `free_export` writes): all or nothing.
 
     The file is ranked by the core first (`rank_free`: players, movement, every deal, every penalty), then
-    what the database needs is checked (`_check_free_file`: an individual tournament, its movement, players'
-    ids that are places, each result at a table the movement has, lengths); an `FreeImportError` names the
-    faulty item (« résultat n° 3 (table 2, position 1, donne 3) : … ») and nothing is written. The rows go in
-    inside a SAVEPOINT, so a database refusal also leaves everything as it was. Export → import → export
-    gives back the file."""
+    what the database needs is checked (`_check_free_file`: its movement, players' ids that are places, the
+    teams of a team kind (`_check_teams`), each result at a table the movement has, lengths); an
+    `FreeImportError` names the faulty item (« résultat n° 3 (table 2, position 1, donne 3) : … ») and
+    nothing is written. The rows go in inside a SAVEPOINT, so a database refusal also leaves everything as
+    it was. Export → import → export gives back the file."""
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
@@ -669,7 +704,7 @@ def import_free(session: Session, text: str, *, who: str | None = None) -> Tourn
 
 
 def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -> Tournament:
-    tournament = Tournament(name=data["name"], kind=TournamentKind("free"),
+    tournament = Tournament(name=data["name"], kind=TournamentKind(data["kind"]),
                             date=datetime.date.fromisoformat(data["date"]) if data.get("date") else None)
     session.add(tournament)
     session.flush()
@@ -684,6 +719,8 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
         _place(player, item["id"], fmt)
         player.start_table = first.get(item["id"])
         session.add(player)
+    session.flush()
+    _create_teams(session, tournament, data.get("teams") or [])
     session.add(Movement(tournament_id=tournament.id, data=data["movement"]))
     for (position, table), deals in sorted(grouped.items()):
         session.add(FreeSheet(tournament_id=tournament.id, position=position, table=table, deals=deals,
@@ -706,10 +743,29 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
         session.add(penalty)
     session.flush()
     _refresh_faults(session, tournament)
+    teams_text = f"{len(data['teams'])} équipes, " if data.get("teams") else ""
     journal(session, tournament, action="tournament.import", who=who,
-            summary=f"Tournoi en donnes libres importé : {len(data['players'])} joueurs, {len(grouped)} feuille(s), "
+            summary=f"Tournoi en donnes libres importé : {len(data['players'])} joueurs, {teams_text}"
+                    f"{len(grouped)} feuille(s), "
                     f"{len(data.get('penalties') or [])} pénalité(s)")
     return tournament
+
+
+def _create_teams(session: Session, tournament: Tournament, items: list[dict]) -> None:
+    """The file's teams (team kinds), members in the file's order; each member starts at his team's table,
+    as `_freeplay_extras.seat_free_teams` seats them."""
+    fmt = _format(tournament)
+    by_id = {p.entrant_id: p for p in session.exec(select(Player).where(Player.tournament_id == tournament.id))}
+    for item in items:
+        members = [by_id[ident] for ident in item["members"]]
+        name = (item.get("name") or "").strip() or " – ".join(p.surname for p in members)
+        team = Team(tournament_id=tournament.id, name=name)
+        _place(team, item["id"], fmt)
+        session.add(team)
+        session.flush()
+        for order, player in enumerate(members):
+            session.add(TeamMember(team_id=team.id, player_id=player.id, order=order))
+            player.start_table = team.start_table
 
 
 def free_ranking(session: Session, tournament: Tournament) -> dict:

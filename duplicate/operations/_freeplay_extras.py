@@ -22,11 +22,11 @@ Our choices (README « Free play »):
   by the FFT movement. The positions are appended to the stored movement (``"final_square"`` says which),
   so their feuilles are entered as the others and ``rank`` reads them from the export. Undone while none of
   their feuilles is entered.
-* **Palmarès** (`free_prizes`, booklet p. 12): `core.freeplay.prizes.prize_count` places (20 % of the
-  ranked players, rounded up), ex æquo at the last prize place sharing it; the special prize of « 2
-  dernières rotations » (`last_positions_prize`) over the last two positions of the movement — the carré
-  final's left out, which only the finalists play — among the players outside the prize list, withdrawn
-  players left out.
+* **Palmarès** (`free_prizes`, booklet p. 12): `core.freeplay.prizes.palmares` — 20 % of the ranked
+  entrants, rounded up (players, or teams in libre duo and libre par 4), ex æquo at the last prize place
+  sharing it; the special prize of « 2 dernières rotations » over the last two positions of the movement —
+  the carré final's left out, which only the finalists play — among the entrants outside the prize list,
+  withdrawn ones left out.
 """
 
 from __future__ import annotations
@@ -36,8 +36,7 @@ import secrets
 from sqlmodel import Session
 
 from duplicate.core.freeplay.movements import MovementError, fft_moves, final_square, movement_to_dict, team_movement
-from duplicate.core.freeplay.prizes import last_positions_prize, prize_count
-from duplicate.core.freeplay.ranking import Entry
+from duplicate.core.freeplay.prizes import palmares
 from duplicate.models import FreeSheet, Movement, Tournament
 
 from ._common import OperationError, _count, _format, players, teams
@@ -209,28 +208,10 @@ def cancel_final_square(session: Session, tournament: Tournament, *, who: str | 
 # --- palmarès ----------------------------------------------------------------------------------------------
 
 def free_prizes(session: Session, tournament: Tournament, output: dict | None = None) -> dict | None:
-    """The prize list of an individual free tournament: ``{"count", "entrants", "winners": [ranking rows],
-    "special": {"ids", "score", "positions"} or None}``; None for another kind or before any ranking."""
-    from ._freeplay import free_ranking
+    """The prize list (`core.freeplay.prizes.palmares` of the SPEC §13 file and its ranking): ``{"count",
+    "entrants", "teams", "winners": [ranking rows], "special": {"ids", "score", "positions"} or None}``, the
+    teams' in libre duo and libre par 4; None before any ranking."""
+    from ._freeplay import free_export, free_ranking
 
-    if not _format(tournament).free_individual:
-        return None
     output = output if output is not None else free_ranking(session, tournament)
-    rows = output.get("ranking") or []
-    if not rows:
-        return None
-    count = prize_count(len(rows))
-    winners = [row for row in rows if row["rank"] <= count and not row.get("withdrawn")]
-    final = set((final_square_info(session, tournament) or {}).get("positions") or [])
-    bilans: dict[str, dict[int, int]] = {row["id"]: {} for row in rows}
-    for result in output.get("results", []):
-        if result["position"] in final:
-            continue
-        for player, mark in (result.get("scores") or {}).items():
-            if player in bilans:
-                bilans[player][result["position"]] = bilans[player].get(result["position"], 0) + mark
-    played = sorted({p for marks in bilans.values() for p in marks})
-    ranked = [Entry(row["id"], positions=bilans[row["id"]]) for row in rows if not row.get("withdrawn")]
-    special = last_positions_prize(ranked, len(winners)) if played else None
-    return {"count": count, "entrants": len(rows), "winners": winners,
-            "special": {"ids": special[0], "score": special[1], "positions": played[-2:]} if special else None}
+    return palmares(free_export(session, tournament), output)

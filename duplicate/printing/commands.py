@@ -95,6 +95,10 @@ def print_free(session, tournament_id: int, kind: str, out_path: str) -> int:
     tournament = operations.get_tournament(session, tournament_id)
     export = operations.freeplay.free_export(session, tournament)
     ranking = operations.freeplay.free_ranking(session, tournament) if kind == "free-ranking" else None
-    pdf = render_kind(kind, export, ranking)
+    options = {}
+    if kind == "free-cards":  # each player's code for confirming a feuille at the table
+        codes = operations.freeplay_table.player_codes(session, tournament)
+        options["codes"] = {item["id"]: item["code"] for item in codes}
+    pdf = render_kind(kind, export, ranking, **options)
     batch._write_atomic(out_path, pdf)
     return len(PdfReader(io.BytesIO(pdf)).pages)

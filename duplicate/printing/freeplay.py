@@ -24,7 +24,12 @@ What the booklet shows, and our choices:
   « + » and « − » columns, rows for the deals, « Sous-totaux » and « Résultats » (the bilan); the contract
   reminder of the booklet's head. Rows: `SHEET_DEALS` (the booklet's sheet has 5; we leave room for more).
 * **Ranking**: place (« ex æquo »), player, club, points, penalties, total and the art. 29 criteria; a
-  withdrawn player is marked and ranked last (art. 27); the penalties are listed with their reasons.
+  withdrawn player is marked and ranked last (art. 27); the penalties are listed with their reasons. In
+  libre duo and libre par 4 the teams' ranking (name and members, their totals and criteria summed) comes
+  first, then the individual one. Then the palmarès (`core.freeplay.prizes.palmares`, the screen's: 20 %
+  of the entrants — the teams in the team kinds — and the special prize of the last two positions) and,
+  once placed, the carré final's seating as the booklet prints it (p. 14: per table, each seat's finalist
+  with his rank, « 1er », « 5e »…).
 * **PCN / PP**: the ranking output with ``"pcn"`` (``rank_free`` of the file with ``"pcn"``), place, licence,
   name, PCN, PP; an event too small prints the core's reason instead.
 """
@@ -99,8 +104,11 @@ def movement_text(moves: list[Mapping]) -> tuple[str, list[str]]:
 
 # --- fiche personnelle --------------------------------------------------------------------------------------
 
-def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = None) -> dict:
-    """One fiche personnelle per player of the movement (table order, N S E O), or of ``players``."""
+def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = None,
+                   codes: Mapping[str, str] | None = None) -> dict:
+    """One fiche personnelle per player of the movement (table order, N S E O), or of ``players``;
+    ``codes``: each player's code for confirming a feuille at the table (`operations.freeplay_table`), printed
+    on his fiche (never in the file: the caller gives them)."""
     t = _Free(export)
     seated = {who for r in t.rounds for who in r.players()}
     order = sorted(players if players is not None else (seated | set(t.players)), key=french.place_order)
@@ -113,7 +121,7 @@ def personal_cards(export: Mapping[str, Any], *, players: list[str] | None = Non
         first = rows[0] if rows else None
         item = t.players.get(who, {})
         items.append({"id": french.place_label(who), "name": t.name(who), "club": str(item.get("club") or ""),
-                      "licence": str(item.get("licence") or ""), "rows": rows,
+                      "licence": str(item.get("licence") or ""), "rows": rows, "code": (codes or {}).get(who, ""),
                       "orientation": first["orientation"] if first else "", "table": first["table"] if first else "",
                       "same_orientation": len({r["orientation"] for r in rows}) <= 1})
     return {"tournament": t.header, "items": items, "movement": text, "exceptions": exceptions}
@@ -192,24 +200,104 @@ def _shared(rows) -> set:
     return {rank for rank, count in counts.items() if count > 1}
 
 
+def _withdrawn_text(item: Mapping, row: Mapping) -> str:
+    if not row.get("withdrawn"):
+        return ""
+    withdrawn = item.get("withdrawn") if isinstance(item.get("withdrawn"), Mapping) else None
+    if withdrawn and isinstance(withdrawn.get("position"), int):
+        return f"forfait à la {fmt.ordinal(withdrawn['position'])} position"
+    return "forfait"
+
+
+def _ranking_line(row: Mapping, tied: set, *, name: str, club: str = "", withdrawn: str = "",
+                  members: list[str] | None = None) -> dict:
+    return {"rank": row.get("rank"), "tie": row.get("rank") in tied, "id": french.place_label(row["id"]),
+            "name": name, "club": club, "members": members or [],
+            "points": french.score(row.get("points")),
+            "penalty": f"{french.MINUS}{row['penalty']}" if row.get("penalty") else "",
+            "total": french.score(row.get("total")), "best": french.score(row.get("best_position")),
+            "made": row.get("contracts_made", ""), "withdrawn": withdrawn}
+
+
+def _final_square(t: _Free, export: Mapping[str, Any]) -> dict | None:
+    """The carré final as the booklet prints it (p. 14, « Position de départ des 16 joueurs finalistes »):
+    per table of its first position, each seat's finalist with his rank (« 1er », « 5e »…)."""
+    info = (export.get("movement") or {}).get("final_square")
+    if not isinstance(info, Mapping) or not info.get("positions"):
+        return None
+    ranked = [str(ident) for ident in info.get("ranked") or []]
+    rank_of = {ident: k for k, ident in enumerate(ranked, start=1)}
+    first = min(info["positions"])
+    tables = []
+    for r in sorted((r for r in t.rounds if r.position == first), key=lambda r: r.table):
+        seats = []
+        for key in SEATS:
+            who = r.seats.get(key)
+            k = rank_of.get(who)
+            seats.append({**t.seat(key, who), "rank": ("1er" if k == 1 else f"{k}e") if k else ""})
+        tables.append({"table": r.table, "seats": seats})
+    positions = list(info["positions"])
+    return {"finalists": info.get("finalists") or len(ranked), "positions": positions, "tables": tables,
+            "one_deal": len(positions) > 1}
+
+
+def _prizes(t: _Free, export: Mapping[str, Any], output: Mapping[str, Any],
+            teams: Mapping[str, Mapping]) -> dict | None:
+    """The palmarès (`core.freeplay.prizes.palmares`, the screen's), names resolved for paper."""
+    from duplicate.core.freeplay.prizes import palmares
+
+    prizes = palmares(export, output)
+    if prizes is None:
+        return None
+
+    def label(ident: str) -> str:
+        if prizes["teams"]:
+            team = teams.get(ident, {})
+            members = ", ".join(t.name(m) for m in team.get("members") or [])
+            return f"{team.get('name') or ident} ({members})" if members else str(team.get("name") or ident)
+        return t.name(ident)
+
+    tied = _shared(output.get("ranking") or [])
+    winners = [{"rank": row["rank"], "ordinal": "1er" if row["rank"] == 1 else f"{row['rank']}e",
+                "tie": row["rank"] in tied,
+                "id": french.place_label(row["id"]), "name": label(row["id"]), "total": french.score(row.get("total"))}
+               for row in prizes["winners"]]
+    special = None
+    if prizes["special"]:
+        special = {"names": [f"{label(i)} ({french.place_label(i)})" for i in prizes["special"]["ids"]],
+                   "score": french.score(prizes["special"]["score"]),
+                   "positions": ("positions " if len(prizes["special"]["positions"]) > 1 else "position ")
+                   + " et ".join(str(p) for p in prizes["special"]["positions"]),
+                   "shared": len(prizes["special"]["ids"]) > 1}
+    return {"count": prizes["count"], "entrants": prizes["entrants"], "teams": prizes["teams"],
+            "winners": winners, "special": special}
+
+
 def ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None) -> dict:
-    """The ranking by total points (art. 29 ties, art. 26 lateness, art. 27 withdrawals)."""
+    """The ranking by total points (art. 29 ties, art. 26 lateness, art. 27 withdrawals); in libre duo and
+    libre par 4 the teams' ranking (``team_rows``: name, members, the summed totals and criteria) before the
+    individual one; then the palmarès and, when placed, the carré final's seating."""
     t = _Free(export)
     output = ensure_free_ranking(export, ranking)
-    rows = output.get("ranking", [])
+    teams = {str(item["id"]): item for item in export.get("teams") or [] if isinstance(item, Mapping) and "id" in item}
+    team_rows = []
+    if teams:
+        rows = output.get("ranking", [])
+        tied = _shared(rows)
+        for row in rows:
+            team = teams.get(row["id"], {})
+            members = [f"{t.name(m)} ({french.place_label(m)})" for m in team.get("members") or []]
+            team_rows.append(_ranking_line(row, tied, name=str(team.get("name") or row["id"]), members=members,
+                                           withdrawn="forfait d’un joueur" if row.get("withdrawn") else ""))
+        rows = output.get("players", [])
+    else:
+        rows = output.get("ranking", [])
     tied = _shared(rows)
     lines = []
     for row in rows:
         item = t.players.get(row["id"], {})
-        withdrawn = item.get("withdrawn") if isinstance(item.get("withdrawn"), Mapping) else None
-        lines.append({
-            "rank": row.get("rank"), "tie": row.get("rank") in tied, "id": french.place_label(row["id"]),
-            "name": t.name(row["id"]), "club": str(item.get("club") or ""),
-            "points": french.score(row.get("points")), "penalty": f"{french.MINUS}{row['penalty']}" if row.get("penalty") else "",
-            "total": french.score(row.get("total")), "best": french.score(row.get("best_position")),
-            "made": row.get("contracts_made", ""),
-            "withdrawn": (f"forfait à la {fmt.ordinal(withdrawn['position'])} position" if withdrawn and
-                          isinstance(withdrawn.get("position"), int) else "forfait") if row.get("withdrawn") else ""})
+        lines.append(_ranking_line(row, tied, name=t.name(row["id"]), club=str(item.get("club") or ""),
+                                   withdrawn=_withdrawn_text(item, row)))
     penalties = []
     for p in export.get("penalties", []) or []:
         if not isinstance(p, Mapping):
@@ -223,7 +311,9 @@ def ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
         penalties.append({"id": french.place_label(p.get("player")), "name": t.name(p.get("player")),
                           "points": points, "reason": str(p.get("reason") or "")})
     return {"tournament": t.header, "rows": lines, "penalties": penalties, "count": len(lines),
-            "error": str(output.get("error") or "")}
+            "team_rows": team_rows, "team_noun": "duos" if export.get("kind") == "free_duo" else "équipes",
+            "prizes": _prizes(t, export, output, teams) if not output.get("error") else None,
+            "final": _final_square(t, export), "error": str(output.get("error") or "")}
 
 
 def pcn_list(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None, *,

@@ -130,6 +130,7 @@ from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at
 from duplicate.web import arbiter_team_match  # noqa: E402,F401 -- team match settings and score sheet (issue 15)
 from duplicate.web import arbiter_teams_csv  # noqa: E402,F401 -- teams from a CSV list and back (issue 15)
 from duplicate.web import scoring_freeplay  # noqa: E402,F401 -- scorers enter free-play feuilles (SPEC §13)
+from duplicate.web import table_freeplay  # noqa: E402,F401 -- free play at the table: phone entry, confirmation
 from duplicate.web import arbiter_attackers  # noqa: E402,F401 -- who attacks: triplette badges, quadrette attackers
 
 
@@ -154,6 +155,7 @@ def init_app(app) -> None:
     if "csrf" in app.extensions:
         api.init_csrf(app.extensions["csrf"])
         table.init_csrf(app.extensions["csrf"])
+        table_freeplay.init_csrf(app.extensions["csrf"])
     app.register_blueprint(scoring.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(errors.bp)  # database failures: a French page, not a traceback

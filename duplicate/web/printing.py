@@ -108,6 +108,9 @@ def _free_pdf(tournament, kind: str):
     export, ranking, options = freeplay.free_export(session, tournament), None, {}
     if kind == "free-ranking":
         ranking = freeplay.free_ranking(session, tournament)
+    elif kind == "free-cards":  # each player's code for confirming a feuille at the table
+        options = {"codes": {item["id"]: item["code"]
+                             for item in operations.freeplay_table.player_codes(session, tournament)}}
     elif kind == "free-pcn":
         championship = request.form.get("championship", "")
         tables = None

@@ -22,7 +22,7 @@ Every answer is ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer``
 address). Writes are committed before the answer is sent: a 202 is durable.
 """
 
-from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
@@ -153,7 +153,11 @@ def page(secret: str):
     try:
         tournament, table = operations.find_table(get_session(), secret)
     except operations.NotFound as error:
-        return render_template("error.html", title="Lien de table inconnu", message=error.message), 404
+        try:  # a free-play table (its QR scanned from another page): its own page
+            operations.freeplay_table.find_free_table(get_session(), secret)
+        except operations.NotFound:
+            return render_template("error.html", title="Lien de table inconnu", message=error.message), 404
+        return redirect(url_for("table.free_table_page", secret=secret))
     return render_template("table/page.html", tournament=tournament, table=table, secret=secret)
 
 

@@ -177,6 +177,7 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     phone.goto(f"{base}/saisie/tournois/{tid}/")  # the scorer's way in: the list of the feuilles
     assert "Feuilles de marque" in phone.inner_text("h1")
     phone.click("a[href$='/libre/feuilles/1/2']")
+    phone.wait_for_load_state("load")  # the stylesheet applied: measured before it, the desktop rows overflow
     table2 = seats[1, 2]
     assert _width(phone) <= 390
     phone.select_option("[name=taker-0]", table2["W"])

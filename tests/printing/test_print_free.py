@@ -218,3 +218,113 @@ def test_no_text_is_cut_with_long_names(evening, tmp_path):
             assert round(float(page.mediabox.width)) == 595 and round(float(page.mediabox.height)) == 842
     text = pdf_text(printing.render_kind("free-cards", long), layout=False)
     assert text.count("Total") == PLAYERS and text.count("5e") == PLAYERS
+    # the team ranking and its palmarès: long team names and members wrap, every word printed, A4 pages
+    teams = _team_evening()
+    for player in teams["players"]:
+        player["name"] = f"DE LA TOUR D’AUVERGNE-{player['id']} Marie-Charlotte-Alexandrine"
+    for team in teams["teams"]:
+        team["name"] = f"Les Invincibles du Tarot de la Vallée de la Loire {team['id']}"
+    pdf = printing.render_kind("free-ranking", teams)
+    words = " ".join(pdf_text(pdf, layout=False).split())
+    for team in teams["teams"]:
+        assert words.count(f"Loire {team['id']}") >= 1, team["id"]
+    for player in teams["players"]:
+        assert words.count(f"D’AUVERGNE-{player['id']}") >= 2, player["id"]  # in its team and in the players
+    from pypdf import PdfReader
+    import io
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        assert round(float(page.mediabox.width)) == 595 and round(float(page.mediabox.height)) == 842
+
+
+# --- team kinds, palmarès and carré final on paper ------------------------------------------------------------
+
+def _team_evening():
+    """Libre duo, 10 duos at 5 tables (core `team_movement`: the FFT movement from its 2nd position, teammates
+    together at the skipped one). By hand, the individual 2nd position: table t seats N t, S t − 1, E t − 2,
+    O t + 2 (mod 5) → table 1: N1, S5, E4, O3; table 2: N2, S1, E5, O4.
+
+    * table 1: S5 takes a Garde, 2 bouts, 51 points: (25 + 10) × 2 = 70 → S5 +210, N1, E4, O3 −70;
+    * table 2: E5 takes a Garde, 2 bouts, 42 points: (25 + 1) × 2 = 52 → E5 +156, N2, S1, O4 −52.
+
+    Duos (sum of the two): NS5 = S5 + N5 = +210 (1st), EO5 = E5 + O5 = +156 (2nd), NS3, NS4, EO1, EO2 = 0
+    (3rd ex æquo: same summed criteria, no contract made), NS2 = −52 (7th), EO3 = −70 (8th), NS1 = −70 − 52
+    and EO4 = −70 − 52 = −122 (9th ex æquo: best positions −70 + −52 both, no contract).
+    Palmarès: ⌈10 × 20 %⌉ = 2 duos, NS5 and EO5; only position 1 played, so the special prize of « 2
+    dernières positions » goes to the best of the others there: the four duos at 0, ex æquo."""
+    from duplicate.core.freeplay.movements import team_movement
+
+    rounds, places = team_movement("free_duo", 5)
+    movement = movement_to_dict(5, max(r.position for r in rounds), rounds, frozenset())
+    movement["teams"] = places
+    ids = sorted(p for members in places.values() for p in members)
+    players = [{"id": i, "name": f"NOM{i} Prénom", "licence": f"88{n:03d}"} for n, i in enumerate(ids)]
+    teams = [{"id": team, "name": f"Duo {team}", "members": members} for team, members in places.items()]
+    return {"format": "tarot-tournament/1", "name": "Libre duo du jeudi", "kind": "free_duo", "date": "2026-11-26",
+            "players": players, "teams": teams, "movement": movement,
+            "results": [_deal(1, "S5", 51), _deal(2, "E5", 42)], "penalties": []}
+
+
+def test_team_ranking_and_team_palmares_on_paper_by_hand():
+    data = _team_evening()
+    pdf = printing.render_kind("free-ranking", data)
+    text = pdf_text(pdf)
+    rows = _rows(text)
+    teams_part = text.split("Classement individuel")[0]
+    team_rows = {r.split()[1] if r.split()[1] != "ex" else r.split()[3]: r for r in _rows(teams_part)
+                 if re.match(r"^\d+ ", r)}
+    assert team_rows["NS5"].startswith("1 NS5 Duo NS5") and team_rows["NS5"].endswith("+210 +210 1")
+    assert team_rows["EO5"].startswith("2 EO5 Duo EW5") and "+156" in team_rows["EO5"]
+    for team in ("NS3", "NS4", "EO1", "EO2"):
+        assert team_rows[team].startswith(f"3 ex æquo {team}"), team_rows[team]
+    assert team_rows["NS2"].startswith("7 NS2") and "−52" in team_rows["NS2"]
+    assert team_rows["EO3"].startswith("8 EO3") and "−70" in team_rows["EO3"]
+    assert team_rows["NS1"].startswith("9 ex æquo NS1") and team_rows["EO4"].startswith("9 ex æquo EO4")
+    assert "−122" in team_rows["NS1"]
+    flat = " ".join(" ".join(pdf_text(pdf, layout=False).split()).split())
+    assert "NOMN5 Prénom (N5), NOMS5 Prénom (S5)" in flat  # the members under the team's name
+    assert "10 duos classés par la somme des totaux" in flat
+    # the individual ranking follows: S5 first with +210
+    individual = text.split("Classement individuel")[1]
+    assert any(r.startswith("1 S5 NOMS5 Prénom") and "+210" in r for r in _rows(individual))
+    # the palmarès of the teams
+    palmares = " ".join(flat.split("Palmarès", 1)[1].split())
+    assert palmares.startswith("2 prix pour 10 duos (20 % des duos, arrondi au-dessus).")
+    assert "1er Duo NS5 (NOMN5 Prénom, NOMS5 Prénom) (NS5) — +210" in palmares
+    assert "2e Duo EW5 (NOME5 Prénom, NOMW5 Prénom) (EO5) — +156" in palmares
+    special = palmares.split("Prix spécial des deux dernières positions", 1)[1]
+    assert "(position 1, équipes non récompensées au classement)" in special and "avec 0 (ex æquo)" in special
+    for team in ("NS3", "NS4", "EO1", "EO2"):
+        assert f"Duo {team.replace('EO', 'EW')} (" in special and f"({team})" in special
+    assert "NS2" not in special and "Carré final" not in flat
+    assert rows[0].startswith("Classement")
+
+
+def test_carre_final_on_paper_by_hand(evening, tmp_path):
+    """12 finalists after the 5 positions (booklet p. 13–14, core `final_square`): the k-th best at table
+    ((k − 1) mod 3) + 1, N/S/E/O by (k − 1) div 3 → table 1: 1er, 4e, 7e, 10e; table 2: 2e, 5e, 8e, 11e;
+    table 3: 3e, 6e, 9e, 12e. The finalists here: the players in place order N1, S1, E1, O1, N2… (the
+    seating only reads the list)."""
+    from duplicate.core.freeplay.movements import final_square
+
+    data = copy.deepcopy(evening)
+    order = ["N1", "S1", "E1", "W1", "N2", "S2", "E2", "W2", "N3", "S3", "E3", "W3"]
+    rounds = final_square(order, 1)
+    data["movement"]["rounds"] += [{"position": 6, "table": r.table, "seats": dict(r.seats)} for r in rounds]
+    data["movement"]["positions"] = 6
+    data["movement"]["final_square"] = {"finalists": 12, "positions": [6], "ranked": order, "regular_positions": 5}
+    pdf = printing.render_kind("free-ranking", data)
+    last = page_texts(pdf)[-1]
+    assert "Carré final" in last and "Position de départ des 12 joueurs finalistes (position 6)" in " ".join(last.split())
+    rows = _rows(last)
+    table = {int(r.split()[1]): r for r in rows if re.match(r"^Table \d", r)}
+    assert re.sub(r"\s+", " ", table[1]) == "Table 1 1er 4e 7e 10e"
+    assert re.sub(r"\s+", " ", table[2]) == "Table 2 2e 5e 8e 11e"
+    assert re.sub(r"\s+", " ", table[3]) == "Table 3 3e 6e 9e 12e"
+    flat = " ".join(pdf_text(pdf, layout=False).split())
+    # 1er = N1 at table 1 North, 4e = O1 (W1) South, 7e = E2 East, 12e = O3 (W3) West of table 3
+    assert "NOMN1 Prénom (N1)" in flat.split("Table 1", 1)[1] and "NOMW3 Prénom (O3)" in flat.split("Table 3", 1)[1]
+    # the individual palmarès still leaves the carré final's position out of « 2 dernières positions »
+    palmares = " ".join(flat.split("Palmarès", 1)[1].split())
+    assert palmares.startswith("4 prix pour 18 joueurs")  # ⌈18 × 20 %⌉ = ⌈3,6⌉
+    assert "(position 1, joueurs non récompensés au classement)" in palmares

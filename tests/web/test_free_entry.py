@@ -200,7 +200,7 @@ def test_export_import_export_round_trips_unchanged(app, arbiter, seated):
     (lambda f: f["players"][1].update(name="x" * 300), "joueur n° 2"),
     (lambda f: f["players"][1].update(withdrawn={"position": "deux"}), "joueur n° 2"),
     (lambda f: f.pop("movement"), "mouvement"),
-    (lambda f: f.update(kind="free_duo", teams=[]), "free_duo"),
+    (lambda f: f.update(kind="free_duo", teams=[]), "« teams » : les équipes de 2 joueurs"),
     (lambda f: f.update(date="24/11/2026"), "« date »"),
     (lambda f: f.update(name=""), "« name »"),
     (lambda f: f["results"][0].update(players=["N1", "S1", "E1", "W1"]), "« players »"),

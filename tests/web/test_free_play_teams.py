@@ -121,7 +121,23 @@ def test_a_duos_total_is_the_sum_of_its_members_and_rank_agrees(app, arbiter, cl
     assert players == marks
     # hidden until publication, then both rankings
     page = arbiter.get(f"/arbitre/tournois/{duos}/libre/classement").get_data(as_text=True)
-    assert "Classement par équipes" in page and "Classement individuel" in page and "Palmarès" not in page
+    assert "Classement par équipes" in page and "Classement individuel" in page
+    # palmarès of the teams (README): ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 duos; only position 1 is played, so the special
+    # prize's « 2 dernières positions » is position 1 and a team's score there is its total
+    by_total = sorted(team_total.items(), key=lambda item: -item[1])
+    with Session(db.get_engine(app)) as session:
+        prizes = operations.freeplay_extras.free_prizes(session, operations.get_tournament(session, duos))
+    assert prizes["count"] == 2 and prizes["entrants"] == 8 and prizes["teams"]
+    # the two best totals, and whoever ties the 2nd on every art. 29 criterion (ex æquo share the place)
+    assert by_total[0][1] >= by_total[1][1]
+    assert {row["id"] for row in prizes["winners"]} == {row["id"] for row in output["ranking"] if row["rank"] <= 2}
+    assert {row["total"] for row in prizes["winners"]} == {by_total[0][1], by_total[1][1]}
+    best_left = max(total for ident, total in team_total.items()
+                    if ident not in {row["id"] for row in prizes["winners"]})
+    assert prizes["special"]["score"] == best_left and prizes["special"]["positions"] == [1]
+    palmares = page[page.index("Palmarès"):]
+    assert "2 prix pour 8 équipes (20 % des équipes" in palmares and "Équipe" in palmares
+    assert "équipes non récompensées" in palmares
     arbiter.get("/deconnexion")
     with app.test_client() as public:
         hidden = public.get(f"/tournois/{duos}/").get_data(as_text=True)

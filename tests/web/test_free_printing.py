@@ -189,3 +189,24 @@ def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path, sea
     assert "3 page(s)" in result.output and "FICHE PERSONNELLE" in pdf_text(out.read_bytes())  # 18 fiches, 8 a page
     result = runner.invoke(args=["print", "diagrams", "--tournament", str(tid), "--out", str(tmp_path / "d.pdf")])
     assert result.exit_code != 0 and "un tournoi en donnes libres imprime" in result.output
+
+
+def test_a_libre_duo_prints_its_team_ranking_and_palmares(app, arbiter):
+    """8 duos (16 players, 4 tables): the printed ranking has the teams' ranking, then the players'; the
+    palmarès gives ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 prizes to duos (README « Palmarès »). One deal at table 1 of the
+    1st position: South's Garde made by 10 → South +210, each defender −70 (module docstring)."""
+    from test_free_play_teams import _create as create_team, _form_teams, _post_sheet as post, _seats
+
+    tid = create_team(arbiter, "free_duo", 16, name="Duo du jeudi")
+    _form_teams(app, arbiter, tid, 2)
+    assert arbiter.post(f"/arbitre/tournois/{tid}/libre/mouvement", data={"seed": "duo"}).status_code == 302
+    seats, data = _seats(app, tid)
+    south = seats[1, 1]["S"]
+    post(arbiter, tid, 1, 1, [{"taker": south, "contract": "garde", "points": "51", "bouts": "2"}])
+    team = next(t for t, members in data["teams"].items() if south in members)
+    pdf = arbiter.post(f"/arbitre/tournois/{tid}/impression/free-ranking").data
+    text = " ".join(pdf_text(pdf).split())
+    assert "Classement par équipes" in text and "Classement individuel" in text
+    assert text.index("Classement par équipes") < text.index("Classement individuel") < text.index("Palmarès")
+    assert re.search(rf"1 {team.replace('EW', 'EO')} Équipe \d+ .*\+210", text)
+    assert "2 prix pour 8 duos (20 % des duos, arrondi au-dessus)" in text

@@ -6,7 +6,7 @@ import pytest
 from duplicate.core.freeplay.movements import (
     MovementError, best_against_best, check, final_square, random_seating,
 )
-from duplicate.core.freeplay.prizes import last_positions_prize, prize_count
+from duplicate.core.freeplay.prizes import last_positions_prize, palmares, prize_count
 from duplicate.core.freeplay.ranking import Entry, ScoredDeal, entries, rank_entries
 
 RANKED = [f"R{k}" for k in range(1, 21)]
@@ -85,6 +85,43 @@ def test_prize_count_rounds_away_float_noise_only():
     a tenth and 10⁻¹¹ of 10 entrants is 1 prize, while a tenth and 10⁻⁹ is more than 1 → 2."""
     assert prize_count(15) == 3 and prize_count(16) == 4
     assert prize_count(10, 0.10000000001) == 1 and prize_count(10, 0.1000000001) == 2
+
+
+def _row(ident, rank, total, withdrawn=False):
+    return {"id": ident, "rank": rank, "total": total, **({"withdrawn": True} if withdrawn else {})}
+
+
+def test_team_palmares_counts_teams_and_sums_members_over_the_last_two_positions():
+    """6 duos A…F (members a1 a2…), F with a withdrawn member: ⌈6 × 20 %⌉ = ⌈1,2⌉ = 2 prizes, A and B.
+    Positions 1–3 and the carré final's 4 (left out). Last two positions: 2 and 3. By hand, the teams
+    outside the prize list: C = c1 +30 (pos. 2) + c2 +20 (pos. 3) = 50; D = d1 +40 + d2 +10 = 50 (d2's −5
+    at position 1 does not count); E = e1 +45 (its +100 is the carré final's) = 45; F (+100) is withdrawn.
+    C and D share the special prize with 50, in ranking order."""
+    teams = [{"id": t, "members": [t.lower() + "1", t.lower() + "2"]} for t in "ABCDEF"]
+    data = {"kind": "free_duo", "teams": teams, "movement": {"final_square": {"positions": [4]}}}
+    results = [{"position": 2, "scores": {"c1": 30, "d1": 40, "a1": 500, "e1": 45}},
+               {"position": 3, "scores": {"c2": 20, "d2": 10, "f1": 100}},
+               {"position": 1, "scores": {"d2": -5, "b2": 300}},
+               {"position": 4, "scores": {"e1": 100}}]
+    output = {"ranking": [_row("A", 1, 500), _row("B", 2, 300), _row("C", 3, 50), _row("D", 4, 45),
+                          _row("E", 5, 45), _row("F", 6, 100, withdrawn=True)], "results": results}
+    prizes = palmares(data, output)
+    assert prizes["count"] == 2 and prizes["entrants"] == 6 and prizes["teams"] is True
+    assert [row["id"] for row in prizes["winners"]] == ["A", "B"]
+    assert prizes["special"] == {"ids": ["C", "D"], "score": 50, "positions": [2, 3]}
+
+
+def test_individual_palmares_shares_the_last_prize_place():
+    """10 players: ⌈2⌉ = 2 prizes; P2 and P3 tie for 2nd (both rank 2): both rewarded, 3 winners. Special
+    prize among P4…P10: P7 has +60 over positions 1 and 2 (only two played), the best. No ranking: None."""
+    ranking = [_row("P1", 1, 90), _row("P2", 2, 80), _row("P3", 2, 80)] + [_row(f"P{k}", k, 10 - k) for k in range(4, 11)]
+    output = {"ranking": ranking, "results": [{"position": 1, "scores": {"P7": 50, "P5": 20}},
+                                              {"position": 2, "scores": {"P7": 10, "P1": 200}}]}
+    prizes = palmares({"kind": "free"}, output)
+    assert prizes["count"] == 2 and prizes["teams"] is False
+    assert [row["id"] for row in prizes["winners"]] == ["P1", "P2", "P3"]
+    assert prizes["special"] == {"ids": ["P7"], "score": 60, "positions": [1, 2]}
+    assert palmares({"kind": "free"}, {"ranking": []}) is None
 
 
 def _message(call, *args, **kw):

@@ -1,0 +1,109 @@
+"""Free play at the table (issue 16) in real Chromium: the table's phone, 390 px wide, no account.
+
+20 players: 5 tables of 4 (the FFT movement, no table of 3). The arbiter makes the movement, opens
+« Saisie à la table » (links, QR codes, the players' codes); the phone of table 1 opens its link, the North
+types the feuille of position 1 — the marks appear while he types, no sideways scrolling —, sends it; it does
+not count yet. East types a wrong code (refused), then his own: the feuille counts, the arbiter's list of
+feuilles has it, and the phone moves on to position 2.
+
+By hand (rules-of-play « La marque »): a Garde made by 10 (2 bouts, 51 points: 41 needed) is (25 + 10) × 2 =
+70 per defender → the taker +210, each defender −70.
+"""
+
+from __future__ import annotations
+
+import re
+
+from live import flask
+from screens import PASSWORD, shots, sign_in
+
+from test_free_play_evening import PHONE, _width
+
+PLAYERS = 20
+
+
+def players_csv() -> str:
+    lines = ["Licence;Nom;Prénom;Club"]
+    lines += [f"{8200 + i};TABLE{i:02d};Prénom{i};Club de Tarot d’Orléans" for i in range(1, PLAYERS + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, artifacts, sqlite_url, tmp_path):
+    base = live_server.url
+    flask(sqlite_url, "create-arbiter", "--username", "arbitre", "--password", PASSWORD)
+    arbiter = new_page()
+    sign_in(arbiter, base, "arbitre")
+    arbiter.goto(base + "/arbitre/tournois/nouveau")
+    arbiter.fill("#name", "Jeudi libre")
+    arbiter.select_option("#kind", "free")
+    arbiter.fill("#date", "2026-11-26")
+    arbiter.click("button:has-text('Créer le tournoi')")
+    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    csv_path = tmp_path / "joueurs.csv"
+    csv_path.write_text(players_csv(), encoding="utf-8")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
+    arbiter.set_input_files("#file", str(csv_path))
+    arbiter.click("button:has-text('Voir l’aperçu')")
+    arbiter.click("button:has-text('Confirmer')")
+    arbiter.wait_for_url(re.compile(r"/joueurs$"))
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
+    arbiter.fill("#seed", "jeudi table")
+    arbiter.click("button:has-text('Faire le mouvement')")
+    assert "Mouvement fait et joueurs placés" in arbiter.inner_text("body")
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles")
+    arbiter.click("a:has-text('Saisie à la table')")
+    link = arbiter.locator("ul.free-table-links a").first.get_attribute("href")
+    codes = {}
+    for row in arbiter.locator("table.free-codes tbody tr").all():
+        place, name, code = row.inner_text().split("\t")
+        codes[place.strip()] = code.strip()
+    assert len(codes) == PLAYERS and all(re.fullmatch(r"\d{4}", c) for c in codes.values())
+    shots(arbiter, artifacts, "libre-table-01-liens-et-codes")
+
+    phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone.goto(base + re.sub(r"^https?://[^/]+", "", link))
+    assert "Table 1, position 1" in phone.inner_text("h1")
+    assert _width(phone) <= 390, _width(phone)
+    seats = {}
+    for option in phone.locator("[name=taker-0] option").all():
+        value = option.get_attribute("value")
+        if value:
+            seats[value] = option.inner_text()
+    people = list(seats)
+    assert len(people) == 4
+    taker = people[1]  # the South (seat order N, S, E, W)
+    phone.select_option("[name=taker-0]", taker)
+    phone.select_option("[name=contract-0]", "garde")
+    phone.fill("[name=points-0]", "51")
+    phone.fill("[name=bouts-0]", "2")
+    row = phone.locator("tr[data-row='0']")
+    row.locator(f"td.live-mark[data-player='{taker}']").filter(has_text="+210").wait_for()
+    assert row.locator(f"td.live-mark[data-player='{people[0]}']").inner_text() == "−70"
+    assert _width(phone) <= 390, _width(phone)
+    shots(phone, artifacts, "libre-table-02-saisie-telephone")
+    phone.click("button:has-text('Envoyer pour confirmation')")
+    body = phone.inner_text("body")
+    assert "En attente de confirmation" in body and "+210" in body
+    assert _width(phone) <= 390, _width(phone)
+
+    # East confirms: a wrong code first
+    east = people[2]
+    east_label = east.replace("W", "O")
+    wrong = "0000" if codes[east_label] != "0000" else "1111"
+    phone.select_option("#seat", "E")
+    phone.fill("#code", wrong)
+    phone.click("button:has-text('Confirmer la feuille')")
+    assert "Code incorrect pour Est" in phone.inner_text("body")
+    phone.select_option("#seat", "E")
+    phone.fill("#code", codes[east_label])
+    shots(phone, artifacts, "libre-table-03-confirmation")
+    phone.click("button:has-text('Confirmer la feuille')")
+    body = phone.inner_text("body")
+    assert "Feuille de la table 1, position 1 confirmée : elle compte." in body
+    assert "Table 1, position 2" in phone.inner_text("h1")  # on to the next position
+    assert _width(phone) <= 390, _width(phone)
+
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/1/1")
+    marks = arbiter.inner_text("table.free-marks")
+    assert "+210" in marks and "−70" in marks
