@@ -19,7 +19,9 @@ Our choices where SPEC §13 is silent (README « Free play »):
   "fault": "telephone_sonne"}`` (the arbitration code's catalogue, `penalties`); a player's
   ``"withdrawn": {"position": k}`` ranks him last (art. 27), as in the duplicate file.
 * **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
-  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one.
+  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one. Libre par 4 in
+  « 4 tournois en parallèle » (the movement's ``"parallel": {"tables": t}``, `movements.parallel_movement`)
+  adds ``"tournaments"``: each tournament's (A, B, C, D) own individual ranking.
 
 PCN (chapter 5): ``"pcn": true`` or ``{"championship": "regional_final", "tables": 12}`` adds ``"pcn"``
 and ``"pp"`` to each ranking row (`_add_pcn`).
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 from duplicate.core.scoring import ScoreError
 
-from .movements import MovementError, rounds_from_dict
+from .movements import PARALLEL_LETTERS, MovementError, parallel_letter, rounds_from_dict
 from .pcn import PcnError, attribution, share_ties
 from .penalties import sanction
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
@@ -224,11 +226,34 @@ def rank_free(data: dict) -> dict:
             members[team] = listed
         answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
         answer["players"] = [_row(e) for e in rank_entries(table)]
+        parallel = _parallel_tables(data)
+        if parallel:
+            answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
     else:
         answer["ranking"] = [_row(e) for e in rank_entries(table)]
     if data.get("pcn") is not None:
         _add_pcn(kind, data["pcn"], len(players), answer)
     return answer
+
+
+def _parallel_tables(data: dict) -> int | None:
+    """The tables of each of the 4 parallel tournaments (the movement's ``"parallel": {"tables": t}``),
+    or None for any other movement."""
+    movement = data.get("movement")
+    parallel = movement.get("parallel") if isinstance(movement, dict) else None
+    tables = parallel.get("tables") if isinstance(parallel, dict) else None
+    return tables if _whole(tables) and tables >= 1 else None
+
+
+def _parallel_rankings(tables: int, rounds, table: dict) -> list[dict]:
+    """Libre par 4 in 4 parallel tournaments (`movements.parallel_movement`): each tournament's own
+    individual ranking, ``[{"tournament": "A", "ranking": [rows]}, …]``; a player belongs to the tournament
+    of his table at the first position."""
+    letter_of = {player: parallel_letter(r.table, tables) for r in rounds if r.position == 1
+                 for player in r.players()}
+    return [{"tournament": letter,
+             "ranking": [_row(e) for e in rank_entries({p: e for p, e in table.items() if letter_of.get(p) == letter})]}
+            for letter in PARALLEL_LETTERS]
 
 
 def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
