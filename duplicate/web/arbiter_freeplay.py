@@ -35,6 +35,10 @@ class FreeMovementForm(forms.FrenchForm):
                                   description="Laissez vide pour le maximum sans que deux joueurs se rencontrent deux fois.")
     seed = forms.StringField("Graine du placement", validators=[forms.Optional(), forms.length(200)],
                              description="Laissez vide pour un placement au hasard.")
+    # libre par 4 only (the template shows it there); checked by the operation
+    mode = SelectField("Mouvement", choices=[forms.SelectChoice("same_table", "Équipes à la même table"),
+                                             forms.SelectChoice("parallel", "4 tournois en parallèle")],
+                       default="same_table", validate_choice=False)
 
 
 class FreeLatenessForm(forms.FrenchForm):
@@ -78,17 +82,20 @@ def free_movement(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     form = FreeMovementForm()
+    plan = freeplay.free_plan(session, tournament)
+    if request.method == "GET" and plan and plan.get("parallel"):
+        form.mode.data = "parallel"  # the stored choice
     if form.validate_on_submit():
         try:
             freeplay.seat_free_players(session, tournament, seed=form.seed.data or None,
-                                       positions=form.positions.data, who=_who())
+                                       positions=form.positions.data, who=_who(),
+                                       mode=form.mode.data if tournament.format.id == "free_team4" else None)
         except operations.OperationError as error:
             _show_error(form, error)
         else:
             flash("Mouvement fait et joueurs placés.", "success")
             return redirect(url_for("arbiter.free_movement", tournament_id=tournament.id))
-    return render_template("arbiter/free_movement.html", tournament=tournament, form=form,
-                           plan=freeplay.free_plan(session, tournament),
+    return render_template("arbiter/free_movement.html", tournament=tournament, form=form, plan=plan,
                            registered=len(operations.players(session, tournament))), _status(form)
 
 
