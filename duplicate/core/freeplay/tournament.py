@@ -23,6 +23,11 @@ Our choices where SPEC §13 is silent (README « Free play »):
   « 4 tournois en parallèle » (the movement's ``"parallel": {"tables": t}``, `movements.parallel_movement`)
   adds ``"tournaments"``: each tournament's (A, B, C, D) own individual ranking.
 
+Coefficients (`coefficients`, regional championship art. 3): ``"coefficients": [{"position": 6,
+"coefficient": "1,15", "eliminated": 6}]`` (individual only): from position 6 the qualified players'
+bilans × 1,15, the 6 eliminated ranked after them; totals then exact, as full-precision floats in the
+output when not whole.
+
 PCN (chapter 5): ``"pcn": true`` or ``{"championship": "regional_final", "tables": 12}`` adds ``"pcn"``
 and ``"pp"`` to each ranking row (`_add_pcn`).
 
@@ -33,7 +38,11 @@ Output: the input's results, each with ``"scores"`` ({player: mark}, summing to 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from duplicate.core.scoring import ScoreError
+
+from .coefficients import CoefficientError, Stage, apply_stages, parse_coefficient
 
 from .movements import PARALLEL_LETTERS, MovementError, parallel_letter, rounds_from_dict
 from .pcn import PcnError, attribution, share_ties
@@ -162,9 +171,32 @@ def _penalties(items, players: dict) -> dict[str, int]:
     return points
 
 
+def _number(value):
+    """An exact value for JSON: an int when whole, else a full-precision float (a coefficient's total)."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def _stages(items) -> list[Stage]:
+    """The file's ``"coefficients"``: ``[{"position": 6, "coefficient": "1,15", "eliminated": 6}]``."""
+    if not isinstance(items, list):
+        raise FreePlayError("« coefficients » : liste attendue")
+    stages = []
+    for index, item in enumerate(items, start=1):
+        where = f"coefficient n° {index}"
+        if not isinstance(item, dict) or not _whole(item.get("position")) or not _whole(item.get("eliminated")):
+            raise FreePlayError(f"{where} : « position » et « eliminated » (entiers) attendus")
+        try:
+            stages.append(Stage(item["position"], parse_coefficient(item.get("coefficient")), item["eliminated"]))
+        except CoefficientError as error:
+            raise FreePlayError(f"{where} : {error}") from None
+    return stages
+
+
 def _row(entry) -> dict:
-    row = {"id": entry.id, "total": entry.total, "points": entry.points, "penalty": entry.penalty,
-           "best_position": entry.best_position, "contracts_made": entry.made, "rank": entry.rank}
+    row = {"id": entry.id, "total": _number(entry.total), "points": _number(entry.points), "penalty": entry.penalty,
+           "best_position": _number(entry.best_position), "contracts_made": entry.made, "rank": entry.rank}
     if entry.withdrawn:
         row["withdrawn"] = True
     return row
@@ -212,6 +244,8 @@ def rank_free(data: dict) -> dict:
     withdrawn = [p for p, item in players.items() if item.get("withdrawn") is not None]
     table = entries(players, scored, _penalties(data.get("penalties"), players), withdrawn)
     answer = {"kind": kind, "results": output}
+    if kind in _TEAM_SIZES and data.get("coefficients"):
+        raise FreePlayError("« coefficients » : prévus pour le tournoi individuel (championnat, art. 3)")
     if kind in _TEAM_SIZES:
         teams = _ids(data.get("teams"), "équipe")
         members = {}
@@ -229,6 +263,12 @@ def rank_free(data: dict) -> dict:
         parallel = _parallel_tables(data)
         if parallel:
             answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
+    elif data.get("coefficients"):
+        try:
+            answer["ranking"] = [_row(e) for e in apply_stages(table, _stages(data["coefficients"]))]
+        except CoefficientError as error:
+            raise FreePlayError(f"coefficients : {error}") from None
+        answer["coefficients"] = data["coefficients"]
     else:
         answer["ranking"] = [_row(e) for e in rank_entries(table)]
     if data.get("pcn") is not None:
