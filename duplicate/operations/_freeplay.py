@@ -564,6 +564,9 @@ def free_export(session: Session, tournament: Tournament) -> dict:
         data["date"] = tournament.date.isoformat()
     if movement is not None:
         data["movement"] = movement.data
+    coefficients = (tournament.settings or {}).get("free_coefficients")
+    if coefficients:  # the arbiter's coefficients between positions (`_freeplay_extras.add_free_coefficient`)
+        data["coefficients"] = coefficients
     return data
 
 
@@ -728,6 +731,8 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
         player.start_table = first.get(item["id"])
         session.add(player)
     session.flush()
+    if data.get("coefficients"):  # checked by rank_free at the door
+        tournament.settings = {**(tournament.settings or {}), "free_coefficients": data["coefficients"]}
     _create_teams(session, tournament, data.get("teams") or [],
                   parallel=isinstance(data["movement"].get("parallel"), dict))
     session.add(Movement(tournament_id=tournament.id, data=data["movement"]))

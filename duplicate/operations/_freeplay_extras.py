@@ -42,7 +42,9 @@ from sqlmodel import Session
 from duplicate.core.freeplay.movements import (
     HOWELL, PARALLEL_LETTERS, MovementError, fft_moves, final_square, movement_to_dict, parallel_movement, team_movement,
 )
+from duplicate.core.freeplay.coefficients import CoefficientError, french_decimal, parse_coefficient
 from duplicate.core.freeplay.prizes import palmares
+from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 from duplicate.models import FreeSheet, Movement, Tournament
 
 from ._common import OperationError, _count, _format, players, teams
@@ -249,3 +251,79 @@ def free_prizes(session: Session, tournament: Tournament, output: dict | None = 
 
     output = output if output is not None else free_ranking(session, tournament)
     return palmares(free_export(session, tournament), output)
+
+
+# --- coefficients between positions (championship, art. 3) ---------------------------------------------------
+
+def free_coefficients(tournament: Tournament) -> list[dict]:
+    """The arbiter's coefficients (``tournament.settings["free_coefficients"]``), by position: ``[{"position",
+    "coefficient" (text, « 1.15 »), "eliminated"}]`` — the SPEC §13 file's ``"coefficients"``."""
+    return sorted((tournament.settings or {}).get("free_coefficients") or [], key=lambda item: item["position"])
+
+
+def _store_coefficients(tournament: Tournament, items: list[dict]) -> None:
+    settings = dict(tournament.settings or {})  # a new dict: the JSON column sees the change
+    if items:
+        settings["free_coefficients"] = items
+    else:
+        settings.pop("free_coefficients", None)
+    tournament.settings = settings
+
+
+def _coefficient_text(value) -> str:
+    """The stored text of a coefficient, exact: « 1.15 » (a decimal), else « 23/17 »."""
+    text = str(float(value))
+    return text if parse_coefficient(text) == value else f"{value.numerator}/{value.denominator}"
+
+
+def add_free_coefficient(session: Session, tournament: Tournament, *, position: int, coefficient: str,
+                         eliminated: int, who: str | None = None) -> None:
+    """A coefficient ``coefficient`` from ``position`` on, ``eliminated`` players eliminated before it
+    (`core.freeplay.coefficients`: the qualified players' bilans from that position × the coefficient, the
+    eliminated ranked after them). Checked by ranking the tournament with it (art. 3's table, nobody
+    eliminated who played after the cut): a French refusal otherwise. Individual free play only."""
+    from ._freeplay import free_export
+
+    if _format(tournament).id != "free":
+        raise OperationError("Les coefficients entre positions sont prévus pour le tournoi libre individuel.")
+    try:
+        value = parse_coefficient(coefficient)
+    except CoefficientError as error:
+        raise OperationError(f"Coefficient : {error}.", "coefficient") from None
+    movement = get_movement(session, tournament)
+    last = (movement.data or {}).get("positions") if movement is not None else None
+    if last is None:
+        raise OperationError("Faites d'abord le mouvement.")
+    if not 2 <= position <= last:
+        raise OperationError(f"Position : de 2 à {last} (le coefficient s'applique entre deux positions).", "position")
+    items = [item for item in free_coefficients(tournament) if item["position"] != position]
+    replaced = len(items) != len(free_coefficients(tournament))
+    items = sorted([*items, {"position": position, "coefficient": _coefficient_text(value),
+                             "eliminated": eliminated}], key=lambda item: item["position"])
+    data = free_export(session, tournament)
+    data["coefficients"] = items
+    try:
+        rank_free(data)
+    except FreePlayError as error:
+        message = str(error).removeprefix("coefficients : ")
+        raise OperationError(f"{message[:1].upper()}{message[1:]}.") from None
+    before = free_coefficients(tournament)
+    _store_coefficients(tournament, items)
+    session.flush()
+    journal(session, tournament, action="freeplay.coefficient", who=who,
+            summary=f"Coefficient {french_decimal(value)} à partir de la position {position} : {eliminated} joueur(s) "
+                    f"éliminé(s){' (remplace le précédent)' if replaced else ''}",
+            before={"coefficients": before}, after={"coefficients": items})
+
+
+def remove_free_coefficient(session: Session, tournament: Tournament, position: int, who: str | None = None) -> None:
+    """Remove the coefficient of ``position`` (journalled)."""
+    before = free_coefficients(tournament)
+    items = [item for item in before if item["position"] != position]
+    if len(items) == len(before):
+        raise OperationError(f"Pas de coefficient à la position {position}.")
+    _store_coefficients(tournament, items)
+    session.flush()
+    journal(session, tournament, action="freeplay.coefficient_remove", who=who,
+            summary=f"Coefficient de la position {position} supprimé", before={"coefficients": before},
+            after={"coefficients": items})

@@ -21,7 +21,8 @@ championship with eliminations):
 * An eliminated player keeps his total (the positions he played, with their coefficients) and is ranked
   after every player qualified at that stage: the last stage's qualified first, then those it eliminated,
   then those eliminated at the stage before, … each group by its total and art. 29. An eliminated player
-  cannot have played a position of his stage or after (refused: the file would be wrong).
+  may not play (marks, or a seat in the movement) at his stage's position or after: refused, the
+  elimination must be real (on the web: the carré final, which seats only the finalists).
 * **The check** (`allowed_coefficient`): the share eliminated is e over the players in the running before
   the stage; the coefficient may not exceed the table's value for the largest threshold reached (22 players,
   5 eliminated: 22,7 % → at most 1,15), must be more than 1, and no coefficient is allowed under 10 %.
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .ranking import Entry, rank_entries
 
@@ -128,10 +129,12 @@ def _weigh(entry: Entry, position: int, coefficient: Fraction, until: int | None
             entry.positions[p] = weighted
 
 
-def apply_stages(table: Mapping[str, Entry], stages: Sequence[Stage]) -> list[Entry]:
+def apply_stages(table: Mapping[str, Entry], stages: Sequence[Stage],
+                 seated: Mapping[str, Iterable[int]] | None = None) -> list[Entry]:
     """The ranking with the stages' coefficients and eliminations (module docstring), best first, each
     entry's ``rank`` set; the entries' points and position bilans become the weighted (exact) ones.
-    `CoefficientError` (French) when a stage is not allowed or an eliminated player played after his cut."""
+    `CoefficientError` (French) when a stage is not allowed or an eliminated player played after his cut —
+    or, with ``seated`` (player → the positions the movement seats him at), is seated after it."""
     ordered = sorted(stages, key=lambda s: s.position)
     if len({s.position for s in ordered}) != len(ordered):
         raise CoefficientError("deux coefficients à la même position")
@@ -155,10 +158,12 @@ def apply_stages(table: Mapping[str, Entry], stages: Sequence[Stage]) -> list[En
         kept = set(cut[:len(cut) - stage.eliminated])
         out = [entry for entry in running if entry.id not in kept]
         for entry in out:
-            late = sorted(p for p in entry.positions if p >= stage.position)
+            late = sorted(p for p in {*entry.positions, *((seated or {}).get(entry.id, ()))} if p >= stage.position)
             if late:
-                raise CoefficientError(f"{entry.id} est éliminé avant la position {stage.position} mais a joué "
+                raise CoefficientError(f"{entry.id} est éliminé avant la position {stage.position} mais joue "
                                        f"la position {late[0]}")
+        for entry in out:
+            entry.eliminated_at = stage.position
         out_groups.append(out)
         running = [entry for entry in running if entry.id in kept]
     withdrawn = [entry for entry in table.values() if entry.withdrawn]

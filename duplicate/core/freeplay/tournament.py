@@ -199,6 +199,8 @@ def _row(entry) -> dict:
            "best_position": _number(entry.best_position), "contracts_made": entry.made, "rank": entry.rank}
     if entry.withdrawn:
         row["withdrawn"] = True
+    if entry.eliminated_at is not None:
+        row["eliminated_before"] = entry.eliminated_at
     return row
 
 
@@ -265,7 +267,11 @@ def rank_free(data: dict) -> dict:
             answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
     elif data.get("coefficients"):
         try:
-            answer["ranking"] = [_row(e) for e in apply_stages(table, _stages(data["coefficients"]))]
+            seated: dict[str, set[int]] = {}
+            for (position, _), people in seatings.items():
+                for player in people:
+                    seated.setdefault(player, set()).add(position)
+            answer["ranking"] = [_row(e) for e in apply_stages(table, _stages(data["coefficients"]), seated)]
         except CoefficientError as error:
             raise FreePlayError(f"coefficients : {error}") from None
         answer["coefficients"] = data["coefficients"]

@@ -57,6 +57,7 @@ def test_the_table_of_art_3():
 def test_ranking_with_a_coefficient_by_hand():
     answer = rank_free(_file([{"position": 2, "coefficient": "1,25", "eliminated": 4}]))
     rows = [(r["id"], r["total"], r["rank"]) for r in answer["ranking"]]
+    assert [r.get("eliminated_before") for r in answer["ranking"]] == [None] * 4 + [2] * 4
     assert rows == [("e", 519, 1), ("a", 33, 2), ("g", -137, 3), ("f", -141, 4),
                     ("b", -66, 5), ("c", -66, 5), ("d", -66, 5), ("h", -76, 8)]
     # without the coefficient: e 24 + 396 = 420, a 198 − 132 = 66, g 28 − 132 = −104, f 24 − 132 = −108
@@ -85,7 +86,7 @@ def test_refusals_in_french():
     assert "au plus 1,20" in str(error.value)
     with pytest.raises(FreePlayError) as error:  # 5 out: f is among them but played position 2
         rank_free(_file([{"position": 2, "coefficient": "1,3", "eliminated": 5}]))
-    assert str(error.value) == "coefficients : f est éliminé avant la position 2 mais a joué la position 2"
+    assert str(error.value) == "coefficients : f est éliminé avant la position 2 mais joue la position 2"
     with pytest.raises(CoefficientError, match="au moins 10 %"):
         check_stage(Stage(3, Fraction(11, 10), 2), 22)
     with pytest.raises(CoefficientError, match="doit dépasser 1"):
