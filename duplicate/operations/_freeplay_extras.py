@@ -26,6 +26,10 @@ Our choices (README « Free play »):
   by the FFT movement. The positions are appended to the stored movement (``"final_square"`` says which),
   so their feuilles are entered as the others and ``rank`` reads them from the export. Undone while none of
   their feuilles is entered.
+* **Coefficients between positions** (`add_free_coefficient`, individual only): the arbiter's stages (position,
+  coefficient, eliminated) in ``tournament.settings["free_coefficients"]``, the file's ``"coefficients"``;
+  each is checked by ranking the tournament with it (`core.freeplay.coefficients`: art. 3's table, no
+  eliminated player seated or scoring after the cut). Journalled, removable.
 * **Palmarès** (`free_prizes`, booklet p. 12): `core.freeplay.prizes.palmares` — 20 % of the ranked
   entrants, rounded up (players, or teams in libre duo and libre par 4), ex æquo at the last prize place
   sharing it; the special prize of « 2 dernières rotations » over the last two positions of the movement —
