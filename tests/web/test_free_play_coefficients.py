@@ -76,3 +76,16 @@ def test_coefficient_after_the_carre_final(app, arbiter, evening):  # noqa: F811
     assert "coefficients" not in export
     with Session(db.get_engine(app)) as session:
         assert session.exec(select(JournalEntry).where(JournalEntry.action == "freeplay.coefficient_remove")).one()
+
+
+def test_coefficients_travel_in_the_file(app, arbiter, evening):  # noqa: F811
+    tournament_id, _, _, _ = evening
+    assert arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/carre-final", data={"finalists": "16"}).status_code == 302
+    assert _coefficient(arbiter, tournament_id, "6", "1,1", "6").status_code == 302
+    first = arbiter.get(f"/arbitre/tournois/{tournament_id}/export").get_data(as_text=True)
+    response = arbiter.post("/arbitre/import", data={"text": first})
+    assert response.status_code == 302, response.get_data(as_text=True)[:3000]
+    new_id = int(response.headers["Location"].split("/tournois/")[1].split("/")[0])
+    assert json.loads(arbiter.get(f"/arbitre/tournois/{new_id}/export").get_data(as_text=True)) == json.loads(first)
+    assert json.loads(first)["coefficients"] == [{"position": 6, "coefficient": "1.1", "eliminated": 6}]
+    assert _ranking(app, new_id)[0]["ranking"] == _ranking(app, tournament_id)[0]["ranking"]

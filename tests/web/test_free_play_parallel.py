@@ -116,3 +116,21 @@ def test_parallel_refusals_in_french_keep_the_form(app, arbiter):
     assert response.status_code == 422 and "Mouvement inconnu" in response.get_data(as_text=True)
     with Session(db.get_engine(app)) as session:
         assert operations.get_movement(session, operations.get_tournament(session, eight)) is None
+
+
+def test_export_import_export_keeps_the_parallel_tournaments(app, arbiter, parallel):
+    import json
+
+    seats, _ = _seats(app, parallel)
+    _post_sheet(arbiter, parallel, 1, 4, [{"taker": seats[1, 4]["N"], "contract": "garde", "points": "49", "bouts": "2"}])
+    first = arbiter.get(f"/arbitre/tournois/{parallel}/export").get_data(as_text=True)
+    response = arbiter.post("/arbitre/import", data={"text": first})
+    assert response.status_code == 302, response.get_data(as_text=True)[:3000]
+    new_id = int(re.search(r"/tournois/(\d+)/", response.headers["Location"]).group(1))
+    assert json.loads(arbiter.get(f"/arbitre/tournois/{new_id}/export").get_data(as_text=True)) == json.loads(first)
+    output, _ = _ranking(app, new_id)
+    assert output["tournaments"] == _ranking(app, parallel)[0]["tournaments"]
+    assert output["tournaments"][1]["ranking"][0]["id"] == "N4"
+    with Session(db.get_engine(app)) as session:  # each member at his own first table, not his team's
+        tables = {p.entrant_id: p.start_table for p in session.exec(select(Player).where(Player.tournament_id == new_id))}
+    assert tables["N4"] == 4 and tables["W12"] == 12
