@@ -105,8 +105,14 @@ def number(value, decimals: int = 2, empty: str = "—") -> str:
 
 def score(value: int | None, empty: str = "—") -> str:
     """A deal's score as a fiche shows it: « +106 », « −42 », « 0 » (`duplicate.core.scoring.signed`);
-    None → ``empty``."""
-    return empty if value is None else signed(value)
+    None → ``empty``. A total that is not whole (free play with a coefficient between positions) keeps two
+    decimals: « +479,40 »."""
+    if value is None:
+        return empty
+    value = exact(value)
+    if value.denominator != 1:
+        return signed_number(value, 2)
+    return signed(int(value))
 
 
 def signed_number(value, decimals: int = 3, empty: str = "—") -> str:

@@ -43,7 +43,9 @@ from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.freeplay.feuille import sheet_foot
-from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, rounds_from_dict
+from duplicate.core.freeplay.movements import (
+    PARALLEL_LETTERS, MovementError, free_movement, movement_to_dict, parallel_letter, rounds_from_dict,
+)
 from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
@@ -103,15 +105,16 @@ def sheets(session: Session, tournament: Tournament) -> list[FreeSheet]:
 # --- seating and movement ----------------------------------------------------------------------------------
 
 def seat_free_players(session: Session, tournament: Tournament, *, seed: str | None = None,
-                      positions: int | None = None, who: str | None = None) -> Movement:
+                      positions: int | None = None, who: str | None = None, mode: str | None = None) -> Movement:
     """The FFT free-play movement for the registered players, and each player's starting seat (module
     docstring); ``positions`` defaults to the most the movement plays without a repeated meeting. The team
-    kinds are seated by `_freeplay_extras.seat_free_teams` (the core's team movement)."""
+    kinds are seated by `_freeplay_extras.seat_free_teams` (the core's team movement; ``mode``: libre par 4's
+    « équipes à la même table » or « 4 tournois en parallèle », `_freeplay_extras.TEAM4_MODES`)."""
     _free(tournament)
     if not _format(tournament).ranks_players:
         from ._freeplay_extras import seat_free_teams
 
-        return seat_free_teams(session, tournament, seed=seed, positions=positions, who=who)
+        return seat_free_teams(session, tournament, seed=seed, positions=positions, who=who, mode=mode)
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
         raise OperationError("Des feuilles de marque sont déjà saisies : on ne peut plus changer le mouvement.")
     entrants = _entrants(session, tournament)
@@ -156,7 +159,12 @@ def free_plan(session: Session, tournament: Tournament) -> dict | None:
     grid: dict[int, list[dict]] = {}
     for r in sorted(rounds_from_dict(data), key=lambda r: (r.position, r.table)):
         grid.setdefault(r.position, []).append({"table": r.table, "seats": r.seats, "size": len(r.players())})
-    return {"tables": data.get("tables"), "positions": data.get("positions"),
+    parallel = data.get("parallel") if isinstance(data.get("parallel"), dict) else None
+    if parallel:  # libre par 4 in 4 parallel tournaments: each table's tournament letter and own number
+        each = parallel["tables"]
+        parallel = {"tables": each, "letter": {t: parallel_letter(t, each) for t in range(1, 4 * each + 1)},
+                    "ranges": [(letter, k * each + 1, (k + 1) * each) for k, letter in enumerate(PARALLEL_LETTERS)]}
+    return {"tables": data.get("tables"), "positions": data.get("positions"), "parallel": parallel,
             "three": data.get("three_player_tables", []), "moves": data.get("moves", []),
             "names": player_names(session, tournament), "grid": grid,
             "final": data.get("final_square") if isinstance(data.get("final_square"), dict) else None,
@@ -556,6 +564,9 @@ def free_export(session: Session, tournament: Tournament) -> dict:
         data["date"] = tournament.date.isoformat()
     if movement is not None:
         data["movement"] = movement.data
+    coefficients = (tournament.settings or {}).get("free_coefficients")
+    if coefficients:  # the arbiter's coefficients between positions (`_freeplay_extras.add_free_coefficient`)
+        data["coefficients"] = coefficients
     return data
 
 
@@ -720,7 +731,10 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
         player.start_table = first.get(item["id"])
         session.add(player)
     session.flush()
-    _create_teams(session, tournament, data.get("teams") or [])
+    if data.get("coefficients"):  # checked by rank_free at the door
+        tournament.settings = {**(tournament.settings or {}), "free_coefficients": data["coefficients"]}
+    _create_teams(session, tournament, data.get("teams") or [],
+                  parallel=isinstance(data["movement"].get("parallel"), dict))
     session.add(Movement(tournament_id=tournament.id, data=data["movement"]))
     for (position, table), deals in sorted(grouped.items()):
         session.add(FreeSheet(tournament_id=tournament.id, position=position, table=table, deals=deals,
@@ -751,9 +765,10 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
     return tournament
 
 
-def _create_teams(session: Session, tournament: Tournament, items: list[dict]) -> None:
+def _create_teams(session: Session, tournament: Tournament, items: list[dict], parallel: bool = False) -> None:
     """The file's teams (team kinds), members in the file's order; each member starts at his team's table,
-    as `_freeplay_extras.seat_free_teams` seats them."""
+    as `_freeplay_extras.seat_free_teams` seats them (in « 4 tournois en parallèle », ``parallel``: at his
+    own first table, already set)."""
     fmt = _format(tournament)
     by_id = {p.entrant_id: p for p in session.exec(select(Player).where(Player.tournament_id == tournament.id))}
     for item in items:
@@ -765,7 +780,8 @@ def _create_teams(session: Session, tournament: Tournament, items: list[dict]) -
         session.flush()
         for order, player in enumerate(members):
             session.add(TeamMember(team_id=team.id, player_id=player.id, order=order))
-            player.start_table = team.start_table
+            if not parallel:
+                player.start_table = team.start_table
 
 
 def free_ranking(session: Session, tournament: Tournament) -> dict:

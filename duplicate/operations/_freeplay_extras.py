@@ -9,8 +9,12 @@ Our choices (README « Free play »):
   quadrettes' one, `_entrants.form_team`); every registered player must be in one. The movement is the
   core's `core.freeplay.movements.team_movement` (booklet p. 21: teammates « commencent à la même table.
   Cependant ils ne jouent pas la première position et passent directement à la deuxième »), for libre par 4
-  too: the booklet's « 4 tournois libres en parallèle » (`parallel_tournaments`) is an option « dans la
-  mesure où le nombre d'équipes est multiple de 4 », not offered on the web yet. Duos: 2 a table (N–S
+  by default. **Libre par 4 in « 4 tournois en parallèle »** (booklet p. 21, « dans la mesure où le nombre
+  d'équipes est multiple de 4 »): the arbiter's other choice (``mode="parallel"``), the core's
+  `parallel_movement` — member k of every team (the team's order) in tournament A, B, C or D, tables
+  numbered on through the room (A 1…t, B t + 1…2t…), a player's id his first seat (``N5``), the team ids
+  ``T1``…``Tn`` in the draw's order; the movement keeps ``"parallel": {"tables": t}``, which gives each
+  tournament its own individual ranking (`rank_free`). Duos: 2 a table (N–S
   ``NS<t>``, E–W ``EW<t>``), so an even number of duos; teams of 4: one a table (``T<t>``); 4 tables at
   least. The teams take the core's team places in the draw's SHA-256 order of a seed (`drawn_order`), their
   members the team's seats in the team's order. A player's id is the seat of the position the team skips
@@ -22,6 +26,10 @@ Our choices (README « Free play »):
   by the FFT movement. The positions are appended to the stored movement (``"final_square"`` says which),
   so their feuilles are entered as the others and ``rank`` reads them from the export. Undone while none of
   their feuilles is entered.
+* **Coefficients between positions** (`add_free_coefficient`, individual only): the arbiter's stages (position,
+  coefficient, eliminated) in ``tournament.settings["free_coefficients"]``, the file's ``"coefficients"``;
+  each is checked by ranking the tournament with it (`core.freeplay.coefficients`: art. 3's table, no
+  eliminated player seated or scoring after the cut). Journalled, removable.
 * **Palmarès** (`free_prizes`, booklet p. 12): `core.freeplay.prizes.palmares` — 20 % of the ranked
   entrants, rounded up (players, or teams in libre duo and libre par 4), ex æquo at the last prize place
   sharing it; the special prize of « 2 dernières rotations » over the last two positions of the movement —
@@ -35,8 +43,12 @@ import secrets
 
 from sqlmodel import Session
 
-from duplicate.core.freeplay.movements import MovementError, fft_moves, final_square, movement_to_dict, team_movement
+from duplicate.core.freeplay.movements import (
+    HOWELL, PARALLEL_LETTERS, MovementError, fft_moves, final_square, movement_to_dict, parallel_movement, team_movement,
+)
+from duplicate.core.freeplay.coefficients import CoefficientError, french_decimal, parse_coefficient
 from duplicate.core.freeplay.prizes import palmares
+from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 from duplicate.models import FreeSheet, Movement, Tournament
 
 from ._common import OperationError, _count, _format, players, teams
@@ -45,6 +57,8 @@ from ._entrants import _place, drawn_order, team_members
 from ._journal import journal
 
 FINALISTS = (12, 16, 20)
+#: Libre par 4's two movements (booklet p. 21), as the arbiter's choice names them.
+TEAM4_MODES = {"same_table": "Équipes à la même table", "parallel": "4 tournois en parallèle"}
 
 
 def _team_kind(tournament: Tournament) -> None:
@@ -61,10 +75,16 @@ def team_rows(session: Session, tournament: Tournament) -> list[tuple]:
 # --- teams: movement and seating ------------------------------------------------------------------------
 
 def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | None = None,
-                    positions: int | None = None, who: str | None = None) -> Movement:
-    """The team movement and the teams' and players' places (module docstring)."""
+                    positions: int | None = None, who: str | None = None, mode: str | None = None) -> Movement:
+    """The team movement and the teams' and players' places (module docstring); ``mode`` (libre par 4
+    only): ``"same_table"`` (default) or ``"parallel"`` (`TEAM4_MODES`)."""
     _team_kind(tournament)
     fmt = _format(tournament)
+    mode = mode or "same_table"
+    if mode not in TEAM4_MODES:
+        raise OperationError("Mouvement inconnu : « équipes à la même table » ou « 4 tournois en parallèle ».", "mode")
+    if mode == "parallel" and fmt.id != "free_team4":
+        raise OperationError("Les 4 tournois en parallèle sont prévus pour le libre par 4.", "mode")
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
         raise OperationError("Des feuilles de marque sont déjà saisies : on ne peut plus changer le mouvement.")
     rows = team_rows(session, tournament)
@@ -79,19 +99,31 @@ def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | Non
     per_table = 4 // size
     if len(rows) % per_table:
         raise OperationError(f"{len(rows)} équipes : en libre duo, deux équipes par table, il en faut un nombre pair.")
-    tables = len(rows) // per_table
+    parallel = mode == "parallel"
+    tables = len(rows) // 4 if parallel else len(rows) // per_table
     try:
-        rounds, places = team_movement(fmt.id, tables, positions)
+        if parallel:
+            rounds, places = parallel_movement(len(rows), positions)
+        else:
+            rounds, places = team_movement(fmt.id, tables, positions)
     except MovementError as error:
-        raise OperationError(f"{len(rows)} équipes ({tables} tables) : {error}.", "positions") from None
+        where = "4 tournois" if parallel else f"{tables} tables"
+        raise OperationError(f"{len(rows)} équipes ({where}) : {error}.", "positions") from None
     seed = (seed or "").strip() or secrets.token_hex(8)
     if len(seed) > 200:
         raise OperationError("La graine est trop longue (200 caractères au plus).", "seed")
     played = max(r.position for r in rounds)
-    data = movement_to_dict(tables, played, rounds, frozenset())
-    # the move into each played position: into the 1st, from the team's table (the skipped position)
-    if "moves" in data:  # not in the 4-table Howell, whose players change orientation
-        data["moves"] = [{"position": p, **fft_moves(tables, p + 1)} for p in range(1, played + 1)]
+    if parallel:
+        data = movement_to_dict(4 * tables, played, rounds, frozenset())
+        data.pop("moves", None)
+        if tables not in HOWELL:  # each tournament's FFT moves (the same in the four)
+            data["moves"] = [{"position": p, **fft_moves(tables, p)} for p in range(2, played + 1)]
+        data["parallel"] = {"tables": tables, "tournaments": list(PARALLEL_LETTERS)}
+    else:
+        data = movement_to_dict(tables, played, rounds, frozenset())
+        # the move into each played position: into the 1st, from the team's table (the skipped position)
+        if "moves" in data:  # not in the 4-table Howell, whose players change orientation
+            data["moves"] = [{"position": p, **fft_moves(tables, p + 1)} for p in range(1, played + 1)]
     data["teams"] = places
     ordered = sorted(places, key=lambda ident: (int(ident.lstrip("NSEWT")), ident))
     members_of = {team.id: members for team, members in rows}
@@ -103,15 +135,23 @@ def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | Non
     for team, ident in zip(drawn_order([team for team, _ in rows], seed), ordered):
         _place(team, ident, fmt)
         for player, seat in zip(members_of[team.id], places[ident]):
-            _place(player, seat, fmt)
-            player.start_table = team.start_table  # the team's table (a Howell id J5 names no table)
+            _place(player, seat, fmt)  # in parallel: his own first table (N5: table 5)
+            if not parallel:
+                player.start_table = team.start_table  # the team's table (a Howell id J5 names no table)
     tournament.draw_seed = seed
     movement, before = put_movement(session, tournament, data)  # free play: no étui, no taker to follow
-    journal(session, tournament, action="freeplay.movement", who=who,
-            summary=f"Mouvement FFT par équipes : {len(rows)} équipes, {tables} tables, {played} positions "
-                    f"(graine « {seed} »)",
-            before={"tables": before.get("tables"), "positions": before.get("positions")} if before else None,
-            after={"tables": tables, "positions": played, "equipes": len(rows)})
+    if parallel:
+        ranges = ", ".join(f"{letter} {k * tables + 1}–{(k + 1) * tables}" for k, letter in enumerate(PARALLEL_LETTERS))
+        summary = (f"Mouvement « 4 tournois en parallèle » : {len(rows)} équipes, 4 tournois de {tables} tables "
+                   f"({ranges}), {played} positions (graine « {seed} »)")
+    else:
+        summary = (f"Mouvement FFT par équipes : {len(rows)} équipes, {tables} tables, {played} positions "
+                   f"(graine « {seed} »)")
+    journal(session, tournament, action="freeplay.movement", who=who, summary=summary,
+            before=({"tables": before.get("tables"), "positions": before.get("positions"),
+                     "mouvement": "parallel" if before.get("parallel") else "same_table"} if before else None),
+            after={"tables": 4 * tables if parallel else tables, "positions": played, "equipes": len(rows),
+                   "mouvement": mode})
     return movement
 
 
@@ -215,3 +255,79 @@ def free_prizes(session: Session, tournament: Tournament, output: dict | None = 
 
     output = output if output is not None else free_ranking(session, tournament)
     return palmares(free_export(session, tournament), output)
+
+
+# --- coefficients between positions (championship, art. 3) ---------------------------------------------------
+
+def free_coefficients(tournament: Tournament) -> list[dict]:
+    """The arbiter's coefficients (``tournament.settings["free_coefficients"]``), by position: ``[{"position",
+    "coefficient" (text, « 1.15 »), "eliminated"}]`` — the SPEC §13 file's ``"coefficients"``."""
+    return sorted((tournament.settings or {}).get("free_coefficients") or [], key=lambda item: item["position"])
+
+
+def _store_coefficients(tournament: Tournament, items: list[dict]) -> None:
+    settings = dict(tournament.settings or {})  # a new dict: the JSON column sees the change
+    if items:
+        settings["free_coefficients"] = items
+    else:
+        settings.pop("free_coefficients", None)
+    tournament.settings = settings
+
+
+def _coefficient_text(value) -> str:
+    """The stored text of a coefficient, exact: « 1.15 » (a decimal), else « 23/17 »."""
+    text = str(float(value))
+    return text if parse_coefficient(text) == value else f"{value.numerator}/{value.denominator}"
+
+
+def add_free_coefficient(session: Session, tournament: Tournament, *, position: int, coefficient: str,
+                         eliminated: int, who: str | None = None) -> None:
+    """A coefficient ``coefficient`` from ``position`` on, ``eliminated`` players eliminated before it
+    (`core.freeplay.coefficients`: the qualified players' bilans from that position × the coefficient, the
+    eliminated ranked after them). Checked by ranking the tournament with it (art. 3's table, nobody
+    eliminated who played after the cut): a French refusal otherwise. Individual free play only."""
+    from ._freeplay import free_export
+
+    if _format(tournament).id != "free":
+        raise OperationError("Les coefficients entre positions sont prévus pour le tournoi libre individuel.")
+    try:
+        value = parse_coefficient(coefficient)
+    except CoefficientError as error:
+        raise OperationError(f"Coefficient : {error}.", "coefficient") from None
+    movement = get_movement(session, tournament)
+    last = (movement.data or {}).get("positions") if movement is not None else None
+    if last is None:
+        raise OperationError("Faites d'abord le mouvement.")
+    if not 2 <= position <= last:
+        raise OperationError(f"Position : de 2 à {last} (le coefficient s'applique entre deux positions).", "position")
+    items = [item for item in free_coefficients(tournament) if item["position"] != position]
+    replaced = len(items) != len(free_coefficients(tournament))
+    items = sorted([*items, {"position": position, "coefficient": _coefficient_text(value),
+                             "eliminated": eliminated}], key=lambda item: item["position"])
+    data = free_export(session, tournament)
+    data["coefficients"] = items
+    try:
+        rank_free(data)
+    except FreePlayError as error:
+        message = str(error).removeprefix("coefficients : ")
+        raise OperationError(f"{message[:1].upper()}{message[1:]}.") from None
+    before = free_coefficients(tournament)
+    _store_coefficients(tournament, items)
+    session.flush()
+    journal(session, tournament, action="freeplay.coefficient", who=who,
+            summary=f"Coefficient {french_decimal(value)} à partir de la position {position} : {eliminated} joueur(s) "
+                    f"éliminé(s){' (remplace le précédent)' if replaced else ''}",
+            before={"coefficients": before}, after={"coefficients": items})
+
+
+def remove_free_coefficient(session: Session, tournament: Tournament, position: int, who: str | None = None) -> None:
+    """Remove the coefficient of ``position`` (journalled)."""
+    before = free_coefficients(tournament)
+    items = [item for item in before if item["position"] != position]
+    if len(items) == len(before):
+        raise OperationError(f"Pas de coefficient à la position {position}.")
+    _store_coefficients(tournament, items)
+    session.flush()
+    journal(session, tournament, action="freeplay.coefficient_remove", who=who,
+            summary=f"Coefficient de la position {position} supprimé", before={"coefficients": before},
+            after={"coefficients": items})

@@ -35,12 +35,25 @@ class FreeMovementForm(forms.FrenchForm):
                                   description="Laissez vide pour le maximum sans que deux joueurs se rencontrent deux fois.")
     seed = forms.StringField("Graine du placement", validators=[forms.Optional(), forms.length(200)],
                              description="Laissez vide pour un placement au hasard.")
+    # libre par 4 only (the template shows it there); checked by the operation
+    mode = SelectField("Mouvement", choices=[forms.SelectChoice("same_table", "Équipes à la même table"),
+                                             forms.SelectChoice("parallel", "4 tournois en parallèle")],
+                       default="same_table", validate_choice=False)
 
 
 class FreeLatenessForm(forms.FrenchForm):
     entrant_id = SelectField("Joueur", validators=[InputRequired(message=forms.REQUIRED)])
     minutes = forms.NumberField("Retard (minutes)", whole=True, validators=[InputRequired(message=WHOLE)],
                                 description="100 points par tranche de 5 minutes commencée (art. 26).")
+
+
+class FreeCoefficientForm(forms.FrenchForm):
+    position = forms.NumberField("À partir de la position", whole=True, validators=[InputRequired(message=WHOLE)])
+    coefficient = forms.StringField("Coefficient", validators=[InputRequired(message=forms.REQUIRED), forms.length(20)],
+                                    description="Par exemple 1,15 (art. 3 : 10 % éliminés → 1,10 ; 20 % → 1,15 ; "
+                                                "30 % → 1,20 ; 40 % → 1,25 ; 50 % → 1,30).")
+    eliminated = forms.NumberField("Joueurs éliminés avant cette position", whole=True,
+                                   validators=[InputRequired(message=WHOLE)])
 
 
 class FreeFinalSquareForm(forms.FrenchForm):
@@ -78,17 +91,20 @@ def free_movement(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     form = FreeMovementForm()
+    plan = freeplay.free_plan(session, tournament)
+    if request.method == "GET" and plan and plan.get("parallel"):
+        form.mode.data = "parallel"  # the stored choice
     if form.validate_on_submit():
         try:
             freeplay.seat_free_players(session, tournament, seed=form.seed.data or None,
-                                       positions=form.positions.data, who=_who())
+                                       positions=form.positions.data, who=_who(),
+                                       mode=form.mode.data if tournament.format.id == "free_team4" else None)
         except operations.OperationError as error:
             _show_error(form, error)
         else:
             flash("Mouvement fait et joueurs placés.", "success")
             return redirect(url_for("arbiter.free_movement", tournament_id=tournament.id))
-    return render_template("arbiter/free_movement.html", tournament=tournament, form=form,
-                           plan=freeplay.free_plan(session, tournament),
+    return render_template("arbiter/free_movement.html", tournament=tournament, form=form, plan=plan,
                            registered=len(operations.players(session, tournament))), _status(form)
 
 
@@ -205,7 +221,7 @@ def _fault_choices(form, placed) -> None:
 
 
 def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_form=None, status: int = 200,
-                  final_form=None):
+                  final_form=None, coefficient_form=None):
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
     extras = operations.freeplay_extras
@@ -228,6 +244,8 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
         prizes=extras.free_prizes(session, tournament, output),
         final=extras.final_square_info(session, tournament) if individual else None,
         final_form=(final_form or FreeFinalSquareForm(formdata=None)) if individual else None,
+        coefficient_form=(coefficient_form or FreeCoefficientForm(formdata=None, prefix="coef")) if individual else None,
+        coefficients=extras.free_coefficients(tournament) if individual else [],
     ), status
 
 
@@ -327,6 +345,44 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
         flash(error.message, "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     flash(f"Forfait de {player.name} annulé.", "success")
+    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+
+
+# --- coefficients between positions (championship, art. 3) ---------------------------------------------------
+
+@bp.route("/tournois/<int:tournament_id>/libre/coefficients", methods=["POST"])
+def free_coefficient(tournament_id: int):
+    """A coefficient from a position on, with the players eliminated (`freeplay_extras.add_free_coefficient`)."""
+    tournament = tournament_or_404(tournament_id)
+    if tournament.format.id != "free":
+        flash("Les coefficients entre positions sont prévus pour le tournoi libre individuel.", "warning")
+        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    form = FreeCoefficientForm(prefix="coef")
+    if form.validate_on_submit():
+        try:
+            operations.freeplay_extras.add_free_coefficient(
+                get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
+                eliminated=form.eliminated.data, who=_who())
+        except operations.OperationError as error:
+            _show_error(form, error)
+        else:
+            flash("Coefficient enregistré : le classement en tient compte.", "success")
+            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    return _ranking_page(tournament, coefficient_form=form, status=UNPROCESSABLE)
+
+
+@bp.route("/tournois/<int:tournament_id>/libre/coefficients/<int:position>/supprimer", methods=["POST"])
+def free_remove_coefficient(tournament_id: int, position: int):
+    tournament = tournament_or_404(tournament_id)
+    if not forms.ActionForm(prefix="remove").validate_on_submit():
+        flash("Le formulaire a expiré : recommencez.", "error")
+        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    try:
+        operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who())
+    except operations.OperationError as error:
+        flash(error.message, "error")
+    else:
+        flash(f"Coefficient de la position {position} supprimé.", "success")
     return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
 
 

@@ -9,8 +9,10 @@ players) and ``seeds/tournament-rules-club.txt``.
 * `feuille`: the feuille de marque's foot (+, −, bilan) and the arbiter's zero-sum checks;
 * `movements`: the FFT movement (N fixed, S +1, E +2, W −2 and the booklet's exceptions), the 3- and
   4-table Howell schedules, the tables of 3, the team movements, the carré final, best against best, the
-  random set-up, the fiche personnelle and table cards, and a validator of meetings and repeats;
+  random set-up, the fiche personnelle and table cards, libre par 4 in 4 parallel tournaments, and a
+  validator of meetings and repeats;
 * `ranking`: total points, ties by art. 29, lateness (art. 26), withdrawals (art. 27), teams;
+* `coefficients`: coefficients between positions with elimination (regional championship, art. 3);
 * `penalties`: the arbitration code's catalogue (chapter 4);
 * `prizes`: the prize list (20 %) and the special prize of the last two positions;
 * `pcn`: chapter 5, PCN and PP attribution;

@@ -54,7 +54,7 @@ __all__ = [
     "MovementError", "Round", "SPECIAL_MOVES", "WEST_BASE", "HOWELL", "MAX_POSITIONS", "free_movement", "team_movement",
     "fft_moves", "max_positions", "check", "MovementReport", "movement_to_dict", "rounds_from_dict",
     "final_square", "best_against_best", "random_seating", "personal_card", "table_card",
-    "parallel_tournaments",
+    "parallel_tournaments", "parallel_movement", "parallel_letter", "PARALLEL_LETTERS",
 ]
 
 SEATS = ("N", "S", "E", "W")
@@ -423,26 +423,68 @@ def table_card(rounds: list[Round], table: int) -> list[tuple[int, dict[str, str
     return sorted(((r.position, dict(r.seats)) for r in rounds if r.table == table), key=lambda item: item[0])
 
 
+#: The four parallel tournaments of libre par 4 (booklet p. 21), member k of every team in the k-th.
+PARALLEL_LETTERS = ("A", "B", "C", "D")
+
+
+def parallel_letter(table: int, tables: int) -> str:
+    """The parallel tournament of a (room-wide) ``table`` when each tournament has ``tables`` tables:
+    A for tables 1…t, B for t + 1…2t, C, D."""
+    return PARALLEL_LETTERS[(table - 1) // tables]
+
+
+def parallel_movement(team_count: int, positions: int | None = None) -> tuple[list[Round], dict[str, list[str]]]:
+    """Libre par 4 as « 4 tournois libres en parallèle, chaque joueur de l'équipe étant affecté dans un
+    tournoi différent » (booklet p. 21, ``seeds/fft-fascicule-free-play-ocr.txt`` l. ~1100–1104: « Dans la
+    mesure où le nombre d'équipes est multiple de 4 … Les logiciels … permettent de jumeler ces 4 tournois
+    et d'établir le classement par équipes »): the rounds and the teams ``{"T1": [a, b, c, d], …}``.
+
+    * **Who plays where**: the k-th member of every team (in the team's order: the order of the
+      « Équipes » screen) plays tournament k — A, B, C, D. Each tournament is the individual FFT movement
+      (`free_movement`) of ``team_count / 4`` tables, the Howell at 3 and 4 tables, all four the same
+      movement and the same positions.
+    * **Table numbers** run on through the room, so that no two tournaments share one: tournament A has
+      tables 1…t, B t + 1…2t, C 2t + 1…3t, D 3t + 1…4t (t = teams / 4; `parallel_letter`). A player's id
+      is his seat at the first position, on that room-wide table (``N1``, ``E6``…, also in a Howell, whose
+      ``J5`` is renamed after his first seat).
+    * **Teams' starting seats** (the booklet gives none, our choice): team i (1-based, in the order given)
+      sits in each tournament at its table ⌈i / 4⌉, line N, S, E, W by (i − 1) mod 4 — teams T1–T4 start at
+      table 1 of A, B, C and D. Teammates never meet (they are in different tournaments); the same teams
+      may meet in the four tournaments at the same time (the draw of the teams' order is the arbiter's).
+    * The team ranking is the sum of the members' totals (`ranking.team_entries`, as for the same-table
+      movement); each tournament also has its own individual ranking (``rank_free``'s ``"tournaments"``).
+
+    Refused in French when the teams are not a multiple of 4, or fewer than 12 (3 tables a tournament: the
+    FFT has no 2-table movement, and 8 players at 2 tables cannot play a second position without two of
+    them meeting again)."""
+    if team_count < 1 or team_count % 4:
+        raise MovementError(f"{team_count} équipes : 4 tournois en parallèle demandent un nombre d'équipes "
+                            "multiple de 4")
+    tables = team_count // 4
+    if tables < 3:
+        raise MovementError("4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)")
+    single, _ = free_movement(tables, positions)
+    first = sorted((r for r in single if r.position == 1), key=lambda r: r.table)
+    starts = [r.seats[line] for r in first for line in SEATS]  # the i-th: team i's member's movement id
+    rounds: list[Round] = []
+    teams: dict[str, list[str]] = {f"T{i}": [] for i in range(1, team_count + 1)}
+    for k in range(4):
+        shift = k * tables
+        rename = {start: f"{line}{shift + r.table}" for r in first for line, start in r.seats.items()}
+        rounds += [Round(r.position, shift + r.table, {line: rename[who] for line, who in r.seats.items()})
+                   for r in single]
+        for i, start in enumerate(starts, start=1):
+            teams[f"T{i}"].append(rename[start])
+    return rounds, teams
+
+
 def parallel_tournaments(teams: dict[str, list[str]], positions: int | None = None) -> list[Round]:
-    """Teams of 4 in « 4 tournois libres en parallèle, chaque joueur de l'équipe étant affecté dans un
-    tournoi différent » (booklet p. 21; « dans la mesure où le nombre d'équipes est multiple de 4 »): the
-    k-th member of every team plays tournament k, an FFT movement of (teams / 4) tables numbered after the
-    previous tournament's; the t-th team's member starts at table t of his tournament, in line N, S, E, W
-    by t's rank in that table's four (our seating: teams 1–4 at table 1, 5–8 at table 2…). Teammates never
-    meet; the team ranking sums the members (`ranking.team_entries`)."""
+    """`parallel_movement` with the teams' own members' ids: the k-th member of the i-th team given
+    (teams of 4, a multiple of 4 of them) takes the seat ``parallel_movement`` gives member k of ``T<i>``."""
     ordered = list(teams.items())
     if not ordered or len(ordered) % 4 or any(len(members) != 4 for _, members in ordered):
         raise MovementError(f"{len(ordered)} équipes : des équipes de 4, en nombre multiple de 4")
-    tables = len(ordered) // 4
-    rounds, _ = free_movement(tables, positions) if tables >= 3 else (None, None)
-    if rounds is None:
-        raise MovementError("4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)")
-    # the seats of the 1st position, table by table, N S E W: the i-th is the i-th team's
-    starts = [r.seats[line] for r in sorted((r for r in rounds if r.position == 1), key=lambda r: r.table)
-              for line in SEATS]
-    found = []
-    for k in range(4):
-        name = {start: members[k] for start, (_, members) in zip(starts, ordered)}
-        found += [Round(r.position, k * tables + r.table, {line: name[who] for line, who in r.seats.items()})
-                  for r in rounds]
-    return found
+    rounds, places = parallel_movement(len(ordered), positions)
+    name = {seat: members[k] for (_, members), seats in zip(ordered, places.values())
+            for k, seat in enumerate(seats)}
+    return [Round(r.position, r.table, {line: name[who] for line, who in r.seats.items()}) for r in rounds]

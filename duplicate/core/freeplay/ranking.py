@@ -63,6 +63,7 @@ class Entry:
     garde_sans_made: int = 0
     withdrawn: bool = False
     rank: int | None = None
+    eliminated_at: int | None = None  # eliminated before this position (`coefficients`)
 
     @property
     def total(self) -> int:

@@ -19,7 +19,14 @@ Our choices where SPEC §13 is silent (README « Free play »):
   "fault": "telephone_sonne"}`` (the arbitration code's catalogue, `penalties`); a player's
   ``"withdrawn": {"position": k}`` ranks him last (art. 27), as in the duplicate file.
 * **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
-  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one.
+  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one. Libre par 4 in
+  « 4 tournois en parallèle » (the movement's ``"parallel": {"tables": t}``, `movements.parallel_movement`)
+  adds ``"tournaments"``: each tournament's (A, B, C, D) own individual ranking.
+
+Coefficients (`coefficients`, regional championship art. 3): ``"coefficients": [{"position": 6,
+"coefficient": "1,15", "eliminated": 6}]`` (individual only): from position 6 the qualified players'
+bilans × 1,15, the 6 eliminated ranked after them; totals then exact, as full-precision floats in the
+output when not whole.
 
 PCN (chapter 5): ``"pcn": true`` or ``{"championship": "regional_final", "tables": 12}`` adds ``"pcn"``
 and ``"pp"`` to each ranking row (`_add_pcn`).
@@ -31,9 +38,13 @@ Output: the input's results, each with ``"scores"`` ({player: mark}, summing to 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from duplicate.core.scoring import ScoreError
 
-from .movements import MovementError, rounds_from_dict
+from .coefficients import CoefficientError, Stage, apply_stages, parse_coefficient
+
+from .movements import PARALLEL_LETTERS, MovementError, parallel_letter, rounds_from_dict
 from .pcn import PcnError, attribution, share_ties
 from .penalties import sanction
 from .ranking import ScoredDeal, entries, lateness_penalty, rank_entries, team_entries
@@ -160,11 +171,36 @@ def _penalties(items, players: dict) -> dict[str, int]:
     return points
 
 
+def _number(value):
+    """An exact value for JSON: an int when whole, else a full-precision float (a coefficient's total)."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def _stages(items) -> list[Stage]:
+    """The file's ``"coefficients"``: ``[{"position": 6, "coefficient": "1,15", "eliminated": 6}]``."""
+    if not isinstance(items, list):
+        raise FreePlayError("« coefficients » : liste attendue")
+    stages = []
+    for index, item in enumerate(items, start=1):
+        where = f"coefficient n° {index}"
+        if not isinstance(item, dict) or not _whole(item.get("position")) or not _whole(item.get("eliminated")):
+            raise FreePlayError(f"{where} : « position » et « eliminated » (entiers) attendus")
+        try:
+            stages.append(Stage(item["position"], parse_coefficient(item.get("coefficient")), item["eliminated"]))
+        except CoefficientError as error:
+            raise FreePlayError(f"{where} : {error}") from None
+    return stages
+
+
 def _row(entry) -> dict:
-    row = {"id": entry.id, "total": entry.total, "points": entry.points, "penalty": entry.penalty,
-           "best_position": entry.best_position, "contracts_made": entry.made, "rank": entry.rank}
+    row = {"id": entry.id, "total": _number(entry.total), "points": _number(entry.points), "penalty": entry.penalty,
+           "best_position": _number(entry.best_position), "contracts_made": entry.made, "rank": entry.rank}
     if entry.withdrawn:
         row["withdrawn"] = True
+    if entry.eliminated_at is not None:
+        row["eliminated_before"] = entry.eliminated_at
     return row
 
 
@@ -210,6 +246,8 @@ def rank_free(data: dict) -> dict:
     withdrawn = [p for p, item in players.items() if item.get("withdrawn") is not None]
     table = entries(players, scored, _penalties(data.get("penalties"), players), withdrawn)
     answer = {"kind": kind, "results": output}
+    if kind in _TEAM_SIZES and data.get("coefficients"):
+        raise FreePlayError("« coefficients » : prévus pour le tournoi individuel (championnat, art. 3)")
     if kind in _TEAM_SIZES:
         teams = _ids(data.get("teams"), "équipe")
         members = {}
@@ -224,11 +262,44 @@ def rank_free(data: dict) -> dict:
             members[team] = listed
         answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
         answer["players"] = [_row(e) for e in rank_entries(table)]
+        parallel = _parallel_tables(data)
+        if parallel:
+            answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
+    elif data.get("coefficients"):
+        try:
+            seated: dict[str, set[int]] = {}
+            for (position, _), people in seatings.items():
+                for player in people:
+                    seated.setdefault(player, set()).add(position)
+            answer["ranking"] = [_row(e) for e in apply_stages(table, _stages(data["coefficients"]), seated)]
+        except CoefficientError as error:
+            raise FreePlayError(f"coefficients : {error}") from None
+        answer["coefficients"] = data["coefficients"]
     else:
         answer["ranking"] = [_row(e) for e in rank_entries(table)]
     if data.get("pcn") is not None:
         _add_pcn(kind, data["pcn"], len(players), answer)
     return answer
+
+
+def _parallel_tables(data: dict) -> int | None:
+    """The tables of each of the 4 parallel tournaments (the movement's ``"parallel": {"tables": t}``),
+    or None for any other movement."""
+    movement = data.get("movement")
+    parallel = movement.get("parallel") if isinstance(movement, dict) else None
+    tables = parallel.get("tables") if isinstance(parallel, dict) else None
+    return tables if _whole(tables) and tables >= 1 else None
+
+
+def _parallel_rankings(tables: int, rounds, table: dict) -> list[dict]:
+    """Libre par 4 in 4 parallel tournaments (`movements.parallel_movement`): each tournament's own
+    individual ranking, ``[{"tournament": "A", "ranking": [rows]}, …]``; a player belongs to the tournament
+    of his table at the first position."""
+    letter_of = {player: parallel_letter(r.table, tables) for r in rounds if r.position == 1
+                 for player in r.players()}
+    return [{"tournament": letter,
+             "ranking": [_row(e) for e in rank_entries({p: e for p, e in table.items() if letter_of.get(p) == letter})]}
+            for letter in PARALLEL_LETTERS]
 
 
 def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
