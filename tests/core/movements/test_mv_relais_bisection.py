@@ -1,0 +1,25 @@
+"""The relais keep the most positions where they fit (SPEC §7 relais; `movements.relais` docstring: « when
+the number of positions was not asked for, we look for the most positions where the relais fit »).
+
+The counts are the planner's (a bounded search, see `test_mv_relais_search_state.py`); what is checked is the
+rule, for headcounts where the first search over the longest movement falls short and the bisection runs
+(35 players: 8 tables, GF(8); 39: 9 tables, GF(9); 66: 16 tables, GF(16)): the count chosen works when
+asked for, one more is refused with the French message, and the movement chosen is exactly the one asked
+for with that count (the same rounds, rests and notes: the bisection only saves work).
+"""
+
+import pytest
+
+from duplicate.core.movements import MovementError, check, generate
+
+
+@pytest.mark.parametrize("players,most", [(35, 7), (39, 8), (66, 11)])
+def test_the_most_positions_where_the_relais_fit_and_no_more(players, most):
+    chosen = generate("individual", None, players=players)
+    assert chosen.positions == most
+    assert check(chosen).ok
+    asked = generate("individual", None, positions=most, players=players)
+    assert asked == chosen and asked.notes == chosen.notes
+    with pytest.raises(MovementError, match=f"Impossible de répartir les relais de {players} joueurs sur ce "
+                                            f"mouvement de {most + 1} positions"):
+        generate("individual", None, positions=most + 1, players=players)
