@@ -10,7 +10,7 @@ for with that count (the same rounds, rests and notes: the bisection only saves 
 
 import pytest
 
-from duplicate.core.movements import MovementError, check, generate
+from duplicate.core.movements import MovementError, check, generate, relais
 
 
 @pytest.mark.parametrize("players,most", [(35, 7), (39, 8), (66, 11)])
@@ -23,3 +23,15 @@ def test_the_most_positions_where_the_relais_fit_and_no_more(players, most):
     with pytest.raises(MovementError, match=f"Impossible de répartir les relais de {players} joueurs sur ce "
                                             f"mouvement de {most + 1} positions"):
         generate("individual", None, positions=most + 1, players=players)
+
+
+@pytest.mark.parametrize("players,most", [(35, 7), (66, 11)])
+def test_the_bisection_without_the_prefix_shortcut_chooses_the_same(monkeypatch, players, most):
+    """`_is_prefix` only lets the bisection reuse the longest search when the shorter movement is its prefix;
+    a shorter movement that is not one is built and searched afresh.  No headcount of 12 to 259 players takes
+    that path (every shorter movement the bisection tries is a prefix), so it is forced here: told that no
+    shorter movement is a prefix, the bisection must still choose the movement asked with that count."""
+    asked = generate("individual", None, positions=most, players=players)
+    monkeypatch.setattr(relais, "_is_prefix", lambda tables, longest, positions: False)
+    chosen = generate("individual", None, players=players)
+    assert chosen == asked and chosen.notes == asked.notes
