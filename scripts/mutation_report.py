@@ -53,8 +53,10 @@ def module_path(name: str) -> str:
     """``duplicate.core.freeplay.scoring.x_deal_score__mutmut_3`` → ``freeplay/scoring.py``: the file under
     ``duplicate/core/``, so that ``scoring.py`` and ``freeplay/scoring.py`` (or ``tournament.py`` and
     ``freeplay/tournament.py``) are told apart."""
-    module = name.split(".x")[0]
-    return module.removeprefix("duplicate.core.").replace(".", "/") + ".py"
+    module = name.split(".x")[0].removeprefix("duplicate.core.").replace(".", "/")
+    if (ROOT / "duplicate" / "core" / module).is_dir():   # a package's own functions: its __init__.py
+        return module + "/__init__.py"
+    return module + ".py"
 
 
 def main(prefixes: list[str]) -> int:
