@@ -1,0 +1,52 @@
+"""The validator's relais checks on tampered movements (SPEC §7 relais; `movements.validator._check_rests`),
+the messages worked out by hand from the 21-player movement followed in `test_mv_relais_by_hand.py` (N6, N1,
+N5, N4, N3 rest at positions 1 to 5; S of table x sits at table x + p − 1, E at x + 2(p − 1), mod 5; N1 sits
+at table 1 at position 1, rests at 2, sits at table 5 from 3 on) and from the Rainbow of 10 tables.
+"""
+
+from dataclasses import replace
+
+from duplicate.core.movements import check, generate, individual_entrant_ids
+from duplicate.core.movements.model import Round
+
+
+def test_unregistered_players_are_counted_with_the_other_relais_faults():
+    # N1, S1, E1 left off the list: 1 + 15 relais faults (each of the three, at each of the 5 positions); at most
+    # 12 per kind are written, the rest counted.  Position 1: table 1 (N1, S1, E1).  Position 2: S1 at table 2,
+    # E1 at 3, N1 at the relais.  Position 3: S1 at 3, N1 and E1 at 5.  Position 4: E1 at 2 (1 + 6 mod 5),
+    # S1 at 4, then (not written) N1 at 5; position 5: E1 at 4, S1 and N1 at 5.
+    m = generate("individual", None, players=21)
+    entrants = [e for e in individual_entrant_ids(21) if e not in ("N1", "S1", "E1")]
+    report = check(m, entrants=entrants)
+    out = lambda p, t, who: f"position {p}, table {t} : {who} n’est pas inscrit (place sans joueur)"  # noqa: E731
+    expected = [
+        "le mouvement est prévu pour 21 joueurs, 18 sont inscrits",
+        out(1, 1, "N1"), out(1, 1, "S1"), out(1, 1, "E1"),
+        out(2, 2, "S1"), out(2, 3, "E1"), "position 2 : N1 est au relais mais n’est pas inscrit",
+        out(3, 3, "S1"), out(3, 5, "N1"), out(3, 5, "E1"),
+        out(4, 2, "E1"), out(4, 4, "S1"),
+        "… et 4 autre(s) cas du même genre (relais).",
+    ]
+    start = report.errors.index(expected[0])
+    assert report.errors[start:start + len(expected)] == expected
+
+
+def test_a_resting_player_seated_twice_is_both_seated_and_resting():
+    # position 2: N1 rests; put it also in two seats (S and E of table 2): it is seated, and resting
+    m = generate("individual", None, players=21)
+    rounds = tuple(replace(r, seats=(r.seats[0], ("S", "N1"), ("E", "N1"), r.seats[3]))
+                   if (r.position, r.table) == (2, 2) else r for r in m.rounds)
+    report = check(replace(m, rounds=rounds), entrants=individual_entrant_ids(21))
+    assert "position 2 : N1 est à la fois placé et au relais" in report.errors
+
+
+def test_players_nowhere_are_named_in_natural_order():
+    # 41 players (10 tables, N11 at the relais first), no list given: the players are those of the movement, in natural order
+    # (N2 before N10).  At position 1, N2 and N10 lose their seats to X1 and X2: both are nowhere there, N2 first.
+    m = generate("individual", None, players=41)
+    swap = {"N2": "X1", "N10": "X2"}
+    rounds = tuple(replace(r, seats=tuple((seat, swap.get(who, who)) for seat, who in r.seats))
+                   if r.position == 1 else r for r in m.rounds)
+    errors = check(replace(m, rounds=rounds)).errors
+    nowhere = [e for e in errors if e.startswith("position 1 : ") and e.endswith("n’est ni placé ni au relais")]
+    assert nowhere == ["position 1 : N2 n’est ni placé ni au relais", "position 1 : N10 n’est ni placé ni au relais"]
