@@ -31,13 +31,30 @@ def test_unregistered_players_are_counted_with_the_other_relais_faults():
     assert report.errors[start:start + len(expected)] == expected
 
 
-def test_a_resting_player_seated_twice_is_both_seated_and_resting():
-    # position 2: N1 rests; put it also in two seats (S and E of table 2): it is seated, and resting
+def test_a_resting_player_seated_twice_and_a_double_rest_word_for_word():
+    # W5 left off the list (it sits at tables 5, 3, 1, 4, 2: x − 2(p − 1) mod 5); position 2: N1 rests and is also
+    # put in the S and E seats of table 2, whose players (S1: 1 + 1; E5: 5 + 2 mod 5) are then nowhere;
+    # position 4: N4 listed twice at the relais (1 expected), while S1 (first of the list after N1, who rested at
+    # 2) never rested.  13 relais faults: 12 written, in the order found, then the count of the rest.
     m = generate("individual", None, players=21)
     rounds = tuple(replace(r, seats=(r.seats[0], ("S", "N1"), ("E", "N1"), r.seats[3]))
                    if (r.position, r.table) == (2, 2) else r for r in m.rounds)
-    report = check(replace(m, rounds=rounds), entrants=individual_entrant_ids(21))
-    assert "position 2 : N1 est à la fois placé et au relais" in report.errors
+    rests = tuple((p, ("N4", "N4") if p == 4 else who) for p, who in m.rests)
+    entrants = [e for e in individual_entrant_ids(21) if e != "W5"]
+    report = check(replace(m, rounds=rounds, rests=rests), entrants=entrants)
+    out = lambda p, t: f"position {p}, table {t} : W5 n’est pas inscrit (place sans joueur)"  # noqa: E731
+    twice = "N4 passe une deuxième fois au relais (positions 4 et 4) alors que S1 n’y est jamais passé"
+    expected = [
+        "le mouvement est prévu pour 21 joueurs, 20 sont inscrits",
+        out(1, 5),
+        out(2, 3), "position 2 : N1 est à la fois placé et au relais",
+        "position 2 : S1 n’est ni placé ni au relais", "position 2 : E5 n’est ni placé ni au relais",
+        out(3, 1),
+        out(4, 4), "position 4 : un même joueur figure deux fois au relais",
+        "position 4 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)", twice, twice,
+        "… et 1 autre(s) cas du même genre (relais).",
+    ]
+    assert [e for e in report.errors if e in expected] == expected
 
 
 def test_players_nowhere_are_named_in_natural_order():
