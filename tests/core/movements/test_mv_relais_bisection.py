@@ -25,13 +25,13 @@ def test_the_most_positions_where_the_relais_fit_and_no_more(players, most):
         generate("individual", None, positions=most + 1, players=players)
 
 
-@pytest.mark.parametrize("players,most", [(35, 7), (66, 11)])
-def test_the_bisection_without_the_prefix_shortcut_chooses_the_same(monkeypatch, players, most):
+@pytest.mark.parametrize("players,most,per", [(35, 7, None), (66, 11, None), (35, 7, 3)])
+def test_the_bisection_without_the_prefix_shortcut_chooses_the_same(monkeypatch, players, most, per):
     """`_is_prefix` only lets the bisection reuse the longest search when the shorter movement is its prefix;
     a shorter movement that is not one is built and searched afresh.  No headcount of 12 to 259 players takes
     that path (every shorter movement the bisection tries is a prefix), so it is forced here: told that no
     shorter movement is a prefix, the bisection must still choose the movement asked with that count."""
-    asked = generate("individual", None, positions=most, players=players)
+    asked = generate("individual", None, positions=most, players=players, boards_per_position=per)
     monkeypatch.setattr(relais, "_is_prefix", lambda tables, longest, positions: False)
-    chosen = generate("individual", None, players=players)
+    chosen = generate("individual", None, players=players, boards_per_position=per)
     assert chosen == asked and chosen.notes == asked.notes
