@@ -68,6 +68,19 @@ def test_players_nowhere_are_named_in_natural_order():
     errors = report.errors
     # the summary names them in natural order too: E9 before E10 (never at the relais: the E line is not chosen
     # while a player of the returner's own line N fits)
-    assert ", E9, E10, " in next(s for s in report.summary if s.startswith("Relais par participant"))
+    summary = next(s for s in report.summary if s.startswith("Relais par participant"))
+    assert ", E9, E10, " in summary and summary.endswith(", X1, X2")   # X after W, never rested
     nowhere = [e for e in errors if e.startswith("position 1 : ") and e.endswith("n’est ni placé ni au relais")]
     assert nowhere == ["position 1 : N2 n’est ni placé ni au relais", "position 1 : N10 n’est ni placé ni au relais"]
+
+
+def test_an_attack_one_off_its_share_is_flagged():
+    # 5-table Rainbow, 4 étuis a position with takers N, S, E, W: each player attacks 5 of its 20 étuis (¼).
+    # Étui 1 marked taken by S instead of N: the N players who play it (N1 at table 1 at position 1) attack 4,
+    # one off their share: flagged (a difference of exactly 1 counts).
+    from duplicate.core.movements.model import Board
+    m = generate("individual", 5)
+    tampered = replace(m, boards=(Board(1, "S"),) + m.boards[1:])
+    warnings = check(tampered).warnings
+    assert any(w.startswith("N1 attaque 4 étui(s) sur 20") for w in warnings)
+    assert not any(w.startswith("N1 attaque") for w in check(m).warnings)
