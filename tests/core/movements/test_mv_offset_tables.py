@@ -128,3 +128,13 @@ def test_the_offline_tool_reads_budget_and_seeds_and_keeps_the_longest(capsys):
     assert _printed(capsys, ["7", "10", "1"]) == 5
     assert _printed(capsys, ["7", "10", "2"]) == 7
     assert _printed(capsys, ["6", "0"]) == 1      # the budget alone (0 nodes), seeds 1 to 10
+
+
+@pytest.mark.parametrize("tables", [6, 8])
+@pytest.mark.parametrize("budget", [10, 100])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_whatever_the_budget_the_search_keeps_a_clean_prefix(tables, budget, seed):
+    # the docstring's promise (« keeps the longest clean prefix »), also when the budget cuts the search
+    # short: every one of the ten forms stays one-to-one, the first position is all 0
+    found = search(tables, tables, budget, seed)
+    assert found[0] == ZERO and len(found) >= 2 and check_offsets(tables, found)
