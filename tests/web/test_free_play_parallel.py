@@ -17,7 +17,7 @@ from duplicate.core.freeplay.movements import check, rounds_from_dict
 from duplicate.core.freeplay.tournament import rank_free
 from duplicate.models import JournalEntry, Player, Team, TeamMember
 
-from test_free_play_teams import _create, _form_teams, _post_sheet, _ranking, _seats
+from test_free_play_teams import _form_teams, _post_sheet, _ranking, _seats
 
 
 def _movement_page(arbiter, tournament_id, **data):
@@ -25,8 +25,8 @@ def _movement_page(arbiter, tournament_id, **data):
 
 
 @pytest.fixture
-def parallel(app, arbiter):
-    tournament_id = _create(arbiter, "free_team4", 48, name="Libre par 4 en parallèle")
+def parallel(app, arbiter, tournament_factory):
+    tournament_id = tournament_factory("free_team4", 48, name="Libre par 4 en parallèle")
     _form_teams(app, arbiter, tournament_id, 4)
     page = arbiter.get(f"/arbitre/tournois/{tournament_id}/libre/mouvement").get_data(as_text=True)
     assert "Mouvement : équipes à la même table" in page and "4 tournois en parallèle" in page
@@ -100,15 +100,15 @@ def test_back_to_the_same_table_before_any_feuille_is_journalled(app, arbiter, p
     assert entries[1].summary.startswith("Mouvement FFT par équipes : 12 équipes, 12 tables")
 
 
-def test_parallel_refusals_in_french_keep_the_form(app, arbiter):
-    five = _create(arbiter, "free_team4", 20)
+def test_parallel_refusals_in_french_keep_the_form(app, arbiter, tournament_factory):
+    five = tournament_factory("free_team4", 20, name="Mardi par équipes")
     _form_teams(app, arbiter, five, 4)
     response = _movement_page(arbiter, five, mode="parallel", positions="3")
     assert response.status_code == 422
     text = response.get_data(as_text=True)
     assert "5 équipes (4 tournois) : 5 équipes : 4 tournois en parallèle demandent un nombre d&#39;équipes multiple de 4." in text
     assert 'value="parallel" checked' in text and 'value="3"' in text  # what was typed is kept
-    eight = _create(arbiter, "free_team4", 32)
+    eight = tournament_factory("free_team4", 32, name="Mardi par équipes")
     _form_teams(app, arbiter, eight, 4)
     response = _movement_page(arbiter, eight, mode="parallel")
     assert response.status_code == 422 and "12 équipes au moins (3 tables par tournoi)" in response.get_data(as_text=True)

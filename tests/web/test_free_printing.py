@@ -191,13 +191,13 @@ def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path, sea
     assert result.exit_code != 0 and "un tournoi en donnes libres imprime" in result.output
 
 
-def test_a_libre_duo_prints_its_team_ranking_and_palmares(app, arbiter):
+def test_a_libre_duo_prints_its_team_ranking_and_palmares(app, arbiter, tournament_factory):
     """8 duos (16 players, 4 tables): the printed ranking has the teams' ranking, then the players'; the
     palmarès gives ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 prizes to duos (README « Palmarès »). One deal at table 1 of the
     1st position: South's Garde made by 10 → South +210, each defender −70 (module docstring)."""
-    from test_free_play_teams import _create as create_team, _form_teams, _post_sheet as post, _seats
+    from test_free_play_teams import _form_teams, _post_sheet as post, _seats
 
-    tid = create_team(arbiter, "free_duo", 16, name="Duo du jeudi")
+    tid = tournament_factory("free_duo", 16, name="Duo du jeudi")
     _form_teams(app, arbiter, tid, 2)
     assert arbiter.post(f"/arbitre/tournois/{tid}/libre/mouvement", data={"seed": "duo"}).status_code == 302
     seats, data = _seats(app, tid)

@@ -15,12 +15,12 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.models import FreeSheet, FreeTableEntry, JournalEntry
 
-from test_free_play import _create, _four_and_three, _row
+from test_free_play import PLAYERS, _four_and_three, _row
 
 
 @pytest.fixture
-def seated(arbiter):
-    tournament_id = _create(arbiter)
+def seated(arbiter, tournament_factory):
+    tournament_id = tournament_factory("free", PLAYERS, name="Mardi libre")
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"positions": "", "seed": "mardi"})
     assert response.status_code == 302, response.get_data(as_text=True)
     return tournament_id

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.models import JournalEntry, Player, Team, Tournament
 
-from test_free_play_teams import _create, _form_teams, _post_sheet, _ranking, _seats
+from test_free_play_teams import _form_teams, _post_sheet, _ranking, _seats
 
 
 def _import(client, text: str):
@@ -29,8 +29,8 @@ def _tournament_count(app) -> int:
         return len(session.exec(select(Tournament)).all())
 
 
-def _seated(app, arbiter, kind: str, players: int, seed: str) -> int:
-    tournament_id = _create(arbiter, kind, players, name=f"Import {kind}")
+def _seated(app, arbiter, tournament_factory, kind: str, players: int, seed: str) -> int:
+    tournament_id = tournament_factory(kind, players, name=f"Import {kind}")
     _form_teams(app, arbiter, tournament_id, 2 if kind == "free_duo" else 4)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": seed})
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -61,8 +61,8 @@ def _played(app, arbiter, tournament_id: int) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("kind, players, seed", [("free_duo", 16, "duo"), ("free_team4", 16, "par4")])
-def test_team_file_export_import_export_round_trips(app, arbiter, kind, players, seed):
-    tournament_id = _seated(app, arbiter, kind, players, seed)
+def test_team_file_export_import_export_round_trips(app, arbiter, tournament_factory, kind, players, seed):
+    tournament_id = _seated(app, arbiter, tournament_factory, kind, players, seed)
     marks = _played(app, arbiter, tournament_id)
     first = arbiter.get(f"/arbitre/tournois/{tournament_id}/export").get_data(as_text=True)
     assert json.loads(first)["kind"] == kind and len(json.loads(first)["teams"]) == (8 if kind == "free_duo" else 4)
@@ -113,8 +113,8 @@ def _swap_members(f):
     (lambda f: f["results"][0].update(points=95), "résultat n° 1 (table"),
     (lambda f: f.update(kind="free"), "« teams » : un tournoi libre individuel"),
 ])
-def test_a_faulty_team_file_changes_nothing_and_names_the_item(app, arbiter, change, named):
-    tournament_id = _seated(app, arbiter, "free_duo", 16, "duo")
+def test_a_faulty_team_file_changes_nothing_and_names_the_item(app, arbiter, tournament_factory, change, named):
+    tournament_id = _seated(app, arbiter, tournament_factory, "free_duo", 16, "duo")
     _played(app, arbiter, tournament_id)
     file = json.loads(arbiter.get(f"/arbitre/tournois/{tournament_id}/export").get_data(as_text=True))
     change(file)
