@@ -144,3 +144,143 @@ def test_eliminated_player_seated_after_his_cut_refused():
     bilans = {p: {1: b} for p, b in _TEN.items()}
     with pytest.raises(CoefficientError, match=_full("j est éliminé avant la position 2 mais joue la position 3")):
         apply_stages(_table(bilans), [Stage(2, Fraction(11, 10), 1)], seated={"a": [1, 2, 3], "j": [1, 3]})
+
+
+# ---- the file's « coefficients » (tournament._stages) ------------------------------------------------------
+
+from duplicate.core.freeplay.tournament import FreePlayError, _stages  # noqa: E402
+
+
+def test_file_coefficients_must_be_a_list():
+    """SPEC: ``"coefficients": [{"position", "coefficient", "eliminated"}, …]`` — a table is not a list."""
+    with pytest.raises(FreePlayError, match=_full("« coefficients » : liste attendue")):
+        _stages({"position": 2, "coefficient": "1,10", "eliminated": 1})
+
+
+@pytest.mark.parametrize("item", [
+    {"position": 2, "coefficient": "1,10"},                    # no « eliminated »
+    {"coefficient": "1,10", "eliminated": 1},                  # no « position »
+    {"position": "2", "coefficient": "1,10", "eliminated": 1},  # a text, not a whole number
+    "2:1,10:1",                                                # not a table at all
+])
+def test_file_coefficient_needs_whole_position_and_eliminated(item):
+    """The items are counted from 1 (« n° 1 » is the first one)."""
+    with pytest.raises(FreePlayError, match=_full("coefficient n° 1 : « position » et « eliminated » (entiers) attendus")):
+        _stages([item])
+
+
+def test_file_coefficient_unreadable_is_numbered():
+    """The second item's coefficient « 1,1,5 » is no number: the message names item n° 2."""
+    first = {"position": 2, "coefficient": "1,10", "eliminated": 1}
+    with pytest.raises(FreePlayError, match=_full("coefficient n° 2 : coefficient « 1,1,5 » illisible (par exemple 1,15)")):
+        _stages([first, {"position": 4, "coefficient": "1,1,5", "eliminated": 2}])
+    assert _stages([first]) == [Stage(2, Fraction(11, 10), 1)]
+
+
+# ---- parse_coefficient / french_decimal ------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [None, True, False])
+def test_parse_coefficient_refuses_nothing_and_booleans(value):
+    """None (nothing typed) and a JSON true/false are not coefficients."""
+    with pytest.raises(CoefficientError, match=_full("coefficient attendu (par exemple 1,15)")):
+        parse_coefficient(value)
+
+
+@pytest.mark.parametrize("value, decimals, text", [
+    (Fraction(1, 8), 2, "0,13"),     # 12,5 hundredths: half away from zero → 13
+    (Fraction(-1, 8), 2, "−0,13"),   # and away from zero below it too
+    (Fraction(1, 20), 2, "0,05"),    # 5 hundredths: the leading zeros are written
+    (Fraction(1, 2), 2, "0,50"),     # under 1, positive: no minus sign
+    (Fraction(-3, 2), 2, "−1,50"),
+    (Fraction(0), 2, "0,00"),
+    (Fraction(5), 0, "5"),           # no decimals: no comma
+    (Fraction(23, 20), 2, "1,15"),
+])
+def test_french_decimal_by_hand(value, decimals, text):
+    assert french_decimal(value, decimals) == text
+
+
+# ---- palmarès (prizes.palmares) --------------------------------------------------------------------------
+
+from duplicate.core.freeplay.prizes import palmares  # noqa: E402
+
+
+def _row(ident, rank, total=0, withdrawn=False):
+    return {"id": ident, "rank": rank, "total": total, **({"withdrawn": True} if withdrawn else {})}
+
+
+def test_special_prize_sums_every_deal_of_the_last_two_positions_after_the_final_square():
+    """10 players P1…P10: ⌈10 × 20 %⌉ = 2 prizes, P1 and P2. The carré final (position 4, listed first in
+    the results) is left out, so the last two positions are 2 and 3. Each result is one deal; a player's
+    bilan of a position is the sum of his deals there: P6 30 − 10 − 10 = 10, P7 25 + 10 + 10 = 45 (P8's
+    1000 is at position 1, P5's 500 at the final). Special prize: P7, 45."""
+    rows = [_row(f"P{k}", k, 100 - k) for k in range(1, 11)]
+    results = [{"position": 4, "scores": {"P5": 500, "P1": -500}},
+               {"position": 2, "scores": {"P6": 30, "P7": 25}},
+               {"position": 3, "scores": {"P6": -10, "P7": 10}},
+               {"position": 3, "scores": {"P7": 10, "P6": -10}},
+               {"position": 1, "scores": {"P8": 1000}}]
+    data = {"kind": "free", "movement": {"final_square": {"positions": [4]}}}
+    prizes = palmares(data, {"ranking": rows, "results": results})
+    assert [row["id"] for row in prizes["winners"]] == ["P1", "P2"]
+    assert prizes["special"] == {"ids": ["P7"], "score": 45, "positions": [2, 3]}
+
+
+def test_duo_members_at_the_same_position_add_up():
+    """5 duos A…E: ⌈5 × 20 %⌉ = 1 prize, A. Positions 1 and 2; C: c1 +30 and c2 +20 at position 2 = 50,
+    D: d1 +40 = 40 → the special prize is C's, 50."""
+    teams = [{"id": t, "members": [t.lower() + "1", t.lower() + "2"]} for t in "ABCDE"]
+    results = [{"position": 1, "scores": {"a1": 200}},
+               {"position": 2, "scores": {"c1": 30, "d1": 40}},
+               {"position": 2, "scores": {"c2": 20}}]
+    rows = [_row(t, k) for k, t in enumerate("ABCDE", start=1)]
+    prizes = palmares({"kind": "free_duo", "teams": teams}, {"ranking": rows, "results": results})
+    assert [row["id"] for row in prizes["winners"]] == ["A"]
+    assert prizes["special"] == {"ids": ["C"], "score": 50, "positions": [1, 2]}
+
+
+def test_movement_that_is_not_a_table_has_no_final_square():
+    """A « movement » that is not a table (here a list) has no carré final: all positions count.
+    5 players, 1 prize (P1); P3 +10 at position 1 is the best of the others."""
+    rows = [_row(f"P{k}", k) for k in range(1, 6)]
+    prizes = palmares({"kind": "free", "movement": ["fft"]},
+                      {"ranking": rows, "results": [{"position": 1, "scores": {"P3": 10, "P4": -10}}]})
+    assert prizes["special"] == {"ids": ["P3"], "score": 10, "positions": [1]}
+
+
+def test_no_special_prize_before_any_deal_nor_when_everyone_is_rewarded():
+    """Nothing played yet: no special prize. 3 players ex æquo at rank 1: ⌈0,6⌉ = 1 prize place, shared by
+    the three — nobody is left for the special prize."""
+    rows = [_row(f"P{k}", k) for k in range(1, 6)]
+    assert palmares({"kind": "free"}, {"ranking": rows, "results": []})["special"] is None
+    tied = [_row(p, 1) for p in ("P1", "P2", "P3")]
+    prizes = palmares({"kind": "free"}, {"ranking": tied, "results": [{"position": 1, "scores": {"P1": 0}}]})
+    assert [row["id"] for row in prizes["winners"]] == ["P1", "P2", "P3"]
+    assert prizes["special"] is None
+
+
+def test_withdrawn_entrant_never_gets_a_prize_even_inside_the_prize_places():
+    """10 rows, 2 prize places; the row W at rank 2 is withdrawn (art. 27): no prize for him, whatever his
+    place in the rows given — only P1 is rewarded."""
+    rows = [_row("P1", 1), _row("W", 2, withdrawn=True)] + [_row(f"P{k}", k) for k in range(3, 11)]
+    prizes = palmares({"kind": "free"}, {"ranking": rows, "results": [{"position": 1, "scores": {"P5": 5}}]})
+    assert [row["id"] for row in prizes["winners"]] == ["P1"]
+
+
+# ---- parallel tournaments ------------------------------------------------------------------------------
+
+from duplicate.core.freeplay.movements import MovementError, parallel_tournaments  # noqa: E402
+
+
+@pytest.mark.parametrize("teams, message", [
+    ({}, "0 équipes : des équipes de 4, en nombre multiple de 4"),
+    ({f"T{i}": [f"p{i}{k}" for k in range(4)] for i in range(1, 14)},
+     "13 équipes : des équipes de 4, en nombre multiple de 4"),
+    ({f"T{i}": [f"p{i}{k}" for k in range(4 if i > 1 else 3)] for i in range(1, 13)},
+     "12 équipes : des équipes de 4, en nombre multiple de 4"),
+])
+def test_parallel_tournaments_need_teams_of_four_in_a_multiple_of_four(teams, message):
+    """4 tournaments in parallel: each team's 4 members play one each, so teams of 4, a multiple of 4 of
+    them: none, 13 teams, or 12 with one team of 3 are refused."""
+    with pytest.raises(MovementError, match=_full(message)):
+        parallel_tournaments(teams)
