@@ -1,5 +1,5 @@
 """French reading and writing of numbers, places and times: the ONE formatter module that the screens
-(Jinja filters, `duplicate.web`), the printed matter (`duplicate.printing.formatting`) and the flash
+(Jinja filters, `duplicate.web`), the printed matter (`duplicate.view_models.formatting`) and the flash
 messages share, so that a page and its printout cannot disagree (ARCHITECTURE habit 12).
 
 Rules (SPEC §11):

@@ -39,9 +39,11 @@ from typing import Any, Mapping
 from duplicate import french
 from duplicate.core.cards import PACK, SUITS
 from duplicate.core.triplettes import COLOURS, attacking_line, duplication_duty
+from duplicate.view_models import formatting as fmt
+from duplicate.view_models.export import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, flags
 
-from . import diagram_grid, formatting as fmt
-from .common import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, board_list, flags, qr_png_uri
+from . import diagram_grid
+from .common import board_list, qr_png_uri
 
 SEATS = ("N", "S", "E", "W")
 LABEL_GRID = (3, 8)

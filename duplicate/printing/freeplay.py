@@ -42,8 +42,8 @@ from typing import Any, Mapping
 from duplicate import french
 from duplicate.core.freeplay.movements import MovementError, personal_card, rounds_from_dict, table_card
 
-from . import formatting as fmt
-from .common import SEAT_LABELS, header
+from duplicate.view_models import formatting as fmt
+from duplicate.view_models.export import SEAT_LABELS, header
 
 SEATS = ("N", "S", "E", "W")
 SHEET_DEALS = 8

@@ -20,7 +20,7 @@ from duplicate.view_models.frequencies import frequencies_view
 from duplicate.view_models.route_sheet import route_sheets_view
 
 from . import text_table
-from .common import Tournament
+from duplicate.view_models.export import Tournament
 
 
 def ensure_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None) -> Mapping[str, Any]:

@@ -12,6 +12,9 @@ disagree on a place, an « ex æquo », an order or a rounding.
   relais), its penalties and standing: the private page and the printed sheet.
 * `frequencies`: per étui, every score made, how many tables and which, its notes or PM and the arbiter's
   marks: the étui page and the printed frequency report.
+* `export` and `formatting`: what they all read — the tournament dict indexed for lookups (`Tournament`),
+  the French words for seats, rooms and the arbiter's marks, scores, dates and ordinals in French.
+  `duplicate.printing` reads this package; nothing here reads `duplicate.printing`.
 """
 
 from .frequencies import frequencies_view

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from duplicate import french
-from duplicate.printing.common import Tournament, attacker_text, flags
-from duplicate.printing.formatting import score as _score, seat_name
+from .export import Tournament, attacker_text, flags
+from .formatting import score as _score, seat_name
 
 __all__ = ["frequencies_view"]
 

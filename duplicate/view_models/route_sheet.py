@@ -8,7 +8,7 @@ by `duplicate.french`:
 * one row per étui played — position (or quarter), table (or room), étui, role (« Preneur », « Défense
   (à gauche) »…, « Attaque » / « Défense » for a team, with the opponent and, for the attack, who
   attacked), the score, the note (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's
-  marks (`printing.common.flags`: « donne annulée », « score rectifié par l’arbitre »…);
+  marks (`view_models.export.flags`: « donne annulée », « score rectifié par l’arbitre »…);
 * one row per position where the player rests (« relais », SPEC §7), up to the last position with a
   result: the sheet tells what has been played, not what is to come;
 * his standing (`rankings.standings_view`), his penalties.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from duplicate import french
-from duplicate.printing.common import ROOMS, Tournament, attacker_text, flags
+from .export import ROOMS, Tournament, attacker_text, flags
 
 from .rankings import standings_view
 

@@ -17,7 +17,7 @@ from flask import jsonify, make_response, redirect, render_template, request, ur
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.printing.formatting import ordinal
+from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, bp

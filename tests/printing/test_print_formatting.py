@@ -1,6 +1,6 @@
 """French display of numbers, scores and cards on the printed matter."""
 
-from duplicate.printing import formatting as fmt
+from duplicate.view_models import formatting as fmt
 
 
 def test_numbers_use_a_decimal_comma_and_a_true_minus():

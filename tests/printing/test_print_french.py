@@ -4,7 +4,7 @@ the penalties the screen shows, « note arbitrale »."""
 import re
 
 from duplicate import printing
-from duplicate.printing.common import flags
+from duplicate.view_models.export import flags
 from print_helpers import pdf_text
 
 

@@ -1,0 +1,178 @@
+"""What every page and printout needs from a SPEC §9 tournament dict: the header, names, the movement's
+rounds, the results and the topage notes, indexed for lookups, and the French words for seats, rooms and
+the arbiter's marks.  Plain dicts in, plain dicts out: the view-models (`route_sheet`, `frequencies`) and
+the printed contexts (`duplicate.printing`) read the same `Tournament`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Mapping
+
+from duplicate.core.formats import format_for
+from duplicate.core.triplettes import Triplette, member_badges, plan_attacks
+
+from . import formatting as fmt
+
+SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
+               "attack": "Attaque", "defence": "Défense"}
+SEAT_SHORT = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO", "attack": "Att.",
+              "defence": "Déf."}
+ROOMS = {"open": "salle ouverte", "closed": "salle fermée"}
+
+
+def header(export: Mapping[str, Any]) -> dict:
+    """The tournament as every page heads it; ``global_rule`` states the weights of the global %
+    (« Global = ¼ attaque + ¾ défense », SPEC §5), empty for the PM kinds."""
+    kind = export.get("kind", "individual")
+    form = format_for(kind)
+    return {
+        "name": str(export.get("name") or "Tournoi"),
+        "date": fmt.french_date(export.get("date")),
+        "place": str(export.get("place") or ""),
+        "colour": fmt.tournament_colour(export.get("colour")),
+        "kind": kind,
+        "kind_french": form.label,
+        "global_rule": form.weights_text,
+    }
+
+
+class Tournament:
+    """Lookups over one exported tournament (and, when given, its SPEC §9 ranking output)."""
+
+    def __init__(self, export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None):
+        self.export = export
+        self.ranking = ranking or {}
+        self.kind = export.get("kind", "individual")
+        self.format = format_for(self.kind)
+        self.header = header(export)
+        self.players = {p["id"]: p for p in export.get("players", []) if isinstance(p, Mapping) and "id" in p}
+        self.teams = {t["id"]: t for t in export.get("teams", []) if isinstance(t, Mapping) and "id" in t}
+        self.boards = {b["number"]: b for b in export.get("boards", []) if isinstance(b, Mapping)}
+        movement = export.get("movement") or {}
+        self.movement = movement
+        self.rounds = sorted((r for r in movement.get("rounds", []) if isinstance(r, Mapping)),
+                             key=lambda r: (r["position"], r["table"]))
+        # who rests (« relais », SPEC §7) at each position: {position: [ids]}
+        self.rests = {item["position"]: list(item.get("entrants", [])) for item in movement.get("rests", []) or []
+                      if isinstance(item, Mapping) and isinstance(item.get("position"), int)}
+        self.movement_takers = {b["number"]: b.get("taker") for b in movement.get("boards", [])
+                                if isinstance(b, Mapping)}
+        self.results = [r for r in export.get("results", []) if isinstance(r, Mapping)]
+        self._results_at = {self._key(r["board"], r["table"], r.get("room")): r for r in self.results}
+        self._notes_at = {}
+        for board in self.ranking.get("boards", []):
+            for row in board.get("results", []):
+                self._notes_at[self._key(board["number"], row["table"], row.get("room"))] = row
+
+    def _key(self, board, table, room=None):
+        return (board, room) if self.format.rooms else (board, table)
+
+    # -- names ------------------------------------------------------------------------------------
+    @property
+    def entrants(self) -> dict[str, Mapping]:
+        """Who is ranked and gets a route sheet: players in the individual, teams otherwise."""
+        return self.players if self.format.ranks_players else self.teams
+
+    def name(self, ident: str | None) -> str:
+        if ident is None:
+            return ""
+        item = self.players.get(ident) or self.teams.get(ident)
+        return str(item.get("name", ident)) if item else str(ident)
+
+    # -- boards -----------------------------------------------------------------------------------
+    def board_numbers(self) -> list[int]:
+        numbers = set(self.boards)
+        numbers |= {n for r in self.rounds for n in r.get("boards", [])}
+        numbers |= {r["board"] for r in self.results}
+        return sorted(numbers)
+
+    def taker_seat(self, number: int) -> str | None:
+        if self.format.taker_seat is not None:
+            return self.format.taker_seat  # SPEC §2: the taker always sits South in the PM kinds
+        board = self.boards.get(number, {})
+        return board.get("taker") or self.movement_takers.get(number)
+
+    def dealer_seat(self, number: int) -> str | None:
+        return self.boards.get(number, {}).get("dealer")
+
+    def rounds_of_board(self, number: int) -> list[Mapping]:
+        return [r for r in self.rounds if number in r.get("boards", [])]
+
+    def result_at(self, board: int, table: int, room: str | None = None) -> Mapping | None:
+        return self._results_at.get(self._key(board, table, room))
+
+    def notes_at(self, board: int, table: int, room: str | None = None) -> Mapping | None:
+        return self._notes_at.get(self._key(board, table, room))
+
+    def resting_at(self, position) -> list[str]:
+        """Who is at the relais at this position (empty when everyone plays)."""
+        return self.rests.get(position, [])
+
+    def seats_of(self, round_: Mapping) -> list[tuple[str, str]]:
+        seats = round_.get("seats", {})
+        order = self.format.seats
+        return [(key, seats[key]) for key in order if key in seats] + \
+               [(key, who) for key, who in seats.items() if key not in order]
+
+
+    # -- who attacks (SPEC §5 triplette badges; quadrettes' attacker per line, issue 15) -------------
+    @cached_property
+    def attacks(self) -> dict:
+        """(étui, triplette id) → `core.triplettes.Attack` (empty outside the triplettes): the core's plan
+        from the teams' members, first colours and, for a competition's later séance, ``attacked_before``
+        (`printing.commands.tournament_data` marks them)."""
+        if not self.format.badges:
+            return {}
+        teams = {ident: Triplette(team.get("first_colour"), tuple((m, self.name(m)) for m in team.get("members", [])),
+                                  int(team.get("attacked_before") or 0)) for ident, team in self.teams.items()}
+        takers = {n: seat for n in self.board_numbers() if (seat := self.taker_seat(n))}
+        return plan_attacks(teams, self.rounds, takers)
+
+    @cached_property
+    def badges(self) -> dict[str, str]:
+        """Player id → triplette badge colour (`core.triplettes.member_badges`)."""
+        found: dict[str, str] = {}
+        if self.format.badges:
+            for team in self.teams.values():
+                members = team.get("members", [])
+                if len(members) == 3:
+                    found.update(member_badges((m, self.name(m)) for m in members))
+        return found
+
+    def attacker(self, board: int, team: str | None, result: Mapping | None = None) -> dict | None:
+        """Who of ``team`` attacks étui ``board``: ``{"name", "colour"}`` — a triplette's by its badge
+        rotation, a quadrette's as entered on the fiche (``result["attacker"]``); None when unknown."""
+        if self.format.badges:
+            attack = self.attacks.get((board, team))
+            return {"name": self.name(attack.player), "colour": attack.colour} if attack and attack.player else None
+        if self.format.chosen_attacker and result is not None and result.get("attacker"):
+            return {"name": self.name(result["attacker"]), "colour": ""}
+        return None
+
+
+def attacker_text(who: Mapping | None) -> str:
+    """« DUPONT Jean (Bleu) », « DUPONT Jean » (quadrettes), or "" — as every printout names an attacker."""
+    if not who:
+        return ""
+    return f"{who['name']} ({who['colour']})" if who.get("colour") else str(who["name"])
+
+
+def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:
+    """The arbiter's corrections on one result, in French, as flagged on every printout (SPEC §4)."""
+    found = []
+    if result is None:
+        return found
+    arbitral = result.get("notes") is not None or bool((notes or {}).get("arbitral_note"))
+    if result.get("annulled") or (notes or {}).get("annulled"):
+        found.append("donne annulée")
+    # an annulment, an adjusted score or an arbitral note is a correction too: it is named for what
+    # it is, never « score corrigé » (an arbitral note changes the notes, not the score)
+    if result.get("corrected") and not (result.get("annulled") or result.get("adjusted") or arbitral):
+        found.append("score corrigé après saisie")
+    if result.get("adjusted") or (notes or {}).get("adjusted"):
+        found.append("score rectifié par l’arbitre")
+    if arbitral:
+        found.append("note arbitrale")
+    if result.get("chelem"):
+        found.append("chelem")
+    return found
