@@ -1,6 +1,7 @@
 """What the end-to-end tests do on the screens, as the people in the room do it: sign in, type a fiche from
 the keyboard, download a file, read a PDF, take the screenshots of a key screen — shared by the test files
-of this folder (test_tournament_flow.py, test_real_evening.py).
+of this folder: creating a tournament and importing its players as the arbiter does, the phone's size and
+the check that a page fits it.
 
 Predicates of ``wait_for_function`` are written as functions (``"() => …"``): an expression string is
 evaluated with ``eval``, which the pages' content-security policy forbids (no ``'unsafe-eval'``).
@@ -23,6 +24,8 @@ ALLOWED = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items(
                  if not theoretical and -150 <= s <= 200)
 #: The two widths every key screen is photographed at: a phone, a full-HD screen.
 WIDTHS = (390, 1920)
+#: A phone's screen (an iPhone 12–15's CSS pixels).
+PHONE = {"width": 390, "height": 844}
 
 
 def score_for(board: int, table: int) -> int:
@@ -40,16 +43,63 @@ def shot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 
 
-def shots(page, artifacts: Path, name: str) -> None:
+def shots(page, artifacts: Path, name: str, fit: bool = False) -> None:
     """The page at a phone's width and at a full-HD screen's (``<name>-390.png``, ``<name>-1920.png``),
-    then back to the page's own size."""
+    then back to the page's own size; with ``fit``, asserts that neither width scrolls sideways."""
     size = page.viewport_size
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         # let the page lay itself out again (two frames) before the picture: else a stale text block
         page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+        if fit:
+            assert page_width(page) <= width, f"{name} at {width} px: {page_width(page)} px wide"
     page.set_viewport_size(size)
+
+
+def page_width(page) -> int:
+    """How wide the page is laid out (CSS px): over the viewport's width, the reader scrolls sideways."""
+    return page.evaluate("() => document.documentElement.scrollWidth")
+
+
+def create_tournament(page, base: str, name: str, kind: str, date: str | None = None, place: str | None = None) -> int:
+    """The arbiter's « Nouveau tournoi » form, filled and sent (no date: the form's own, today); returns the
+    new tournament's id."""
+    page.goto(base + "/arbitre/tournois/nouveau")
+    page.fill("#name", name)
+    page.select_option("#kind", kind)
+    if date is not None:
+        page.fill("#date", date)
+    if place is not None:
+        page.fill("#place", place)
+    page.click("button:has-text('Créer le tournoi')")
+    match = re.search(r"/arbitre/tournois/(\d+)/$", page.url)
+    assert match, (page.url, page.inner_text("main"))
+    return int(match.group(1))
+
+
+def numbered_players_csv(surname: str, count: int, first_licence: int, club: str) -> str:
+    """A players' list as the club's spreadsheet saves it: licences ``first_licence + 1``…, surnames
+    ``<surname>01``…, first names ``Prénom1``…"""
+    lines = ["Licence;Nom;Prénom;Club"]
+    lines += [f"{first_licence + i};{surname}{i:02d};Prénom{i};{club}" for i in range(1, count + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def import_players(page, base: str, tournament_id: int, csv_path: Path, count: int | None = None) -> str:
+    """« Importer des joueurs »: the file, its preview, « Confirmer »; with ``count``, checks the preview
+    announces that many and the list says they were imported. Returns the preview's text."""
+    page.goto(f"{base}/arbitre/tournois/{tournament_id}/joueurs/import")
+    page.set_input_files("#file", str(csv_path))
+    page.click("button:has-text('Voir l’aperçu')")
+    preview = page.inner_text("body")
+    if count is not None:
+        assert f"{count} joueur(s) à ajouter" in preview, preview  # a preview, nothing stored yet
+    page.click("button:has-text('Confirmer')")
+    page.wait_for_url(re.compile(r"/joueurs$"))
+    if count is not None:
+        assert f"{count} joueur(s) importé(s)" in page.inner_text("body")
+    return preview
 
 
 def sign_in(page, base: str, username: str) -> None:

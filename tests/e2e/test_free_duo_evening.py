@@ -17,15 +17,9 @@ import re
 from duplicate.core.freeplay.movements import team_movement
 
 from live import flask
-from screens import PASSWORD, shots, sign_in
+from screens import PASSWORD, create_tournament, import_players, numbered_players_csv, shots, sign_in
 
 PLAYERS = 16
-
-
-def players_csv() -> str:
-    lines = ["Licence;Nom;Prénom;Club"]
-    lines += [f"{8200 + i};DUO{i:02d};Prénom{i};Club de Tarot de Tours" for i in range(1, PLAYERS + 1)]
-    return "\n".join(lines) + "\n"
 
 
 def test_a_libre_duo_evening_of_8_duos(live_server, new_page, artifacts, sqlite_url, tmp_path):
@@ -37,22 +31,12 @@ def test_a_libre_duo_evening_of_8_duos(live_server, new_page, artifacts, sqlite_
 
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Jeudi duo")
-    arbiter.select_option("#kind", "free_duo")
-    arbiter.fill("#date", "2026-11-26")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, "Jeudi duo", "free_duo", "2026-11-26")
     assert "libre duo" in arbiter.inner_text("body")
 
     csv_path = tmp_path / "joueurs.csv"
-    csv_path.write_text(players_csv(), encoding="utf-8")
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
-    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+    csv_path.write_text(numbered_players_csv("DUO", PLAYERS, 8200, "Club de Tarot de Tours"), encoding="utf-8")
+    import_players(arbiter, base, tid, csv_path, PLAYERS)
 
     # the duos, on the team screen the triplettes use (no line: the movement seats them)
     arbiter.click("nav.steps-nav >> text=Équipes")
@@ -128,11 +112,7 @@ def test_palmares_and_carre_final_of_a_12_player_evening(live_server, new_page, 
     seats = {(r.position, r.table): r.seats for r in rounds}
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Grosse dotation")
-    arbiter.select_option("#kind", "free")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, "Grosse dotation", "free")
     for i in range(1, 13):
         arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs")
         arbiter.fill("#surname", f"DOTATION{i:02d}")

@@ -26,20 +26,10 @@ import subprocess
 from duplicate.core.freeplay.movements import free_movement, personal_card
 
 from live import create_users, flask
-from screens import PASSWORD, download, give_access, shots, sign_in
+from screens import (PASSWORD, PHONE, create_tournament, download, give_access, import_players, numbered_players_csv,
+                     page_width, shots, sign_in)
 
 PLAYERS = 22
-PHONE = {"width": 390, "height": 844}
-
-
-def _width(page) -> int:
-    return page.evaluate("document.scrollingElement.scrollWidth")
-
-
-def players_csv() -> str:
-    lines = ["Licence;Nom;Prénom;Club"]
-    lines += [f"{8100 + i};LIBRE{i:02d};Prénom{i};Club de Tarot d’Orléans" for i in range(1, PLAYERS + 1)]
-    return "\n".join(lines) + "\n"
 
 
 def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str, poignees: str = "") -> None:
@@ -61,22 +51,12 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
 
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Mardi libre")
-    arbiter.select_option("#kind", "free")
-    arbiter.fill("#date", "2026-11-24")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, "Mardi libre", "free", "2026-11-24")
     assert "Donnes libres" in arbiter.inner_text("body")
 
     csv_path = tmp_path / "joueurs.csv"
-    csv_path.write_text(players_csv(), encoding="utf-8")
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
-    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+    csv_path.write_text(numbered_players_csv("LIBRE", PLAYERS, 8100, "Club de Tarot d’Orléans"), encoding="utf-8")
+    import_players(arbiter, base, tid, csv_path, PLAYERS)
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
     arbiter.fill("#seed", "mardi e2e")
@@ -179,7 +159,7 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     phone.click("a[href$='/libre/feuilles/1/2']")
     phone.wait_for_load_state("load")  # the stylesheet applied: measured before it, the desktop rows overflow
     table2 = seats[1, 2]
-    assert _width(phone) <= 390
+    assert page_width(phone) <= 390
     phone.select_option("[name=taker-0]", table2["W"])
     phone.select_option("[name=contract-0]", "garde_sans")
     phone.fill("[name=points-0]", "56")
@@ -193,7 +173,7 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     bilan = phone.locator(f"table.free-live-foot td[data-foot='bilan'][data-player='{table2['W']}']")
     bilan.filter(has_text="+360").wait_for()
     assert "Somme des bilans : 0" in phone.inner_text(".live-status")
-    assert _width(phone) <= 390, _width(phone)
+    assert page_width(phone) <= 390, page_width(phone)
     shots(phone, artifacts, "libre-06-feuille-marqueur-telephone")
 
     # meanwhile at the desk: a phone rings twice — « un avertissement … En cas de récidive … 500 points »
@@ -211,7 +191,7 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     phone.click("button:has-text('Enregistrer')")
     assert "Feuille de la table 2, position 1 enregistrée" in phone.inner_text("body")
     assert "+360" in phone.inner_text("table.free-marks")
-    assert _width(phone) <= 390
+    assert page_width(phone) <= 390
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/classement")
     ranking = arbiter.locator("table.free-ranking tbody tr")
@@ -221,6 +201,6 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     shots(arbiter, artifacts, "libre-07-classement-penalites")
     arbiter.set_viewport_size(PHONE)
     arbiter.reload()
-    assert _width(arbiter) <= 390, _width(arbiter)
+    assert page_width(arbiter) <= 390, page_width(arbiter)
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/1/2")
-    assert _width(arbiter) <= 390, _width(arbiter)
+    assert page_width(arbiter) <= 390, page_width(arbiter)

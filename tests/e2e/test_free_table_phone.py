@@ -15,17 +15,9 @@ from __future__ import annotations
 import re
 
 from live import flask
-from screens import PASSWORD, shots, sign_in
-
-from test_free_play_evening import PHONE, _width
+from screens import PASSWORD, PHONE, create_tournament, import_players, numbered_players_csv, page_width, shots, sign_in
 
 PLAYERS = 20
-
-
-def players_csv() -> str:
-    lines = ["Licence;Nom;Prénom;Club"]
-    lines += [f"{8200 + i};TABLE{i:02d};Prénom{i};Club de Tarot d’Orléans" for i in range(1, PLAYERS + 1)]
-    return "\n".join(lines) + "\n"
 
 
 def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, artifacts, sqlite_url, tmp_path):
@@ -33,19 +25,10 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     flask(sqlite_url, "create-arbiter", "--username", "arbitre", "--password", PASSWORD)
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Jeudi libre")
-    arbiter.select_option("#kind", "free")
-    arbiter.fill("#date", "2026-11-26")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, "Jeudi libre", "free", "2026-11-26")
     csv_path = tmp_path / "joueurs.csv"
-    csv_path.write_text(players_csv(), encoding="utf-8")
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
+    csv_path.write_text(numbered_players_csv("TABLE", PLAYERS, 8200, "Club de Tarot d’Orléans"), encoding="utf-8")
+    import_players(arbiter, base, tid, csv_path, PLAYERS)
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
     arbiter.fill("#seed", "jeudi table")
     arbiter.click("button:has-text('Faire le mouvement')")
@@ -64,7 +47,7 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     phone.goto(base + re.sub(r"^https?://[^/]+", "", link))
     assert "Table 1, position 1" in phone.inner_text("h1")
-    assert _width(phone) <= 390, _width(phone)
+    assert page_width(phone) <= 390, page_width(phone)
     seats = {}
     for option in phone.locator("[name=taker-0] option").all():
         value = option.get_attribute("value")
@@ -80,12 +63,12 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     row = phone.locator("tr[data-row='0']")
     row.locator(f"td.live-mark[data-player='{taker}']").filter(has_text="+210").wait_for()
     assert row.locator(f"td.live-mark[data-player='{people[0]}']").inner_text() == "−70"
-    assert _width(phone) <= 390, _width(phone)
+    assert page_width(phone) <= 390, page_width(phone)
     shots(phone, artifacts, "libre-table-02-saisie-telephone")
     phone.click("button:has-text('Envoyer pour confirmation')")
     body = phone.inner_text("body")
     assert "En attente de confirmation" in body and "+210" in body
-    assert _width(phone) <= 390, _width(phone)
+    assert page_width(phone) <= 390, page_width(phone)
 
     # East confirms: a wrong code first
     east = people[2]
@@ -102,7 +85,7 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     body = phone.inner_text("body")
     assert "Feuille de la table 1, position 1 confirmée : elle compte." in body
     assert "Table 1, position 2" in phone.inner_text("h1")  # on to the next position
-    assert _width(phone) <= 390, _width(phone)
+    assert page_width(phone) <= 390, page_width(phone)
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/1/1")
     marks = arbiter.inner_text("table.free-marks")

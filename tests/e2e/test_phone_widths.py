@@ -5,13 +5,7 @@ wide screen without scrolling sideways (they were about 635, 575 and 690 px wide
 import re
 
 from live import create_users, flask
-from screens import PASSWORD, shots
-
-PHONE = {"width": 390, "height": 844}
-
-
-def _width(page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth")
+from screens import PASSWORD, PHONE, page_width, shots
 
 
 def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite_url, artifacts):
@@ -33,6 +27,6 @@ def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite
         page = arbiter if name == "fiche" else new_page(viewport=PHONE)
         page.goto(url)
         assert page.locator("h1").count() >= 1, name
-        widths[name] = _width(page)
+        widths[name] = page_width(page)
         shots(page, artifacts, f"phone-{name}")
     assert all(width <= 390 for width in widths.values()), widths

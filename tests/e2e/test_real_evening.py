@@ -30,12 +30,12 @@ import random
 import re
 import urllib.request
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from live import create_token, create_users, flask
-from screens import ALLOWED, PASSWORD, download, fetch_pdf, fr2, give_access, pdf_text, shots, sign_in, table_rows
+from screens import (ALLOWED, PASSWORD, create_tournament, download, fetch_pdf, fr2, give_access, pdf_text, shots,
+                     sign_in, table_rows)
 
 SEAT_NAMES = {"Nord": "N", "Sud": "S", "Est": "E", "Ouest": "W"}
 SURNAMES = ["MARTIN", "BERNARD", "DUBOIS", "THOMAS", "ROBERT", "RICHARD", "PETIT", "DURAND", "LEROY", "MOREAU",
@@ -124,13 +124,8 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     # --- the arbiter prepares the evening, in the « wrong » order --------------------------------------------
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", f"Individuel du jeudi ({headcount} joueurs)")
-    arbiter.select_option("#kind", "individual")
-    arbiter.fill("#date", "2026-03-05")
-    arbiter.fill("#place", "Évreux")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, f"Individuel du jeudi ({headcount} joueurs)", "individual", "2026-03-05",
+                            "Évreux")
     home = f"{base}/arbitre/tournois/{tid}"
     for name in ("marqueur1", "marqueur2"):  # the tournament is the arbiter's: the scorers are given it
         give_access(arbiter, base, tid, name)

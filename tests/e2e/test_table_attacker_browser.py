@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from duplicate import operations
 from duplicate.models import Result
-from screens import shot
+from screens import page_width, shot
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -39,10 +39,6 @@ def _prepared(database_url: str, kind: str, count: int, size: int, colour: str |
     return tournament.id, secret
 
 
-def _width(page) -> int:
-    return page.evaluate("() => document.documentElement.scrollWidth")
-
-
 def test_the_north_chooses_the_quadrettes_attacker_on_the_phone(live_server, new_page, sqlite_url, artifacts):
     tournament_id, secret = _prepared(sqlite_url, "quadrettes", 3, 4)
     phone = new_page(**PHONE)
@@ -56,7 +52,7 @@ def test_the_north_chooses_the_quadrettes_attacker_on_the_phone(live_server, new
     choice.select_option(label=duval)
     card.locator("input[name=score]").fill("+56")
     shot(phone, artifacts, "table-quadrette-attaquant-390")
-    assert _width(phone) <= 390
+    assert page_width(phone) <= 390
     card.locator("button[type=submit]").click()
     phone.wait_for_selector(f"#etui-{number}.status-pending")
     phone.click(f"#etui-{number} button[data-seat=N]")  # the taker sits South: North defends
@@ -82,4 +78,4 @@ def test_the_triplettes_phone_shows_who_attacks_with_his_badge(live_server, new_
     assert first.locator("span.badge-rouge").count() == 1
     assert phone.locator("select[name=attacker]").count() == 0
     shot(phone, artifacts, "table-triplette-badge-390")
-    assert _width(phone) <= 390
+    assert page_width(phone) <= 390

@@ -143,7 +143,7 @@ def test_seven_tables_play_from_their_phones(live_server, new_page, artifacts, s
                     assert f"Garder {'+' if paper > 0 else '−'}{abs(paper)}" in arbiter.inner_text(".conflicts")
                     shots(arbiter, artifacts, "table-arbiter-conflict")
                     with arbiter.expect_navigation():
-                        arbiter.click(f".conflicts button[value=entry]")
+                        arbiter.click(".conflicts button[value=entry]")
                     assert "Aucun conflit" in arbiter.inner_text(".conflicts")
                     scores[(number, table)] = paper
                     page.reload()

@@ -18,8 +18,8 @@ import subprocess
 from pathlib import Path
 
 from live import create_users
-from screens import PASSWORD, WIDTHS, download, enter_board, pdf_text, score_for, shots, sign_in
-from test_phone_widths import _width
+from screens import (PASSWORD, create_tournament, download, enter_board, import_players, pdf_text, score_for, shots,
+                     sign_in)
 
 SURNAMES = ["MARTIN", "BERNARD", "DUBOIS", "THOMAS", "ROBERT", "RICHARD", "PETIT", "DURAND", "LEROY", "MOREAU",
             "SIMON", "LAURENT", "LEFÈVRE", "MICHEL", "GARCIA", "DAVID", "BERTRAND", "ROUX", "VINCENT", "FOURNIER",
@@ -42,33 +42,17 @@ def name(i: int) -> str:
 
 def fits(page, artifacts: Path, label: str) -> None:
     """Screenshots at 390 and 1920 px; no sideways scrolling at either width."""
-    shots(page, artifacts, f"formats-{label}")
-    size = page.viewport_size
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        assert _width(page) <= width, (label, width, _width(page))
-    page.set_viewport_size(size)
+    shots(page, artifacts, f"formats-{label}", fit=True)
 
 
 def prepare(arbiter, base: str, tmp_path: Path, kind: str, title: str, teams: int, size: int) -> tuple[int, str]:
     """Create the tournament, import the players, form the teams (team k: players k·size … k·size + size − 1),
     draw the places; returns (id, dashboard URL)."""
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", title)
-    arbiter.select_option("#kind", kind)
-    arbiter.fill("#date", "2026-04-02")
-    arbiter.fill("#place", "Caen")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, title, kind, "2026-04-02", "Caen")
     home = f"{base}/arbitre/tournois/{tid}"
     csv_path = tmp_path / f"{kind}.csv"
     csv_path.write_bytes(players_csv(teams * size))
-    arbiter.goto(f"{home}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click(f"button:has-text('Confirmer : importer {teams * size} joueur(s)')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
+    import_players(arbiter, base, tid, csv_path, teams * size)
     for k in range(teams):
         arbiter.goto(f"{home}/equipes")
         arbiter.fill("#name", f"Équipe {k + 1}")

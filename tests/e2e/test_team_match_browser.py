@@ -27,7 +27,7 @@ import re
 import subprocess
 
 from live import flask
-from screens import PASSWORD, shots, sign_in
+from screens import PASSWORD, create_tournament, shots, sign_in
 
 # Étui → (A's attacker: score, contract), (B's attacker: score, contract); the rest are ties at +56 Garde
 SCORES = {1: (("+82", "garde"), ("+66", "garde")), 2: (("+68", "garde"), ("-76", "garde")),
@@ -46,18 +46,8 @@ TEAMS_CSV = ("Équipe;Licence;Nom;Prénom;Club\r\n"
              "Les Dames;205;GRIS;Benoît;Rouen\r\n").encode("cp1252")
 
 
-def _no_sideways_scroll(page, name: str) -> None:
-    for width in (390, 1920):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        scroll = page.evaluate("() => document.documentElement.scrollWidth")
-        assert scroll <= width, f"{name} at {width} px: {scroll} px wide"
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
 def _photo(page, artifacts, name: str) -> None:
-    shots(page, artifacts, f"equipes-{name}")
-    _no_sideways_scroll(page, name)
+    shots(page, artifacts, f"equipes-{name}", fit=True)
 
 
 def _pdf_text(path) -> str:
@@ -73,13 +63,7 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
     page.on("pageerror", lambda error: errors.append(str(error)))
     sign_in(page, base, "arbitre")
 
-    page.goto(base + "/arbitre/tournois/nouveau")
-    page.fill("#name", "Match du vendredi")
-    page.select_option("#kind", "team_match")
-    page.fill("#date", "2026-03-06")
-    page.fill("#place", "Évreux")
-    page.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", page.url).group(1))
+    tid = create_tournament(page, base, "Match du vendredi", "team_match", "2026-03-06", "Évreux")
     home = f"{base}/arbitre/tournois/{tid}"
 
     # --- the teams from a CSV list: preview, then « Confirmer » -------------------------------------------------

@@ -20,8 +20,8 @@ import segno
 from duplicate.french import place_label
 
 from live import create_users, flask
-from screens import (ALLOWED, PASSWORD, assert_images_shown, download, enter_board, fr2, give_access, pdf_text,
-                     score_for, shot, sign_in)
+from screens import (ALLOWED, PASSWORD, assert_images_shown, create_tournament, download, enter_board, fr2, give_access,
+                     import_players, pdf_text, score_for, shot, sign_in)
 
 TABLES, PLAYERS, BOARDS = 5, 20, 20
 IMPOSSIBLE = "+31"  # README: `score --contract garde --check 31` is refused
@@ -49,27 +49,13 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     assert "/connexion" in arbiter.url  # signed out: sent to the sign-in page
     shot(arbiter, artifacts, "01-connexion")
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Open de Lyon")
-    arbiter.select_option("#kind", "individual")
-    arbiter.fill("#date", "2026-03-01")
-    arbiter.fill("#place", "Lyon")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    match = re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url)
-    assert match, arbiter.url
-    tid = int(match.group(1))
+    tid = create_tournament(arbiter, base, "Open de Lyon", "individual", "2026-03-01", "Lyon")
     for name in ("marqueur1", "marqueur2"):  # the tournament is the arbiter's: the scorers are given it
         give_access(arbiter, base, tid, name)
 
     csv_path = tmp_path / "joueurs.csv"
     csv_path.write_text(players_csv(), encoding="utf-8")
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    assert f"{PLAYERS} joueur(s) à ajouter" in arbiter.inner_text("body")  # a preview, nothing stored yet
-    arbiter.click("button:has-text('Confirmer')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
-    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+    import_players(arbiter, base, tid, csv_path, PLAYERS)
     # HTML in a name is text, never markup
     assert HOSTILE_SURNAME in arbiter.inner_text("body")
     assert arbiter.locator("b", has_text="Zoé").count() == 0
