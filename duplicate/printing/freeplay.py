@@ -17,7 +17,9 @@ What the booklet shows, and our choices:
   marked « à 3 ». Eight fiches per A4 page, to cut.
 * **Tableau d'orientation** (« à afficher, puis à conserver par les organisateurs », p. 17): the booklet's
   is the starting position (table × N/S/E/O, names); we print it for every position (the whole movement),
-  a position per block, the empty seat of a table of 3 shown « — (table à 3) ».
+  a position per block, the empty seat of a table of 3 shown « — (table à 3) ». In a Howell (3 and 4
+  tables) the players change orientation, and at 11 or 13–15 players the absent numbers are named (their
+  empty seat moves from table to table: `movements` docstring).
 * **Table cards**: per table, who sits N/S/E/O at each position (`movements.table_card`), two per page.
 * **Feuille de marque** (p. 19): one blank per table and position (« autant de feuilles de marque vierges
   que de positions à jouer »), table and position numbers, each seat's player (number and name) over its
@@ -141,8 +143,16 @@ def orientation(export: Mapping[str, Any]) -> dict:
             tables.append({"table": r.table, "seats": seats, "three": len(r.players()) == 3})
         items.append({"position": position, "ordinal": fmt.ordinal(position), "tables": tables})
     text, exceptions = movement_text(t.moves)
+    lines: dict[str, set] = {}
+    for r in t.rounds:
+        for line, who in r.seats.items():
+            if who:
+                lines.setdefault(who, set()).add(line)
+    movement = export.get("movement") or {}
     return {"tournament": t.header, "items": items, "movement": text, "exceptions": exceptions,
-            "three": [str(n) for n in (export.get("movement") or {}).get("three_player_tables", [])]}
+            "fixed_orientation": all(len(seen) == 1 for seen in lines.values()),
+            "three": [str(n) for n in movement.get("three_player_tables", [])],
+            "absent": [french.place_label(str(n)) for n in movement.get("absent_players", [])]}
 
 
 def table_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -> dict:
