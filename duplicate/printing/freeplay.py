@@ -25,6 +25,8 @@ What the booklet shows, and our choices:
   que de positions à jouer »), table and position numbers, each seat's player (number and name) over its
   « + » and « − » columns, rows for the deals, « Sous-totaux » and « Résultats » (the bilan); the contract
   reminder of the booklet's head. Rows: `SHEET_DEALS` (the booklet's sheet has 5; we leave room for more).
+  The North fills it in (« le Nord tient la feuille »), another player at a table of 3 without North; the
+  North is « fixe » only in the FFT movement (a Howell has no ``moves``: everyone changes seat).
 * **Ranking**: place (« ex æquo »), player, club, points, penalties, total and the art. 29 criteria; a
   withdrawn player is marked and ranked last (art. 27); the penalties are listed with their reasons. In
   libre duo and libre par 4 the teams' ranking (name and members, their totals and criteria summed) comes
@@ -191,6 +193,7 @@ def blank_sheets(export: Mapping[str, Any], *, deals: int = SHEET_DEALS, tables:
             columns.append(seat)
         items.append({"position": r.position, "ordinal": fmt.ordinal(r.position), "table": r.table,
                       "columns": columns, "three": len(columns) == 3, "last": r.position == max(t.positions),
+                      "north": r.seats.get("N") is not None, "fixed_north": bool(t.moves),
                       "deals": list(range(1, deals + 1))})
     return {"tournament": t.header, "items": items}
 
