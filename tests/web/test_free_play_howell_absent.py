@@ -119,3 +119,29 @@ def test_a_headcount_over_the_positions_says_why(arbiter, tournament_factory):
     assert response.status_code == 422
     assert ("14 joueurs inscrits : 14 joueurs (Howell à 4 tables, 2 numéros absents) jouent au plus 4 positions : "
             "au-delà, une table aurait moins de 3 joueurs (5 demandées).") in response.get_data(as_text=True)
+
+
+def test_table_phone_at_a_howell_table_of_3(app, thirteen):
+    """Table 2, 1st position: J5 North enters (no West), J6 or J7 confirms; at the 2nd position J16's North is
+    empty and any of the three confirms. Garde by J5 at 3, failed by 1 (40½ → 40): J5 −104, J6 and J7 +52."""
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, thirteen)
+        state = operations.freeplay_table.table_state(session, tournament, 2, 1)
+        assert state["confirmers"] == ["S", "E"]
+        assert operations.freeplay_table.table_state(session, tournament, 2, 2)["confirmers"] == ["S", "E", "W"]
+        secret = next(link["secret"] for link in operations.freeplay_table.table_links(session, tournament)
+                      if link["table"] == 2)
+        codes = {item["id"]: item["code"] for item in operations.freeplay_table.player_codes(session, tournament)}
+    phone = app.test_client()
+    rows = {"rows": "1", "taker-0": "J5", "contract-0": "garde", "points-0": "40,5", "bouts-0": "2"}
+    assert phone.post(f"/table/libre/{secret}/1", data=rows).status_code == 302
+    html = phone.get(f"/table/libre/{secret}?position=1").get_data(as_text=True)
+    assert "En attente de confirmation" in html and "−104" in html and "+52" in html
+    response = phone.post(f"/table/libre/{secret}/1/confirmer", data={"seat": "W", "code": codes["J7"]})
+    assert response.status_code == 422  # nobody sits West
+    response = phone.post(f"/table/libre/{secret}/1/confirmer", data={"seat": "E", "code": codes["J7"]})
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    with Session(db.get_engine(app)) as session:
+        output = operations.freeplay.free_ranking(session, operations.get_tournament(session, thirteen))
+    totals = {row["id"]: row["total"] for row in output["ranking"]}
+    assert (totals["J5"], totals["J6"], totals["J7"]) == (-104, 52, 52)
