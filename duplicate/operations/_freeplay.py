@@ -5,7 +5,8 @@ Our choices (README « Free play »):
 
 * **Seating** (`seat_free_players`): the movement is the core's for the headcount
   (`core.freeplay.movements.free_movement`: ⌈players / 4⌉ tables, the Norths of the tables the core picks
-  removed, so those tables play at 3); the players take the movement's first-position seats in the draw's
+  removed, so those tables play at 3; at 11 and 13–15 players the 3- or 4-table Howell with numbers absent,
+  whose tables of 3 change with the position); the players take the movement's first-position seats in the draw's
   order (`_entrants.drawn_order`, the duplicate draw's SHA-256 order), table by table, N, S, E, W. A
   player's id is his starting seat (``N1``… or ``J1``… for the 3- and 4-table Howell), as in the core's
   movement. Seating again is refused once a feuille is saved: the feuilles name the players.
@@ -139,17 +140,22 @@ def seat_free_players(session: Session, tournament: Tournament, *, seed: str | N
         entrant.start_table = table
     tournament.draw_seed = seed
     movement, before = put_movement(session, tournament, data)  # free play: no étui, no taker to follow
-    three_text = (", ".join(map(str, sorted(three))) or "aucune")
+    absent = data.get("absent_players", [])
+    three_text = (f"Howell sans {', '.join(absent)} (leur place laisse une table à 3)" if absent
+                  else f"tables à 3 : {', '.join(map(str, sorted(three))) or 'aucune'}")
+    after = {"tables": tables, "positions": played, "three_player_tables": sorted(three)}
+    if absent:
+        after["absent_players"] = absent
     journal(session, tournament, action="freeplay.movement", who=who,
-            summary=f"Mouvement FFT : {len(entrants)} joueurs, {tables} tables, {played} positions ; tables à 3 : "
-                    f"{three_text} (graine « {seed} »)",
+            summary=f"Mouvement FFT : {len(entrants)} joueurs, {tables} tables, {played} positions ; {three_text} "
+                    f"(graine « {seed} »)",
             before={"tables": before.get("tables"), "positions": before.get("positions")} if before else None,
-            after={"tables": tables, "positions": played, "three_player_tables": sorted(three)})
+            after=after)
     return movement
 
 
 def free_plan(session: Session, tournament: Tournament) -> dict | None:
-    """The movement as the arbiter reads it: ``{tables, positions, three, moves, names, grid}`` with
+    """The movement as the arbiter reads it: ``{tables, positions, three, absent, moves, names, grid}`` with
     ``grid[position]`` the tables in order, each ``{"table", "seats": {seat: id or None}, "size"}``; None
     before the movement is made."""
     movement = get_movement(session, tournament)
@@ -165,7 +171,8 @@ def free_plan(session: Session, tournament: Tournament) -> dict | None:
         parallel = {"tables": each, "letter": {t: parallel_letter(t, each) for t in range(1, 4 * each + 1)},
                     "ranges": [(letter, k * each + 1, (k + 1) * each) for k, letter in enumerate(PARALLEL_LETTERS)]}
     return {"tables": data.get("tables"), "positions": data.get("positions"), "parallel": parallel,
-            "three": data.get("three_player_tables", []), "moves": data.get("moves", []),
+            "three": data.get("three_player_tables", []), "absent": data.get("absent_players", []),
+            "moves": data.get("moves", []),
             "names": player_names(session, tournament), "grid": grid,
             "final": data.get("final_square") if isinstance(data.get("final_square"), dict) else None,
             "teams": data.get("teams") or {},
@@ -848,9 +855,10 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
         steps.append(("free_movement", False, "aucun mouvement : à faire quand tous les joueurs sont inscrits"))
     else:
         placed = sum(p.entrant_id is not None for p in registered)
-        three = ", ".join(map(str, plan["three"])) or "aucune"
+        three = (f"Howell sans {', '.join(plan['absent'])} (leur place laisse une table à 3)" if plan["absent"]
+                 else f"tables à 3 : {', '.join(map(str, plan['three'])) or 'aucune'}")
         steps.append(("free_movement", placed == n,
-                      f"{plan['tables']} tables, {plan['positions']} positions, tables à 3 : {three} ; "
+                      f"{plan['tables']} tables, {plan['positions']} positions, {three} ; "
                       f"{placed} joueur(s) placé(s) sur {n}"))
     state = progress(session, tournament)
     steps.append(("free_sheets", bool(state["expected"]) and not state["missing"],

@@ -17,12 +17,16 @@ What the booklet shows, and our choices:
   marked « à 3 ». Eight fiches per A4 page, to cut.
 * **Tableau d'orientation** (« à afficher, puis à conserver par les organisateurs », p. 17): the booklet's
   is the starting position (table × N/S/E/O, names); we print it for every position (the whole movement),
-  a position per block, the empty seat of a table of 3 shown « — (table à 3) ».
+  a position per block, the empty seat of a table of 3 shown « — (table à 3) ». In a Howell (3 and 4
+  tables) the players change orientation, and at 11 or 13–15 players the absent numbers are named (their
+  empty seat moves from table to table: `movements` docstring).
 * **Table cards**: per table, who sits N/S/E/O at each position (`movements.table_card`), two per page.
 * **Feuille de marque** (p. 19): one blank per table and position (« autant de feuilles de marque vierges
   que de positions à jouer »), table and position numbers, each seat's player (number and name) over its
   « + » and « − » columns, rows for the deals, « Sous-totaux » and « Résultats » (the bilan); the contract
   reminder of the booklet's head. Rows: `SHEET_DEALS` (the booklet's sheet has 5; we leave room for more).
+  The North fills it in (« le Nord tient la feuille »), another player at a table of 3 without North; the
+  North is « fixe » only in the FFT movement (a Howell has no ``moves``: everyone changes seat).
 * **Ranking**: place (« ex æquo »), player, club, points, penalties, total and the art. 29 criteria; a
   withdrawn player is marked and ranked last (art. 27); the penalties are listed with their reasons. In
   libre duo and libre par 4 the teams' ranking (name and members, their totals and criteria summed) comes
@@ -141,8 +145,16 @@ def orientation(export: Mapping[str, Any]) -> dict:
             tables.append({"table": r.table, "seats": seats, "three": len(r.players()) == 3})
         items.append({"position": position, "ordinal": fmt.ordinal(position), "tables": tables})
     text, exceptions = movement_text(t.moves)
+    lines: dict[str, set] = {}
+    for r in t.rounds:
+        for line, who in r.seats.items():
+            if who:
+                lines.setdefault(who, set()).add(line)
+    movement = export.get("movement") or {}
     return {"tournament": t.header, "items": items, "movement": text, "exceptions": exceptions,
-            "three": [str(n) for n in (export.get("movement") or {}).get("three_player_tables", [])]}
+            "fixed_orientation": all(len(seen) == 1 for seen in lines.values()),
+            "three": [str(n) for n in movement.get("three_player_tables", [])],
+            "absent": [french.place_label(str(n)) for n in movement.get("absent_players", [])]}
 
 
 def table_cards(export: Mapping[str, Any], *, tables: list[int] | None = None) -> dict:
@@ -181,6 +193,7 @@ def blank_sheets(export: Mapping[str, Any], *, deals: int = SHEET_DEALS, tables:
             columns.append(seat)
         items.append({"position": r.position, "ordinal": fmt.ordinal(r.position), "table": r.table,
                       "columns": columns, "three": len(columns) == 3, "last": r.position == max(t.positions),
+                      "north": r.seats.get("N") is not None, "fixed_north": bool(t.moves),
                       "deals": list(range(1, deals + 1))})
     return {"tournament": t.header, "items": items}
 

@@ -223,10 +223,11 @@ def test_duplicate_pages_are_closed_and_nothing_is_a_500(app, arbiter, seated):
 
 
 def test_a_headcount_the_core_refuses_says_why(arbiter, tournament_factory):
-    tournament_id = tournament_factory("free", 13, **EVENING)  # 4 tables: the Howell has no table of 3
+    tournament_id = tournament_factory("free", 10, **EVENING)  # under the booklet's minimum of 11
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": ""})
     assert response.status_code == 422
-    assert "13 joueurs inscrits" in response.get_data(as_text=True)
+    assert ("10 joueurs inscrits : 10 joueurs : il en faut au moins 11 (3 tables, dont une à 3)."
+            in response.get_data(as_text=True))
 
 
 def test_the_free_formats_are_kinds_the_core_ranks():

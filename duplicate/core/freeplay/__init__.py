@@ -8,9 +8,9 @@ players) and ``seeds/tournament-rules-club.txt``.
 * `scoring`: a deal's facts → each player's score at 3, 4 and 5 players (sum zero);
 * `feuille`: the feuille de marque's foot (+, −, bilan) and the arbiter's zero-sum checks;
 * `movements`: the FFT movement (N fixed, S +1, E +2, W −2 and the booklet's exceptions), the 3- and
-  4-table Howell schedules, the tables of 3, the team movements, the carré final, best against best, the
-  random set-up, the fiche personnelle and table cards, libre par 4 in 4 parallel tournaments, and a
-  validator of meetings and repeats;
+  4-table Howell schedules (with numbers absent at 11 and 13–15 players), the tables of 3, the team
+  movements, the carré final, best against best, the random set-up, the fiche personnelle and table cards,
+  libre par 4 in 4 parallel tournaments, and a validator of meetings and repeats;
 * `ranking`: total points, ties by art. 29, lateness (art. 26), withdrawals (art. 27), teams;
 * `coefficients`: coefficients between positions with elimination (regional championship, art. 3);
 * `penalties`: the arbitration code's catalogue (chapter 4);

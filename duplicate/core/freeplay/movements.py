@@ -36,6 +36,37 @@ generator refuses more positions than a movement plays without repeat.
 the booklet's schedules are copied below (all rows legible; each row checked as a permutation, and
 against the booklet's « fiche individuelle » of player 7). Player ids are ``J1``… (joueur n°).
 
+**Tables of 3 in a Howell** (11 players; 13, 14 and 15): the booklet's answer to a headcount that is not a
+multiple of 4 is the table of 3 (p. 15, below; « Le jeu à 3 joueurs est admis et homologué par la F.F.T. »,
+p. 10, while « Les tournois à 5 joueurs ne sont pas homologables », p. 11, even if « certains petits
+tournois libres … peuvent inclure des tables de 5 joueurs »). So 11 players play the 12-player Howell and 13–15 the
+16-player one (our choice, README « Free play »: not 3 tables with tables of 5), with one, two or three
+player numbers absent — the Howell's answer to « supprimer le NORD »: whoever would sit in the absent
+number's seat finds it empty, his table plays at 3 at that position (the absent seat changes table and
+orientation with the number). The absent numbers are chosen as the Norths are (`_howell_absent`): no table
+may fall below 3 players, then no player at a table of 3 twice if the schedule allows, else the fewest
+visits as below; among equals the highest numbers (they start at the highest table, as the booklet's
+removed North). What that gives, over the default positions (checked by `check` and the tests):
+
+* **15 players**: J16 absent, 5 positions: every player meets J16's seat once, so each plays exactly once
+  at a table of 3, and nobody meets twice (the 16-player schedule has no repeat).
+* **14 players**: two numbers meet once in the 16-player schedule, and where they meet their table would be
+  a table of 2: J12 and J16 meet at the 5th position only, so 14 players play the first **4 positions**;
+  12 of them play twice at 3 (each meets J12 and J16 at two different positions of the four: no choice of
+  two numbers does better), J4 and J8 never. No repeated meeting.
+* **13 players**: three numbers must never share a table where they are absent: J8, J12 and J16 (the
+  5th position's table 4 without J4), **4 positions**, tables 4, 3, 3, 3 at each (13 = 4 + 3 × 3): J4 always
+  plays at 4, the 12 others once at 4 and three times at 3 — 9 seats of 13 are at tables of 3 at every
+  position, whatever the schedule. No repeated meeting.
+* **11 players**: J12 absent, 6 positions; 6 tables of 3 × 3 seats = 18 visits for 11 players, so someone
+  plays twice at 3 whatever the absent number. With J12 absent nobody plays at 3 more than 3 times and 5
+  players do so more than once (J2 and J11 three times, J5, J7, J9 twice), the fewest of any number (J6
+  or J8 absent sends a player 4 times to a table of 3; J4, J5, J7 or J9 sends six players there more than
+  once; J1, J2, J3, J10, J11 are as good as J12, which is the highest). The repeated meetings are the
+  12-player schedule's (3 tables × 6 positions must repeat), none more.
+
+The arbiter may ask for fewer positions: the absent numbers are then chosen for those positions.
+
 **Tables of 3** (booklet p. 15, « Accueil des joueurs »): when the headcount is not a multiple of 4,
 « supprimer le NORD de la table la plus élevée : les joueurs de cette table joueront à 3 », and with
 several tables of 3, remove the Norths « de façon à ce qu'un joueur ne repasse une nouvelle fois à une
@@ -48,6 +79,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 __all__ = [
@@ -156,9 +188,41 @@ def _fft_rounds(tables: int, positions: int, empty_norths: frozenset[int]) -> li
     return rounds
 
 
-def _howell_rounds(tables: int, positions: int) -> list[Round]:
-    return [Round(position, table, {line: f"J{row[4 * (table - 1) + index]}" for index, line in enumerate(SEATS)})
+def _howell_rounds(tables: int, positions: int, absent: frozenset[int] = frozenset()) -> list[Round]:
+    """The booklet's Howell rows, the ``absent`` numbers' seats empty (``None``)."""
+    def seat(number: int) -> str | None:
+        return None if number in absent else f"J{number}"
+    return [Round(position, table, {line: seat(row[4 * (table - 1) + index]) for index, line in enumerate(SEATS)})
             for position, row in enumerate(HOWELL[tables][:positions], start=1) for table in range(1, tables + 1)]
+
+
+@lru_cache(maxsize=None)
+def _howell_absent(tables: int, positions: int, missing: int) -> frozenset[int] | None:
+    """The Howell numbers left empty (module docstring): no table below 3 players over ``positions``, then
+    nobody twice at a table of 3, else the fewest visits (`_three_player_tables`' order), the highest
+    numbers among equals; ``None`` when every choice leaves a table below 3."""
+    best = None
+    for chosen in sorted(combinations(range(1, 4 * tables + 1), missing), key=lambda c: sorted(c, reverse=True),
+                         reverse=True):
+        rounds = _howell_rounds(tables, positions, frozenset(chosen))
+        if any(len(r.players()) < 3 for r in rounds):
+            continue
+        visits = check(rounds).three_twice
+        if not visits:
+            return frozenset(chosen)
+        key = (max(map(len, visits.values())), len(visits))
+        if best is None or key < best[0]:
+            best = (key, frozenset(chosen))
+    return best[1] if best else None
+
+
+def _howell_limit(tables: int, missing: int) -> int:
+    """The most positions of the Howell with ``missing`` numbers absent and no table below 3 (6 for 11
+    players, 5 for 15, 4 for 13 and 14: module docstring)."""
+    limit = len(HOWELL[tables])
+    while limit > 1 and _howell_absent(tables, limit, missing) is None:
+        limit -= 1
+    return limit
 
 
 def _three_player_tables(tables: int, positions: int, missing: int) -> frozenset[int]:
@@ -211,8 +275,10 @@ def free_movement(tables: int | None = None, positions: int | None = None,
                   players: int | None = None) -> tuple[list[Round], frozenset[int]]:
     """The rounds of the FFT free-play movement, and the tables played at 3.
 
-    ``players`` (when not a multiple of 4) sets the tables (⌈players / 4⌉) and removes the Norths
-    (module docstring); ``positions`` defaults to the most the movement plays without repeat."""
+    ``players`` (when not a multiple of 4) sets the tables (⌈players / 4⌉) and removes the Norths, or at 3
+    and 4 tables leaves Howell numbers absent (module docstring; the tables of 3 then change with the
+    position, and the second value is empty); ``positions`` defaults to the most the movement plays without
+    repeat (in a Howell with absent numbers, without a table below 3)."""
     if players is not None:
         if players < 11:
             raise MovementError(f"{players} joueurs : il en faut au moins 11 (3 tables, dont une à 3)")
@@ -224,8 +290,15 @@ def free_movement(tables: int | None = None, positions: int | None = None,
         raise MovementError("le mouvement en donnes libres demande 3 tables au moins")
     missing = 4 * tables - players if players is not None else 0
     if missing and tables in HOWELL:
-        raise MovementError(f"les mouvements Howell à {tables} tables demandent {4 * tables} joueurs : "
-                            "pas de table à 3")
+        limit = _howell_limit(tables, missing)
+        positions = limit if positions is None else positions
+        if not 1 <= positions <= limit:
+            numbers = "1 numéro absent" if missing == 1 else f"{missing} numéros absents"
+            reason = (f"le Howell du fascicule en a {limit}" if limit == len(HOWELL[tables])
+                      else "au-delà, une table aurait moins de 3 joueurs")
+            raise MovementError(f"{players} joueurs (Howell à {tables} tables, {numbers}) jouent au plus {limit} "
+                                f"positions : {reason} ({positions} demandées)")
+        return _howell_rounds(tables, positions, _howell_absent(tables, positions, missing)), frozenset()
     limit = max_positions(tables)
     positions = limit if positions is None else positions
     if not 1 <= positions <= limit:
@@ -296,12 +369,18 @@ def check(rounds: list[Round], teams: dict[str, list[str]] | None = None) -> Mov
 def movement_to_dict(tables: int, positions: int, rounds: list[Round], three: frozenset[int]) -> dict:
     """The SPEC §9 movement format with ``"kind": "free"`` (no étuis: ``boards`` is empty); ``moves``
     gives each line's move into every position (what the arbiter announces), ``three_player_tables`` the
-    tables played at 3."""
+    tables played at 3 (their North removed); a Howell with numbers nobody holds (11, 13–15 players) adds
+    ``absent_players`` (``["J12"]``): whichever table their seat is at plays at 3 at that position."""
     data = {"format": "tarot-movement/1", "kind": "free", "tables": tables, "positions": positions,
             "boards": []}
     if tables not in HOWELL:
         data["moves"] = [{"position": p, **fft_moves(tables, p)} for p in range(2, positions + 1)]
     data["three_player_tables"] = sorted(three)
+    if tables in HOWELL:
+        seated = {player for r in rounds for player in r.players()}
+        absent = [f"J{n}" for n in range(1, 4 * tables + 1) if f"J{n}" not in seated]
+        if absent:
+            data["absent_players"] = absent
     data["rounds"] = [{"position": r.position, "table": r.table, "seats": dict(r.seats)} for r in rounds]
     return data
 

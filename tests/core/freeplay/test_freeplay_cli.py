@@ -79,6 +79,25 @@ def test_movement_free_and_check():
     assert run("movement", "individual", "--tables", "5").exit_code == 0  # the duplicate kinds unchanged
 
 
+def test_movement_free_with_absent_howell_numbers():
+    """15 players: the 4-table Howell without J16, 5 positions; 16 × 15 / 2 = 120 pairs less J16's 15 = 105
+    meetings, none repeated, nobody twice at 3. 13 players: 4 positions, and 12 players at 3 three times
+    (9 seats of 13 are at tables of 3 at every position): the check says so and exits 1, as it does for
+    22 players whose tables of 3 cannot be avoided twice."""
+    out = run("movement", "free", "--players", "15")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert (data["tables"], data["positions"], data["absent_players"], data["three_player_tables"]) == (4, 5, ["J16"], [])
+    checked = run("movement", "check", "-", stdin=out.output)
+    assert checked.exit_code == 0 and checked.output.startswith("105 rencontres, 0 répétée(s)")
+    thirteen = run("movement", "free", "--players", "13")
+    assert json.loads(thirteen.output)["absent_players"] == ["J8", "J12", "J16"]
+    checked = run("movement", "check", "-", stdin=thirteen.output)
+    assert checked.exit_code == 1 and "J1 joue à 3 aux positions 2, 3, 4" in checked.output
+    refused = run("movement", "free", "--players", "14", "--positions", "5")
+    assert refused.exit_code == 1 and "jouent au plus 4 positions" in refused.output
+
+
 def test_pcn():
     """3 tables of free play: 120, 82, 57, 50, 50, 50 (the booklet's table, column 3)."""
     out = run("pcn", "--event", "free", "--tables", "3")

@@ -182,7 +182,7 @@ def test_round_trip_and_refusals():
     with pytest.raises(MovementError):
         free_movement(2)
     with pytest.raises(MovementError):
-        free_movement(players=15)  # 4 tables: Howell has no table of 3
+        free_movement(players=14, positions=5)  # J12 and J16 would leave table 4 at 2 at the 5th position
 
 
 def test_team_movement_skips_the_first_position():
@@ -304,12 +304,15 @@ def _message(call, *args, **kw):
 
 
 def test_free_movement_refusals_word_for_word():
-    """11 players pass the minimum but make 3 tables, whose Howell has no table of 3; 15 make 4 tables."""
+    """10 players are under the minimum; 11 play the 3-table Howell's 6 rows at most, 13 the 4-table one's
+    first 4 (at the 5th the absent J8, J12, J16 would leave J4 alone at table 4)."""
     assert _message(free_movement, players=10) == "10 joueurs : il en faut au moins 11 (3 tables, dont une à 3)"
-    assert _message(free_movement, players=11) == ("les mouvements Howell à 3 tables demandent 12 joueurs : "
-                                                   "pas de table à 3")
-    assert _message(free_movement, players=15) == ("les mouvements Howell à 4 tables demandent 16 joueurs : "
-                                                   "pas de table à 3")
+    assert _message(free_movement, players=11, positions=7) == (
+        "11 joueurs (Howell à 3 tables, 1 numéro absent) jouent au plus 6 positions : le Howell du fascicule en "
+        "a 6 (7 demandées)")
+    assert _message(free_movement, players=13, positions=5) == (
+        "13 joueurs (Howell à 4 tables, 3 numéros absents) jouent au plus 4 positions : au-delà, une table "
+        "aurait moins de 3 joueurs (5 demandées)")
     assert _message(free_movement, 6, players=27) == "27 joueurs font 7 tables, pas 6"
     assert _message(free_movement, 2) == "le mouvement en donnes libres demande 3 tables au moins"
     assert _message(free_movement, 7, 8) == ("7 tables jouent au plus 7 positions sans que deux joueurs se "

@@ -12,7 +12,7 @@ CONTRACTS = ["prise", "garde", "garde_sans", "garde_contre"]
 
 @st.composite
 def tournaments(draw):
-    players = draw(st.integers(20, 60))
+    players = draw(st.integers(11, 60))
     rounds, three = free_movement(players=players, positions=draw(st.integers(1, 4)))
     tables = max(r.table for r in rounds)
     results = []
