@@ -102,6 +102,16 @@ def import_players(page, base: str, tournament_id: int, csv_path: Path, count: i
     return preview
 
 
+def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str, poignees: str = "") -> None:
+    """One row of a feuille de marque (free play), as a person types it: the selects by keyboard, Tab across."""
+    page.select_option(f"[name=taker-{row}]", taker)
+    page.select_option(f"[name=contract-{row}]", contract)
+    page.fill(f"[name=points-{row}]", points)
+    page.fill(f"[name=bouts-{row}]", bouts)
+    if poignees:
+        page.fill(f"[name=poignees-{row}]", poignees)
+
+
 def sign_in(page, base: str, username: str) -> None:
     page.goto(base + "/connexion")
     page.fill("#username", username)

@@ -21,27 +21,10 @@ import re
 import subprocess
 
 from live import flask
-from screens import PASSWORD, download, shots, sign_in
+from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, import_players, numbered_players_csv,
+                     page_width, shots, sign_in)
 
 PLAYERS = 13
-PHONE = {"width": 390, "height": 844}
-
-
-def _width(page) -> int:
-    return page.evaluate("document.scrollingElement.scrollWidth")
-
-
-def players_csv() -> str:
-    lines = ["Licence;Nom;Prénom;Club"]
-    lines += [f"{8200 + i};TREIZE{i:02d};Prénom{i};Club de Tarot de Blois" for i in range(1, PLAYERS + 1)]
-    return "\n".join(lines) + "\n"
-
-
-def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str) -> None:
-    page.select_option(f"[name=taker-{row}]", taker)
-    page.select_option(f"[name=contract-{row}]", contract)
-    page.fill(f"[name=points-{row}]", points)
-    page.fill(f"[name=bouts-{row}]", bouts)
 
 
 def test_a_free_play_evening_of_13_players(live_server, new_page, artifacts, sqlite_url, tmp_path):
@@ -50,21 +33,11 @@ def test_a_free_play_evening_of_13_players(live_server, new_page, artifacts, sql
 
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
-    arbiter.goto(base + "/arbitre/tournois/nouveau")
-    arbiter.fill("#name", "Mardi à 13")
-    arbiter.select_option("#kind", "free")
-    arbiter.fill("#date", "2026-11-24")
-    arbiter.click("button:has-text('Créer le tournoi')")
-    tid = int(re.search(r"/arbitre/tournois/(\d+)/$", arbiter.url).group(1))
+    tid = create_tournament(arbiter, base, "Mardi à 13", "free", "2026-11-24")
 
     csv_path = tmp_path / "joueurs.csv"
-    csv_path.write_text(players_csv(), encoding="utf-8")
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/joueurs/import")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer')")
-    arbiter.wait_for_url(re.compile(r"/joueurs$"))
-    assert f"{PLAYERS} joueur(s) importé(s)" in arbiter.inner_text("body")
+    csv_path.write_text(numbered_players_csv("TREIZE", PLAYERS, 8200, "Club de Tarot de Blois"), encoding="utf-8")
+    import_players(arbiter, base, tid, csv_path, PLAYERS)
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
     arbiter.fill("#seed", "mardi 13")
@@ -147,5 +120,5 @@ def test_a_free_play_evening_of_13_players(live_server, new_page, artifacts, sql
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/2/2")  # J16's North empty at the 2nd
     body = arbiter.inner_text("body")
     assert "Table à 3 joueurs" in body and re.search(r"Nord :\s*place vide", body)
-    assert _width(arbiter) <= 390, _width(arbiter)
+    assert page_width(arbiter) <= 390, page_width(arbiter)
 

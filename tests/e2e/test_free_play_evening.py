@@ -26,20 +26,10 @@ import subprocess
 from duplicate.core.freeplay.movements import free_movement, personal_card
 
 from live import create_users, flask
-from screens import (PASSWORD, PHONE, create_tournament, download, give_access, import_players, numbered_players_csv,
+from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, give_access, import_players, numbered_players_csv,
                      page_width, shots, sign_in)
 
 PLAYERS = 22
-
-
-def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str, poignees: str = "") -> None:
-    """One row of the feuille, as a person types it: the selects by keyboard, Tab across."""
-    page.select_option(f"[name=taker-{row}]", taker)
-    page.select_option(f"[name=contract-{row}]", contract)
-    page.fill(f"[name=points-{row}]", points)
-    page.fill(f"[name=bouts-{row}]", bouts)
-    if poignees:
-        page.fill(f"[name=poignees-{row}]", poignees)
 
 
 def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sqlite_url, tmp_path):
