@@ -271,7 +271,7 @@ def rank_free(data: dict) -> dict:
                                 "équipes, chaque joueur marque pour son équipe)")
         answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
         answer["players"] = [_row(e) for e in rank_entries(table)]
-        parallel = _parallel_tables(data)
+        parallel = _parallel_tables(data, seatings)
         if parallel:
             answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
     elif data.get("coefficients"):
@@ -291,13 +291,24 @@ def rank_free(data: dict) -> dict:
     return answer
 
 
-def _parallel_tables(data: dict) -> int | None:
+def _parallel_tables(data: dict, seatings: dict) -> int | None:
     """The tables of each of the 4 parallel tournaments (the movement's ``"parallel": {"tables": t}``),
-    or None for any other movement."""
+    or None for a movement without « parallel ». Refused in French unless t is whole and 3 at least
+    (`movements.parallel_movement`: 3 tables a tournament) and every table of the movement (``seatings``:
+    (position, table) → players) is one of the four tournaments' 1…4t."""
     movement = data.get("movement")
     parallel = movement.get("parallel") if isinstance(movement, dict) else None
+    if parallel is None:
+        return None
     tables = parallel.get("tables") if isinstance(parallel, dict) else None
-    return tables if _whole(tables) and tables >= 1 else None
+    if not _whole(tables) or tables < 3:
+        raise FreePlayError("mouvement, « parallel » : {\"tables\": t} attendu, t les tables de chaque tournoi "
+                            "(3 au moins)")
+    beyond = next((table for _, table in sorted(seatings) if table > 4 * tables), None)
+    if beyond is not None:
+        raise FreePlayError(f"mouvement, « parallel » : la table {beyond} dépasse les {4 * tables} tables des "
+                            "4 tournois")
+    return tables
 
 
 def _parallel_rankings(tables: int, rounds, table: dict) -> list[dict]:
