@@ -346,6 +346,16 @@ def test_a_duo_file_whose_scorer_is_in_no_team_is_refused():
     assert [(r["id"], r["total"], r["rank"]) for r in out["ranking"]] == [("NS1", 900, 1), ("EW1", -900, 2)]
 
 
+def test_coefficients_are_refused_in_a_team_file():
+    """The coefficients between positions are the regional championship's, an individual tournament (art. 3):
+    a libre duo file that gives some is refused, word for word."""
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "NS1", "members": ["N3", "S3"]}, {"id": "EW1", "members": ["E3", "W3"]}]
+    data["coefficients"] = [{"position": 2, "coefficient": "1,15", "eliminated": 0}]
+    assert _refusal(data) == "« coefficients » : prévus pour le tournoi individuel (championnat, art. 3)"
+
+
 def test_a_taker_calling_himself_at_four_plays_alone():
     """« s'il s'est appelé »: partner = taker is no partner; deal 1 of the sheet is unchanged (E3 +318)."""
     data = copy.deepcopy(SHEET)
