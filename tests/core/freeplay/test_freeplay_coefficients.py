@@ -96,3 +96,18 @@ def test_refusals_in_french():
     team = {**_file([{"position": 2, "coefficient": "1,1", "eliminated": 4}]), "kind": "free_duo"}
     with pytest.raises(FreePlayError, match="individuel"):
         rank_free(team)
+
+
+def test_a_movement_seating_an_eliminated_player_after_the_cut_is_refused():
+    """The file of `test_ranking_with_a_coefficient_by_hand` (b, c, d and h eliminated before position 2) with
+    a movement that seats them at table 2 at position 2, where no deal of theirs is entered: the movement
+    still plays them after the cut — refused, naming the first of them in the players' order, b."""
+    data = _file([{"position": 2, "coefficient": "1,25", "eliminated": 4}])
+    seats = lambda four: dict(zip("NSEW", four))  # noqa: E731
+    data["movement"] = {"rounds": [{"position": 1, "table": 1, "seats": seats("abcd")},
+                                   {"position": 1, "table": 2, "seats": seats("efgh")},
+                                   {"position": 2, "table": 1, "seats": seats("aefg")},
+                                   {"position": 2, "table": 2, "seats": seats("bcdh")}]}
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(data)
+    assert str(caught.value) == "coefficients : b est éliminé avant la position 2 mais joue la position 2"
