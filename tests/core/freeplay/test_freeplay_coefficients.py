@@ -58,6 +58,7 @@ def test_ranking_with_a_coefficient_by_hand():
     answer = rank_free(_file([{"position": 2, "coefficient": "1,25", "eliminated": 4}]))
     rows = [(r["id"], r["total"], r["rank"]) for r in answer["ranking"]]
     assert [r.get("eliminated_before") for r in answer["ranking"]] == [None] * 4 + [2] * 4
+    assert answer["coefficients"] == [{"position": 2, "coefficient": "1,25", "eliminated": 4}]  # given back
     assert rows == [("e", 519, 1), ("a", 33, 2), ("g", -137, 3), ("f", -141, 4),
                     ("b", -66, 5), ("c", -66, 5), ("d", -66, 5), ("h", -76, 8)]
     # without the coefficient: e 24 + 396 = 420, a 198 − 132 = 66, g 28 − 132 = −104, f 24 − 132 = −108
