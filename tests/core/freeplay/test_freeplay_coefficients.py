@@ -11,6 +11,7 @@ e +247,5, a f g −82,5. Totals: e 24 + 495 = 519; a 198 − 165 = 33; g 28 − 
 The eliminated keep theirs (b c d −66, h −76) and rank after the qualified, even above them in points.
 """
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -59,6 +60,8 @@ def test_ranking_with_a_coefficient_by_hand():
     rows = [(r["id"], r["total"], r["rank"]) for r in answer["ranking"]]
     assert [r.get("eliminated_before") for r in answer["ranking"]] == [None] * 4 + [2] * 4
     assert answer["coefficients"] == [{"position": 2, "coefficient": "1,25", "eliminated": 4}]  # given back
+    # whole totals are written as JSON integers, not 519.0
+    assert json.dumps([r["total"] for r in answer["ranking"]]) == "[519, 33, -137, -141, -66, -66, -66, -76]"
     assert rows == [("e", 519, 1), ("a", 33, 2), ("g", -137, 3), ("f", -141, 4),
                     ("b", -66, 5), ("c", -66, 5), ("d", -66, 5), ("h", -76, 8)]
     # without the coefficient: e 24 + 396 = 420, a 198 − 132 = 66, g 28 − 132 = −104, f 24 − 132 = −108
