@@ -61,7 +61,7 @@ def palmares(data: Mapping, output: Mapping) -> dict | None:
         if result["position"] in final:
             continue
         for player, mark in (result.get("scores") or {}).items():
-            ident = owner.get(player, player) if teams else player
+            ident = owner[player] if teams else player   # every scorer is a member: `rank_free` refuses others
             if ident in bilans:
                 bilans[ident][result["position"]] = bilans[ident].get(result["position"], 0) + mark
     played = sorted({p for marks in bilans.values() for p in marks})

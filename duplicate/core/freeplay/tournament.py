@@ -19,9 +19,11 @@ Our choices where SPEC §13 is silent (README « Free play »):
   "fault": "telephone_sonne"}`` (the arbitration code's catalogue, `penalties`); a player's
   ``"withdrawn": {"position": k}`` ranks him last (art. 27), as in the duplicate file.
 * **Teams** (``free_duo``, ``free_team4``): ``"teams": [{"id": "T1", "name": "…", "members": [ids]}]``;
-  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one. Libre par 4 in
-  « 4 tournois en parallèle » (the movement's ``"parallel": {"tables": t}``, `movements.parallel_movement`)
-  adds ``"tournaments"``: each tournament's (A, B, C, D) own individual ranking.
+  the ``ranking`` is the teams' (sum of the members), ``"players"`` the individual one; a player who plays
+  a deal while in no team is refused (booklet « Tournoi en donnes libres par équipes »: « Les joueurs d'une
+  équipe cumulent leurs points acquis individuellement »: a team tournament's marks are all a team's).
+  Libre par 4 in « 4 tournois en parallèle » (the movement's ``"parallel": {"tables": t}``,
+  `movements.parallel_movement`) adds ``"tournaments"``: each tournament's (A, B, C, D) own individual ranking.
 
 Coefficients (`coefficients`, regional championship art. 3): ``"coefficients": [{"position": 6,
 "coefficient": "1,15", "eliminated": 6}]`` (individual only): from position 6 the qualified players'
@@ -260,9 +262,16 @@ def rank_free(data: dict) -> dict:
             if taken is not None or len(set(listed)) != len(listed):
                 raise FreePlayError(f"équipe « {team} » : {taken or 'un joueur'} figure dans deux équipes ou deux fois")
             members[team] = listed
+        teamed = {player for listed in members.values() for player in listed}
+        alone = next((player for deal in scored for player in deal.marks if player not in teamed), None)
+        if alone is not None and not members:
+            raise FreePlayError(f"« teams » : les équipes de {_TEAM_SIZES[kind]} joueurs sont attendues")
+        if alone is not None:
+            raise FreePlayError(f"joueur {alone} : joue sans être membre d’une équipe (dans un tournoi par "
+                                "équipes, chaque joueur marque pour son équipe)")
         answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
         answer["players"] = [_row(e) for e in rank_entries(table)]
-        parallel = _parallel_tables(data)
+        parallel = _parallel_tables(data, seatings)
         if parallel:
             answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
     elif data.get("coefficients"):
@@ -282,13 +291,24 @@ def rank_free(data: dict) -> dict:
     return answer
 
 
-def _parallel_tables(data: dict) -> int | None:
+def _parallel_tables(data: dict, seatings: dict) -> int | None:
     """The tables of each of the 4 parallel tournaments (the movement's ``"parallel": {"tables": t}``),
-    or None for any other movement."""
+    or None for a movement without « parallel ». Refused in French unless t is whole and 3 at least
+    (`movements.parallel_movement`: 3 tables a tournament) and every table of the movement (``seatings``:
+    (position, table) → players) is one of the four tournaments' 1…4t."""
     movement = data.get("movement")
     parallel = movement.get("parallel") if isinstance(movement, dict) else None
+    if parallel is None:
+        return None
     tables = parallel.get("tables") if isinstance(parallel, dict) else None
-    return tables if _whole(tables) and tables >= 1 else None
+    if not _whole(tables) or tables < 3:
+        raise FreePlayError("mouvement, « parallel » : {\"tables\": t} attendu, t les tables de chaque tournoi "
+                            "(3 au moins)")
+    beyond = next((table for _, table in sorted(seatings) if table > 4 * tables), None)
+    if beyond is not None:
+        raise FreePlayError(f"mouvement, « parallel » : la table {beyond} dépasse les {4 * tables} tables des "
+                            "4 tournois")
+    return tables
 
 
 def _parallel_rankings(tables: int, rounds, table: dict) -> list[dict]:

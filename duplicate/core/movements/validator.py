@@ -170,7 +170,7 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
 
     _check_simultaneous(m, board_at, errors)
     if role_units:
-        _check_comparisons(m, errors, warnings)
+        _check_comparisons(m, errors)
     repeated = {pair: n for pair, n in meetings.items() if n > 1}
     if fmt.rooms:   # the same two teams meet every quarter, by design
         repeated = {}
@@ -283,7 +283,7 @@ def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> None
                                     "sans que les deux salles se répondent")
 
 
-def _check_comparisons(m: Movement, errors: _Collector, warnings: _Collector) -> None:
+def _check_comparisons(m: Movement, errors: _Collector) -> None:
     """Quadrettes / team match: A's attacker vs B's defence needs B's attacker vs A's defence."""
     faced: dict[tuple[str, str], set[int]] = defaultdict(set)
     for r in m.rounds:

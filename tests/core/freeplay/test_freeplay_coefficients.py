@@ -11,6 +11,7 @@ e +247,5, a f g −82,5. Totals: e 24 + 495 = 519; a 198 − 165 = 33; g 28 − 
 The eliminated keep theirs (b c d −66, h −76) and rank after the qualified, even above them in points.
 """
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -58,6 +59,9 @@ def test_ranking_with_a_coefficient_by_hand():
     answer = rank_free(_file([{"position": 2, "coefficient": "1,25", "eliminated": 4}]))
     rows = [(r["id"], r["total"], r["rank"]) for r in answer["ranking"]]
     assert [r.get("eliminated_before") for r in answer["ranking"]] == [None] * 4 + [2] * 4
+    assert answer["coefficients"] == [{"position": 2, "coefficient": "1,25", "eliminated": 4}]  # given back
+    # whole totals are written as JSON integers, not 519.0
+    assert json.dumps([r["total"] for r in answer["ranking"]]) == "[519, 33, -137, -141, -66, -66, -66, -76]"
     assert rows == [("e", 519, 1), ("a", 33, 2), ("g", -137, 3), ("f", -141, 4),
                     ("b", -66, 5), ("c", -66, 5), ("d", -66, 5), ("h", -76, 8)]
     # without the coefficient: e 24 + 396 = 420, a 198 − 132 = 66, g 28 − 132 = −104, f 24 − 132 = −108
@@ -96,3 +100,18 @@ def test_refusals_in_french():
     team = {**_file([{"position": 2, "coefficient": "1,1", "eliminated": 4}]), "kind": "free_duo"}
     with pytest.raises(FreePlayError, match="individuel"):
         rank_free(team)
+
+
+def test_a_movement_seating_an_eliminated_player_after_the_cut_is_refused():
+    """The file of `test_ranking_with_a_coefficient_by_hand` (b, c, d and h eliminated before position 2) with
+    a movement that seats them at table 2 at position 2, where no deal of theirs is entered: the movement
+    still plays them after the cut — refused, naming the first of them in the players' order, b."""
+    data = _file([{"position": 2, "coefficient": "1,25", "eliminated": 4}])
+    seats = lambda four: dict(zip("NSEW", four))  # noqa: E731
+    data["movement"] = {"rounds": [{"position": 1, "table": 1, "seats": seats("abcd")},
+                                   {"position": 1, "table": 2, "seats": seats("efgh")},
+                                   {"position": 2, "table": 1, "seats": seats("aefg")},
+                                   {"position": 2, "table": 2, "seats": seats("bcdh")}]}
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(data)
+    assert str(caught.value) == "coefficients : b est éliminé avant la position 2 mais joue la position 2"

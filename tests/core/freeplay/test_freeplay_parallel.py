@@ -7,7 +7,7 @@ from duplicate.core.freeplay.movements import (
     HOWELL, MovementError, check, free_movement, movement_to_dict, parallel_letter, parallel_movement,
     parallel_tournaments,
 )
-from duplicate.core.freeplay.tournament import rank_free
+from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 
 
 def _tournament(rounds, letter, tables):
@@ -100,3 +100,34 @@ def test_rankings_of_parallel_tournaments_by_hand():
     # without the movement's "parallel", no tournaments
     del movement["parallel"]
     assert "tournaments" not in rank_free(data)
+
+
+def _parallel_file(team_count, tables):
+    """Every table of the first position passes (a ranked file); the movement's « parallel » says ``tables``."""
+    rounds, teams = parallel_movement(team_count, 1)
+    movement = movement_to_dict(team_count, 1, rounds, frozenset())
+    movement["parallel"] = tables
+    return {"kind": "free_team4", "players": [{"id": p} for members in teams.values() for p in members],
+            "teams": [{"id": t, "members": m} for t, m in teams.items()], "movement": movement,
+            "results": [{"table": t, "position": 1, "deal": 1, "passed": True} for t in range(1, team_count + 1)]}
+
+
+@pytest.mark.parametrize("parallel", [{"tables": 2}, {"tables": 1}, {"tables": True}, {"tables": "3"}, {}, "A"])
+def test_a_parallel_movement_needs_three_tables_a_tournament(parallel):
+    """12 teams on tables 1–12: « parallel » must give the tables of each tournament, a whole number, 3 at
+    least (`parallel_movement`'s smallest); 1 table would have sent table 5 to a fifth tournament."""
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(_parallel_file(12, parallel))
+    assert str(caught.value) == ('mouvement, « parallel » : {"tables": t} attendu, t les tables de chaque tournoi '
+                                 "(3 au moins)")
+
+
+def test_a_parallel_movement_whose_tables_pass_the_four_tournaments_is_refused():
+    """16 teams on tables 1–16, said to be 4 tournaments of 3 tables (1–12): table 13 is in none. The same
+    teams said 4 tournaments of 4 tables: ranked, each tournament's 16 players at 0, first ex æquo."""
+    with pytest.raises(FreePlayError) as caught:
+        rank_free(_parallel_file(16, {"tables": 3}))
+    assert str(caught.value) == "mouvement, « parallel » : la table 13 dépasse les 12 tables des 4 tournois"
+    answer = rank_free(_parallel_file(16, {"tables": 4}))
+    assert [(t["tournament"], len(t["ranking"]), {row["rank"] for row in t["ranking"]})
+            for t in answer["tournaments"]] == [(letter, 16, {1}) for letter in "ABCD"]

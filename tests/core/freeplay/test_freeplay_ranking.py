@@ -325,6 +325,37 @@ def test_file_refusals_of_tables_and_teams_word_for_word():
     assert _refusal(data) == "équipe « T1 » : un joueur figure dans deux équipes ou deux fois"
 
 
+def test_a_duo_file_whose_scorer_is_in_no_team_is_refused():
+    """Libre duo on the booklet's sheet with a fifth player A: teams NS1 = N3 + S3 and EW1 = E3 + A; W3 plays
+    the six deals but is in no team — his marks would count for nobody (« les joueurs d'une équipe cumulent
+    leurs points »): refused, naming him. With W3 and A swapped, A is in no team but never plays: ranked,
+    the teams' totals being their members' (N3 −446 + S3 1346 = 900, E3 −390 + W3 −510 = −900). With no
+    team at all (and deals played) the teams are what is missing: the message says so."""
+    data = _with_players("A")
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "NS1", "members": ["N3", "S3"]}, {"id": "EW1", "members": ["E3", "A"]}]
+    assert _refusal(data) == ("joueur W3 : joue sans être membre d’une équipe (dans un tournoi par équipes, "
+                              "chaque joueur marque pour son équipe)")
+    data["teams"] = []   # nobody in a team: the teams are what is missing
+    assert _refusal(data) == "« teams » : les équipes de 2 joueurs sont attendues"
+    data["kind"] = "free_team4"
+    assert _refusal(data) == "« teams » : les équipes de 4 joueurs sont attendues"
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "NS1", "members": ["N3", "S3"]}, {"id": "EW1", "members": ["E3", "W3"]}]
+    out = rank_free(data)
+    assert [(r["id"], r["total"], r["rank"]) for r in out["ranking"]] == [("NS1", 900, 1), ("EW1", -900, 2)]
+
+
+def test_coefficients_are_refused_in_a_team_file():
+    """The coefficients between positions are the regional championship's, an individual tournament (art. 3):
+    a libre duo file that gives some is refused, word for word."""
+    data = copy.deepcopy(SHEET)
+    data["kind"] = "free_duo"
+    data["teams"] = [{"id": "NS1", "members": ["N3", "S3"]}, {"id": "EW1", "members": ["E3", "W3"]}]
+    data["coefficients"] = [{"position": 2, "coefficient": "1,15", "eliminated": 0}]
+    assert _refusal(data) == "« coefficients » : prévus pour le tournoi individuel (championnat, art. 3)"
+
+
 def test_a_taker_calling_himself_at_four_plays_alone():
     """« s'il s'est appelé »: partner = taker is no partner; deal 1 of the sheet is unchanged (E3 +318)."""
     data = copy.deepcopy(SHEET)

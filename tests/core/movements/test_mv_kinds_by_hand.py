@@ -74,6 +74,15 @@ def test_reach_of_an_unknown_kind():
     assert str(err.value) == "type de mouvement « bridge » inconnu"
 
 
+def test_reach_of_a_format_without_a_generator_names_its_id():
+    """Free play's `Format` has no duplicate movement (its movements are `core.freeplay.movements`'):
+    refused, named by its id, not by the object's text."""
+    from duplicate.core.formats import format_for
+    with pytest.raises(MovementError) as err:
+        reach(format_for("free_duo"), 5)
+    assert str(err.value) == "type de mouvement « free_duo » inconnu"
+
+
 def test_entrant_ids():
     assert individual_entrant_ids(12) == [f"J{k}" for k in range(1, 13)]
     assert individual_entrant_ids(19) == [f"J{k}" for k in range(1, 20)]
