@@ -165,7 +165,7 @@ def test_results_read_equal_the_dataclass_built_ones():
     values = dict(board=3, table=2, taker="N1", defence=("S1", "E1", "W1"), score=56, position=1, annulled=False,
                   adjusted=True, notes=None, chelem=False, contract="garde", quarter=None, room=None)
     assert {field.name for field in fields(Result)} == set(values)
-    built = _result(**values)
+    built = _result(dict(values))  # the dict becomes the result's own
     assert built == Result(**values) and hash(built) == hash(Result(**values)) and built.__dict__ == values
     players = [{"id": f"{seat}{t}"} for t in (1, 2) for seat in "NSEW"]
     text = json.dumps({"kind": "individual", "players": players, "results": [
