@@ -889,3 +889,56 @@ def test_score_warnings_name_the_theoretical_scores():
     assert score_warnings(bare) == [
         "résultat n° 1 (étui 1, table 1) : score +216 possible en théorie seulement pour une Garde (répartition "
         "extrême des cartes) : à vérifier par l'arbitre"]
+
+
+def _outcome(text_of_file):
+    try:
+        tournament = load_tournament(text_of_file)
+    except TournamentError as error:
+        return str(error)
+    return tournament.results
+
+
+@pytest.mark.parametrize("kind", ["individual", "triplettes"])
+def test_plain_results_read_as_line_by_line(kind, monkeypatch):
+    """`_Reader.plain_results` (every line checked a column at a time) reads a file as `read_result` line by
+    line does: the same results, or — when one line is not plain — nothing, and then `read_result` names the
+    same fault. Each field of one line of a plain file is set in turn to values of every type and range."""
+    from duplicate.core.tournament import _Reader
+
+    if kind == "individual":
+        players = [{"id": f"{seat}{t}"} for t in (1, 2) for seat in "NSEW"]
+        lines = [{"board": b, "table": t, "taker": f"N{t}", "defenders": [f"S{t}", f"E{t}", f"W{t}"],
+                  "score": 56 if t == 1 else -56, "position": 1} for b in (1, 2) for t in (1, 2)]
+        data = {"kind": kind, "players": players, "results": lines, "boards": [{"number": 1}, {"number": 2}]}
+    else:
+        players = [{"id": f"P{i}"} for i in range(1, 13)]
+        ids = [f"{line}{t}" for t in (1, 2) for line in ("NS", "EW")]
+        teams = [{"id": ident, "members": [f"P{3 * i + k}" for k in (1, 2, 3)]} for i, ident in enumerate(ids)]
+        lines = [{"board": b, "table": t, "taker_team": f"NS{t}", "defence_team": f"EW{t}", "score": 56}
+                 for b in (1, 2) for t in (1, 2)]
+        data = {"kind": kind, "players": players, "teams": teams, "results": lines}
+    plain = json.dumps(data)
+    seen = []
+    original = _Reader.plain_results
+    monkeypatch.setattr(_Reader, "plain_results", lambda self, items: seen.append(original(self, items)) or seen[-1])
+    assert isinstance(_outcome(plain), tuple) and seen[-1] is not None  # the plain file takes the plain path
+    values = [None, 0, -1, 1, 2, 3, True, False, 1.0, 56, 57, -56, 5000, "x", "N1", "S1", "N2", "NS1", "EW1",
+              "EW2", "P1", "open", "garde_sans", [], ["S1", "E1", "W1"], ["S1", "S1", "W1"], ["S2", "E2", "W2"],
+              ["S1", "E1"], {}, {"taker": 50, "defence": 50}]
+    fields = ["board", "table", "position", "quarter", "score", "annulled", "adjusted", "notes", "chelem", "room",
+              "attacker", "contract", "taker", "defenders", "taker_team", "defence_team"]
+    plain_paths = 0
+    for field in fields:
+        for value in values:
+            for line in (0, 3):
+                mutated = json.loads(plain)
+                mutated["results"][line][field] = value
+                mutated_text = json.dumps(mutated)
+                monkeypatch.setattr(_Reader, "plain_results", lambda self, items: seen.append(original(self, items))
+                                    or seen[-1])
+                got = _outcome(mutated_text)
+                plain_paths += seen[-1] is not None
+                monkeypatch.setattr(_Reader, "plain_results", lambda self, items: None)
+                assert got == _outcome(mutated_text), (field, value, line)
+    assert plain_paths > 20  # values the plain path reads itself (adjusted, a known position or score…)
