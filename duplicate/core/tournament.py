@@ -44,15 +44,16 @@ from json.decoder import scanstring
 from functools import cached_property
 from itertools import chain, repeat
 from types import NoneType
-from typing import Any, Iterator, Mapping, NoReturn
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NoReturn
 
-from .evening import RESULTS_TO, Substitution, credit_results
 from .filetext import FileTextError, one_line, parse_json
 from .formats import KINDS, Format, format_for
-from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score, reachable_scores
 from .topage import ArbitralNote, Result, TableNote, topage
+
+if TYPE_CHECKING:  # imported where used: the evening's changes and the PM (`ranking_output`), rare in a file
+    from .evening import Substitution
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
            "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
@@ -341,7 +342,10 @@ class _Reader:
 
     def read_substitutions(self, entrants: Mapping[str, Entrant]) -> list[Substitution]:
         substitutions: list[Substitution] = []
-        for index, item in enumerate(self.section("substitutions")):
+        items = self.section("substitutions")
+        if items:
+            from .evening import RESULTS_TO, Substitution
+        for index, item in enumerate(items):
             def fail(message: str):
                 self.fail("substitutions", index, f"remplacement n° {index + 1} : {message}")
 
@@ -750,6 +754,8 @@ def credited_results(tournament: Tournament) -> tuple[Result, ...]:
     (`core.evening.credit_results`): what the ranking is computed from."""
     if not any(s.results_to == "substitute" for s in tournament.substitutions):
         return tournament.results  # nobody's results move: no need for the movement's positions
+    from .evening import credit_results
+
     return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
 
 
@@ -774,6 +780,8 @@ def ranking_output(tournament: Tournament) -> dict:
         return {"kind": tournament.kind, "boards": _board_rows(notes),
                 "ranking": [_evening_marks(_standing_row(row, entrants[row.entrant]), entrants[row.entrant],
                                            row.entrant in unranked) for row in ranked]}
+    from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
+
     pm_by_play: dict[tuple[int, str], Decimal] = {}
     for comparison in compare_pairs(tournament.results)[0]:
         pm_by_play[(comparison.board, comparison.first.taker)] = comparison.pm
