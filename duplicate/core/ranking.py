@@ -50,6 +50,9 @@ __all__ = [
 WEIGHTS = {f.id: f.weights for f in FORMATS if f.weights is not None}
 
 
+_ZERO = Fraction(0)
+
+
 @dataclass(frozen=True)
 class Penalty:
     """Percentage points taken off an entrant's global % (or off one étui's note)."""
@@ -127,21 +130,21 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
         if taker_note is None:
             continue
         result = note.result
-        taker, defenders = result.taker, result.defence
+        taker = result.taker
         attack_count[taker] += 1
-        for defender in defenders:
-            defence_count[defender] += 1
         if board_penalty:
             board = result.board
             _add(attack[taker], _less(taker_note, board_penalty.get((taker, board))))
-            for defender in defenders:
+            for defender in result.defence:
+                defence_count[defender] += 1
                 _add(defence[defender], _less(note.defence_note, board_penalty.get((defender, board))))
             continue
         denominator, numerator = taker_note.denominator, taker_note.numerator
         sums = attack[taker]
         sums[denominator] = sums.get(denominator, 0) + numerator
         denominator, numerator = note.defence_note.denominator, note.defence_note.numerator
-        for defender in defenders:
+        for defender in result.defence:
+            defence_count[defender] += 1
             sums = defence[defender]
             sums[denominator] = sums.get(denominator, 0) + numerator
     rows = []
@@ -155,8 +158,8 @@ def standings(kind: str, lines: Mapping[str, str], notes: Iterable[TableNote],
             global_ = a
         else:
             global_ = attack_weight * a + defence_weight * d
-        penalty = global_penalty.get(entrant, Fraction(0))
-        rows.append(Standing(entrant, line, a, d, global_ - penalty, attack_count[entrant],
+        penalty = global_penalty.get(entrant, _ZERO)
+        rows.append(Standing(entrant, line, a, d, global_ - penalty if penalty else global_, attack_count[entrant],
                              defence_count[entrant], penalty))
     return rows
 

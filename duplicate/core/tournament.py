@@ -42,8 +42,6 @@ from decimal import Decimal
 from fractions import Fraction
 from json.decoder import scanstring
 from functools import cached_property
-from itertools import chain, repeat
-from types import NoneType
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, NoReturn
 
 from .filetext import FileTextError, one_line, parse_json
@@ -397,14 +395,9 @@ class _Reader:
         self.ranks_players = fmt.ranks_players
         self.known, self.noun = (self.players, "joueur") if self.ranks_players else (self.teams, "équipe")
         self.garde_scores = (reachable_scores(Contract.GARDE, False), reachable_scores(Contract.GARDE, True))
-        items = self.section("results")
         try:
-            plain = self.plain_results(items)
-            if plain is not None:
-                results = plain
-            else:
-                for index, item in enumerate(items):
-                    results.append(self.read_result(index, item))
+            for index, item in enumerate(self.section("results")):
+                results.append(self.read_result(index, item))
         except TournamentError:
             self.check_results(results)  # a clash between earlier results comes first
             raise
@@ -496,50 +489,6 @@ class _Reader:
     def entrants_line(self, ident: str) -> str:
         entrants = self.players if self.format.ranks_players else self.teams
         return entrants[ident].line
-
-    def plain_results(self, items: list[dict]) -> list[Result] | None:
-        """The results, when every one is a plain scored line (none annulled, adjusted by a note, with a
-        chelem, a quarter, a room or an attacker; every field of the type and in the range `read_result`
-        asks); else None, and `read_result` reads them one by one and names the first fault.
-
-        The same results as `read_result`'s, checked a column at a time (each field of every line taken by
-        ``map``, its types and values compared as sets): the checks of a 150-table file's 4,200 lines run
-        in C, only the building of each result in Python."""
-        if not items or self.rooms or self.free_contracts or self.chosen_attacker:
-            return None
-
-        def column(key: str) -> list:
-            return list(map(dict.get, items, repeat(key)))
-
-        def only(values: list, *kinds: type) -> bool:
-            return {*map(type, values)} <= set(kinds)
-
-        boards, tables, positions = column("board"), column("table"), column("position")
-        if not (only(boards, int) and only(tables, int) and min(boards) >= 1 and min(tables) >= 1
-                and (only(positions, NoneType) or (only(positions, int) and min(positions) >= 1))
-                and (not self.boards or self.boards.keys() >= set(boards))):
-            return None
-        if self.ranks_players:
-            takers, defences = column("taker"), column("defenders")
-            if not (only(defences, list) and {*map(len, defences)} == {3}):
-                return None
-        else:
-            takers, defences = column("taker_team"), [[team] for team in column("defence_team")]
-        tables_of = list(map(list.__add__, map(list, zip(takers)), defences))  # [taker, *defence] of each line
-        everyone = list(chain.from_iterable(tables_of))
-        if not (only(everyone, str) and self.known.keys() >= set(everyone)
-                and {*map(len, map(set, tables_of))} == {len(tables_of[0])}):
-            return None
-        scores = column("score")
-        if not (only(scores, int) and self.garde_scores[False].keys() >= set(scores)
-                and not any(column("annulled")) and not any(column("chelem"))
-                and all(only(column(key), NoneType) for key in ("notes", "quarter", "room", "attacker"))):
-            return None
-        return [_result({"board": board, "table": table, "taker": taker, "defence": tuple(defence),
-                         "score": score, "position": position, "annulled": False, "adjusted": adjusted,
-                         "notes": None, "chelem": False, "contract": "garde", "quarter": None, "room": None})
-                for board, table, taker, defence, score, position, adjusted
-                in zip(boards, tables, takers, defences, scores, positions, map(bool, column("adjusted")))]
 
     def read_result(self, index: int, item: Mapping) -> Result:
         """One result, its checks in a fixed order (the first fault is the one reported); the messages
