@@ -573,6 +573,7 @@ class _Reader:
         })
 
     def result_fault(self, index: int, message: str) -> NoReturn:
+        """Refuse result ``index`` (0-based), naming it and its line."""
         self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
     def read_penalties(self, entrants: Mapping[str, Entrant]) -> list[Penalty]:
