@@ -155,14 +155,28 @@ def _check_tree(value, text: str) -> str | None:
     return None
 
 
+def _raw_surrogate(text: str) -> int | None:
+    """The index of the first lone surrogate of the text, or None. Found by UTF-8 encoding it, which only a
+    surrogate stops (a search with `_LONE_SURROGATE` takes ten times as long: 6 ms for a 150-table file);
+    an ASCII text, which Python knows without looking, holds none."""
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return error.start
+    return None
+
+
 def parse_json(text: str, limit: int = MAX_FILE_BYTES):
     """The JSON value of a file's text, within the bounds above; raise `FileTextError` (French, with
     the line) otherwise. A leading byte-order mark is dropped."""
     if len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit):
         raise FileTextError(f"fichier trop gros (plus de {limit // (1024 * 1024)} Mio)")
     text = text.removeprefix(BOM)
-    if _LONE_SURROGATE.search(text):  # a raw one (not escaped): only a caller's str can hold it
-        raise FileTextError(_MESSAGES["surrogate"], text.count("\n", 0, _LONE_SURROGATE.search(text).start()) + 1)
+    surrogate = _raw_surrogate(text)
+    if surrogate is not None:  # a raw one (not escaped): only a caller's str can hold it
+        raise FileTextError(_MESSAGES["surrogate"], text.count("\n", 0, surrogate) + 1)
     try:
         value = json.loads(text, parse_float=_parse_float, parse_constant=_parse_constant)
     except _Refused as refused:

@@ -101,8 +101,17 @@ def board_notes(results: Iterable[Result]) -> list[TableNote]:
         else:
             beaten = bisect_left(scores, result.score)
             tied = bisect_right(scores, result.score) - beaten - 1
-            notes.append(TableNote(result, *_notes(2 * beaten + tied, n)))
+            taker_note, defence_note = _notes(2 * beaten + tied, n)
+            notes.append(_table_note({"result": result, "taker_note": taker_note, "defence_note": defence_note}))
     return notes
+
+
+def _table_note(fields: dict) -> TableNote:
+    """``TableNote(**fields)`` for the thousands of notes of a topage: the dict becomes the note's own instead
+    of one frozen ``__setattr__`` per field; equal and hashed like the dataclass's own."""
+    note = object.__new__(TableNote)
+    object.__setattr__(note, "__dict__", fields)
+    return note
 
 
 def topage(results: Iterable[Result]) -> dict[int, list[TableNote]]:

@@ -42,15 +42,16 @@ from decimal import Decimal
 from fractions import Fraction
 from json.decoder import scanstring
 from functools import cached_property
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NoReturn
 
-from .evening import RESULTS_TO, Substitution, credit_results
 from .filetext import FileTextError, one_line, parse_json
 from .formats import KINDS, Format, format_for
-from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
 from .ranking import Penalty, Standing, rank_standings, standings
 from .scoring import Contract, ScoreError, check_score, reachable_scores
 from .topage import ArbitralNote, Result, TableNote, topage
+
+if TYPE_CHECKING:  # imported where used: the evening's changes and the PM (`ranking_output`), rare in a file
+    from .evening import Substitution
 
 __all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
            "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
@@ -339,7 +340,10 @@ class _Reader:
 
     def read_substitutions(self, entrants: Mapping[str, Entrant]) -> list[Substitution]:
         substitutions: list[Substitution] = []
-        for index, item in enumerate(self.section("substitutions")):
+        items = self.section("substitutions")
+        if items:
+            from .evening import RESULTS_TO, Substitution
+        for index, item in enumerate(items):
             def fail(message: str):
                 self.fail("substitutions", index, f"remplacement n° {index + 1} : {message}")
 
@@ -386,6 +390,11 @@ class _Reader:
         fault reported is the first in the file's order, as if each result were checked in full in turn."""
         results: list[Result] = []
         self.room_only: set[int] = set()  # team-match results that name their room, not their table
+        fmt = self.format
+        self.rooms, self.free_contracts, self.chosen_attacker = fmt.rooms, fmt.free_contracts, fmt.chosen_attacker
+        self.ranks_players = fmt.ranks_players
+        self.known, self.noun = (self.players, "joueur") if self.ranks_players else (self.teams, "équipe")
+        self.garde_scores = (reachable_scores(Contract.GARDE, False), reachable_scores(Contract.GARDE, True))
         try:
             for index, item in enumerate(self.section("results")):
                 results.append(self.read_result(index, item))
@@ -411,14 +420,17 @@ class _Reader:
         if paired:
             plays = [(r.board, entrant, min(role, 1)) for r in results for role, entrant in enumerate(r.entrants)]
         else:
-            plays = [(r.board, entrant) for r in results for entrant in r.entrants]
+            plays = [(r.board, entrant) for r in results for entrant in (r.taker, *r.defence)]
         seats: dict[tuple, tuple[int, int]] = {}
         if (len(set(tables)) == len(tables) and len(set(plays)) == len(plays)
                 and (movement_tables is None or {(r.board, r.table) for i, r in enumerate(results)
                                                  if i not in self.room_only} <= movement_tables)):
-            for index, result in enumerate(results):  # each player at one table a position
-                self.check_seats(index, result, seats)
-            return
+            if movement_tables is None:
+                for index, result in enumerate(results):  # each at his line, each at one table a position
+                    self.check_seats(index, result, seats)
+                return
+            if not self.ranks_players or _one_table_a_position(results):  # all `check_seats` looks at here
+                return
         seen_tables: dict[tuple, int] = {}
         seen_entrants: dict[tuple, int] = {}
         for index, result in enumerate(results):
@@ -480,42 +492,41 @@ class _Reader:
 
     def read_result(self, index: int, item: Mapping) -> Result:
         """One result, its checks in a fixed order (the first fault is the one reported); the messages
-        are only built when a check fails."""
-        def fail(message: str):
-            self.fail("results", index, f"résultat n° {index + 1} : {message}")
-
+        are only built when a check fails, and what is the same for every result of the file is looked up
+        once (`read_results`: a 150-table file has 4,200 results)."""
         get = item.get
         board, table = get("board"), get("table")
-        rooms = self.format.rooms
+        rooms = self.rooms
         if rooms and table is None and isinstance(get("room"), str) \
                 and item["room"] in ROOM_TABLES:
             table = ROOM_TABLES[item["room"]]  # a team match names its table by its room (SPEC §9)
             self.room_only.add(index)
         if not _whole(board) or not _whole(table) or board < 1 or table < 1:
-            fail("« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires" if not rooms else
-                 "« board » (nombre entier, 1 ou plus) et « room » (open ou closed) ou « table » sont obligatoires")
-        for field in ("position", "quarter"):
-            value = get(field)
-            if value is not None and (not _whole(value) or value < 1 or (field == "quarter" and value > 4)):
-                fail(f"« {field} » doit être un nombre entier " + ("de 1 à 4" if field == "quarter" else "(1 ou plus)"))
+            self.result_fault(index, "« board » et « table » (nombres entiers, 1 ou plus) sont obligatoires"
+                              if not rooms else "« board » (nombre entier, 1 ou plus) et « room » (open ou closed)"
+                              " ou « table » sont obligatoires")
+        position, quarter = get("position"), get("quarter")
+        if position is not None and (not _whole(position) or position < 1):
+            self.result_fault(index, "« position » doit être un nombre entier (1 ou plus)")
+        if quarter is not None and (not _whole(quarter) or quarter < 1 or quarter > 4):
+            self.result_fault(index, "« quarter » doit être un nombre entier de 1 à 4")
         if self.boards and board not in self.boards:
-            fail(f"étui {board} inconnu (absent de « boards »)")
-        if self.format.ranks_players:
+            self.result_fault(index, f"étui {board} inconnu (absent de « boards »)")
+        if self.ranks_players:
             taker, defence = get("taker"), get("defenders")
-            known, noun = self.players, "joueur"
             if not isinstance(defence, list) or len(defence) != 3:
-                fail("il faut trois défenseurs dans « defenders »")
+                self.result_fault(index, "il faut trois défenseurs dans « defenders »")
         else:
             taker, defence = get("taker_team"), [get("defence_team")]
-            known, noun = self.teams, "équipe"
+        known = self.known
         for entrant in (taker, *defence):
             if not isinstance(entrant, str) or entrant not in known:
-                fail(f"{noun} inconnu{'e' if noun == 'équipe' else ''} « {entrant} »")
+                self.result_fault(index, f"{self.noun} inconnu{'' if self.ranks_players else 'e'} « {entrant} »")
         if len({taker, *defence}) != len(defence) + 1:
-            fail(f"le même {noun} figure deux fois à la table")
+            self.result_fault(index, f"le même {self.noun} figure deux fois à la table")
         attacker = get("attacker")
-        if self.format.chosen_attacker and attacker is not None and attacker not in self.teams[taker].members:
-            fail(f"l'attaquant « {attacker} » n'est pas de la quadrette « {taker} »")
+        if self.chosen_attacker and attacker is not None and attacker not in self.teams[taker].members:
+            self.result_fault(index, f"l'attaquant « {attacker} » n'est pas de la quadrette « {taker} »")
         annulled = bool(get("annulled", False))
         notes = None
         if get("notes") is not None:
@@ -525,39 +536,45 @@ class _Reader:
                     raise TypeError
                 notes = ArbitralNote(*(Fraction(str(value)) for value in values))
             except (KeyError, TypeError, ValueError, ZeroDivisionError):
-                fail("note arbitrale « notes » illisible (taker et defence attendus)")
+                self.result_fault(index, "note arbitrale « notes » illisible (taker et defence attendus)")
             if not all(0 <= value <= 100 for value in (notes.taker, notes.defence)):
-                fail("note arbitrale « notes » hors de 0 à 100")
+                self.result_fault(index, "note arbitrale « notes » hors de 0 à 100")
         score = get("score")
         chelem = bool(get("chelem", False))
-        if self.format.free_contracts:
+        if self.free_contracts:
             try:
                 contract = Contract.parse(get("contract", "garde"))
             except ScoreError as error:
-                fail(str(error))
+                self.result_fault(index, str(error))
             if contract is Contract.PRISE:
-                fail("en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+                self.result_fault(index, "en match par équipes, le contrat est Garde, Garde Sans ou Garde Contre")
+            reachable = reachable_scores(contract, chelem)
         else:
-            contract = Contract.GARDE
+            contract, reachable = Contract.GARDE, self.garde_scores[chelem]
         if score is None and not annulled and notes is None:
-            fail("score manquant")
+            self.result_fault(index, "score manquant")
         if score is not None:
             if not isinstance(score, int) or isinstance(score, bool):
-                fail(f"score « {score} » : un nombre entier est attendu")
-            if score not in reachable_scores(contract, chelem):  # what check_score accepts, its message if not
-                fail(check_score(score, contract, chelem=chelem).message)
-        position, quarter, room = get("position"), get("quarter"), get("room")
+                self.result_fault(index, f"score « {score} » : un nombre entier est attendu")
+            if score not in reachable:  # what check_score accepts, its message if not
+                self.result_fault(index, check_score(score, contract, chelem=chelem).message)
+        room = get("room")
         if room is not None and room not in ("open", "closed"):
-            fail(f"salle « {room} » inconnue (open ou closed)")
+            self.result_fault(index, f"salle « {room} » inconnue (open ou closed)")
         if rooms and (room is None or not isinstance(quarter, int)):
-            fail("en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) sont obligatoires")
-        return _result(
-            board=board, table=table, taker=taker, defence=tuple(defence), score=score,
-            position=position if isinstance(position, int) else None, annulled=annulled,
-            adjusted=bool(get("adjusted", False)), notes=notes, chelem=chelem,
-            contract=contract.value, quarter=quarter if isinstance(quarter, int) else None,
-            room=room,
-        )
+            self.result_fault(index, "en match par équipes, « quarter » (1 à 4) et « room » (open ou closed) "
+                              "sont obligatoires")
+        return _result({
+            "board": board, "table": table, "taker": taker, "defence": tuple(defence), "score": score,
+            "position": position if isinstance(position, int) else None, "annulled": annulled,
+            "adjusted": bool(get("adjusted", False)), "notes": notes, "chelem": chelem,
+            "contract": contract.value if self.free_contracts else "garde",
+            "quarter": quarter if isinstance(quarter, int) else None, "room": room,
+        })
+
+    def result_fault(self, index: int, message: str) -> NoReturn:
+        """Refuse result ``index`` (0-based), naming it and its line."""
+        self.fail("results", index, f"résultat n° {index + 1} : {message}")
 
     def read_penalties(self, entrants: Mapping[str, Entrant]) -> list[Penalty]:
         penalties = []
@@ -581,12 +598,21 @@ class _Reader:
         return penalties
 
 
-def _result(**fields) -> Result:
-    """``Result(**fields)`` with every field given, for the reader of thousands of lines: the fields are set
-    at once instead of one frozen ``__setattr__`` at a time (1 µs a result instead of 3); equal and hashed
-    like the dataclass's own."""
+def _one_table_a_position(results: list[Result]) -> bool:
+    """Whether no player sits at two tables in one position (what `_Reader.check_seats` checks result by
+    result when the movement seats the players): counted at once, over the (position, table, player) of
+    the results — a player is at a single table in a position when his (position, player) pair comes once."""
+    seated = {(r.position, r.table, entrant) for r in results if r.position is not None
+              for entrant in (r.taker, *r.defence)}
+    return len(seated) == len({(position, entrant) for position, _, entrant in seated})
+
+
+def _result(fields: dict[str, Any]) -> Result:
+    """``Result(**fields)`` with every field given, for the reader of thousands of lines: the dict becomes
+    the result's own instead of one frozen ``__setattr__`` at a time (0.3 µs a result instead of 3); equal
+    and hashed like the dataclass's own."""
     result = object.__new__(Result)
-    result.__dict__.update(fields)
+    object.__setattr__(result, "__dict__", fields)
     return result
 
 
@@ -678,6 +704,8 @@ def credited_results(tournament: Tournament) -> tuple[Result, ...]:
     (`core.evening.credit_results`): what the ranking is computed from."""
     if not any(s.results_to == "substitute" for s in tournament.substitutions):
         return tournament.results  # nobody's results move: no need for the movement's positions
+    from .evening import credit_results
+
     return credit_results(tournament.results, tournament.substitutions, _movement_positions(tournament.movement))
 
 
@@ -702,6 +730,8 @@ def ranking_output(tournament: Tournament) -> dict:
         return {"kind": tournament.kind, "boards": _board_rows(notes),
                 "ranking": [_evening_marks(_standing_row(row, entrants[row.entrant]), entrants[row.entrant],
                                            row.entrant in unranked) for row in ranked]}
+    from .pm import compare_pairs, pm_ranking, quadrette_totals, team_match_totals
+
     pm_by_play: dict[tuple[int, str], Decimal] = {}
     for comparison in compare_pairs(tournament.results)[0]:
         pm_by_play[(comparison.board, comparison.first.taker)] = comparison.pm

@@ -116,3 +116,21 @@ def test_notes_equal_the_pairwise_comparison(lines):
             note = _pairwise_taker_note(result, compared)
             expected.append((note, 100 - note))
     assert [(n.taker_note, n.defence_note) for n in board_notes(results)] == expected
+
+
+def test_table_notes_equal_the_dataclass_built_ones():
+    """`topage` builds its notes without the dataclass's __init__ (`topage._table_note`): every field set,
+    equal and hashed as ``TableNote(...)`` would be."""
+    from dataclasses import fields, replace
+    from fractions import Fraction
+
+    from duplicate.core.topage import Result, TableNote, topage
+
+    results = [Result(board=1, table=t, taker="N", defence=("S", "E", "W"), score=s) for t, s in ((1, 56), (2, -56))]
+    notes = topage(results)[1]
+    assert [(note.taker_note, note.defence_note) for note in notes] == [(100, 0), (0, 100)]
+    for note in notes:
+        built = TableNote(note.result, note.taker_note, note.defence_note)
+        assert note == built and hash(note) == hash(built) and note == replace(note)
+        assert set(note.__dict__) == {field.name for field in fields(TableNote)}
+        assert type(note.taker_note) is Fraction

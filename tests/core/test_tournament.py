@@ -165,7 +165,7 @@ def test_results_read_equal_the_dataclass_built_ones():
     values = dict(board=3, table=2, taker="N1", defence=("S1", "E1", "W1"), score=56, position=1, annulled=False,
                   adjusted=True, notes=None, chelem=False, contract="garde", quarter=None, room=None)
     assert {field.name for field in fields(Result)} == set(values)
-    built = _result(**values)
+    built = _result(dict(values))  # the dict becomes the result's own
     assert built == Result(**values) and hash(built) == hash(Result(**values)) and built.__dict__ == values
     players = [{"id": f"{seat}{t}"} for t in (1, 2) for seat in "NSEW"]
     text = json.dumps({"kind": "individual", "players": players, "results": [
@@ -889,3 +889,17 @@ def test_score_warnings_name_the_theoretical_scores():
     assert score_warnings(bare) == [
         "résultat n° 1 (étui 1, table 1) : score +216 possible en théorie seulement pour une Garde (répartition "
         "extrême des cartes) : à vérifier par l'arbitre"]
+
+
+def test_with_a_movement_a_player_at_two_tables_in_one_position_is_refused():
+    """When the movement seats the players, the seats are counted at once (`_one_table_a_position`); a clash
+    sends the reader back result by result, which names the first faulty result. S1 plays at table 1 and, in
+    the same position, at table 3 (result 3); at table 3 in position 2 he would be no clash."""
+    rounds = [{"table": t, "position": p, "boards": [b]} for t, p, b in ((1, 1, 1), (1, 1, 2), (3, 1, 3), (3, 2, 4))]
+    clash = {**result(3, 3, 50, position=1), "defenders": ["S1", "E3", "W3"]}
+    results = [result(1, 1, 56, position=1), result(2, 1, -56, position=1), clash]
+    assert _refusal(individual(results, movement={"rounds": rounds})) == (
+        "ligne 4 : résultat n° 3 (étui 3, table 3) : « S1 » est aussi à la table 1 en position 1 (résultat n° 1)")
+    apart = {**result(4, 3, 50, position=2), "defenders": ["S1", "E3", "W3"]}
+    tournament = load_tournament(text(individual(results[:2] + [apart], movement={"rounds": rounds})))
+    assert [(r.table, r.position, r.defence) for r in tournament.results][-1] == (3, 2, ("S1", "E3", "W3"))
