@@ -29,9 +29,10 @@ MAX_DEPTH = 32
 MAX_DIGITS = 20
 BOM = "\ufeff"
 
-#: A JSON token, strings first so that nothing inside a string is taken for a bracket or a number.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|-?\d[\d.eE+-]*|[A-Za-z]+|\n', re.S)
-_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+#: A JSON token, strings first so that nothing inside a string is taken for a bracket or a number. Compiled
+#: by `_locate` alone, on a refusal (``re`` keeps it), not at import: about 1 M instructions that every
+#: ``rank`` of a sound file would pay (issue 12).
+_TOKEN = r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|-?\d[\d.eE+-]*|[A-Za-z]+|\n'
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
@@ -54,7 +55,7 @@ class _Refused(Exception):
 def one_line(text: str, limit: int = 300) -> str:
     """A message fit for one line of a terminal: control characters and lone surrogates shown escaped,
     at most ``limit`` characters (a 5,000-character name is cut with « … »)."""
-    text = "".join(ch if ch.isprintable() and not _LONE_SURROGATE.match(ch) else ascii(ch)[1:-1] for ch in text)
+    text = "".join(ch if ch.isprintable() and not "\ud800" <= ch <= "\udfff" else ascii(ch)[1:-1] for ch in text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -71,7 +72,7 @@ def _number_token_bad(token: str) -> str | None:
 def _locate(text: str, kind: str) -> int:
     """The line of the first token of the ``kind`` the decoder refused (1 when it cannot be found)."""
     line, depth = 1, 0
-    for match in _TOKEN.finditer(text):
+    for match in re.finditer(_TOKEN, text, re.S):
         token = match.group()
         if token == "\n":
             line += 1
@@ -97,7 +98,7 @@ def _bad_surrogates(token: str) -> bool:
         value = json.loads(token)
     except ValueError:
         return False
-    return isinstance(value, str) and bool(_LONE_SURROGATE.search(value))
+    return isinstance(value, str) and _raw_surrogate(value) is not None
 
 
 def _parse_float(token: str) -> float:
@@ -136,7 +137,7 @@ def _check_tree(value, text: str) -> str | None:
         if depth > MAX_DEPTH:
             return "depth"
         if type(item) is dict:
-            if strings and any(_LONE_SURROGATE.search(key) for key in item):
+            if strings and any(_raw_surrogate(key) is not None for key in item):
                 return "surrogate"
             item = item.values()
         for child in item:
@@ -146,19 +147,20 @@ def _check_tree(value, text: str) -> str | None:
             elif kind is int:
                 if not -_INT_BOUND < child < _INT_BOUND:
                     return "digits"
-            elif strings and kind is str and _LONE_SURROGATE.search(child):
+            elif strings and kind is str and _raw_surrogate(child) is not None:
                 return "surrogate"
     if type(value) is int and not -_INT_BOUND < value < _INT_BOUND:
         return "digits"
-    if strings and type(value) is str and _LONE_SURROGATE.search(value):
+    if strings and type(value) is str and _raw_surrogate(value) is not None:
         return "surrogate"
     return None
 
 
 def _raw_surrogate(text: str) -> int | None:
     """The index of the first lone surrogate of the text, or None. Found by UTF-8 encoding it, which only a
-    surrogate stops (a search with `_LONE_SURROGATE` takes ten times as long: 6 ms for a 150-table file);
-    an ASCII text, which Python knows without looking, holds none."""
+    surrogate stops (a search with the regular expression of the range U+D800–U+DFFF takes ten times as long: 6 ms
+    for a 150-table file, and compiling it 2.3 M instructions a process); an ASCII text, which Python knows
+    without looking, holds none."""
     if text.isascii():
         return None
     try:

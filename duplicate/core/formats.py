@@ -34,14 +34,21 @@ Standard library only, like the rest of ``core``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Callable, TypeVar
+from functools import cached_property
 
 __all__ = ["Format", "FORMATS", "FREE_FORMATS", "KINDS", "TOURNAMENT_KINDS", "KIND_LABELS", "format_for"]
 
-_Number = TypeVar("_Number", int, float, Decimal, Fraction)
+# typing is imported by none of ``rank``'s modules (issue 12: 2–3 ms a process); its names, used in
+# annotations only (``from __future__ import annotations``), are imported for the type checkers alone
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _Number = TypeVar("_Number", int, float, Decimal, Fraction)
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class Format:
     line_labels: tuple[str, ...]      # their French names (the placement table's columns)
     entrant_noun: str                 # an entrant, as a column head: « Joueur », « Triplette »…
     numbered: bool                    # places are line + starting table (N1, NS2, Q3); else the line alone (A, B)
-    entrant_pattern: re.Pattern = field(repr=False)   # a valid starting place (groups ``line``, ``table``)
+    place_pattern: str = field(repr=False)  # a valid starting place, a regular expression (groups ``line``, ``table``)
     place_examples: str = ""          # French examples of places, as a person types them
     team_size: tuple[int, int] | None = None          # (fewest, most) players per team; None: players ranked
     entrants_needed: tuple[int, int | None] = (2, None)  # (fewest, most) entrants for a draw
@@ -72,6 +79,12 @@ class Format:
     movement: str | None = None       # its movement generator: a module of `core.movements` with ``generate(tables,
                                       # positions, boards_per_position)`` and ``reach(tables)``; None: free play
     _tables: Callable[[int], int] = field(default=lambda entrants: entrants, repr=False, compare=False)
+
+    @cached_property
+    def entrant_pattern(self) -> re.Pattern:
+        """`place_pattern` compiled, on first use: the seven kinds' patterns cost ``rank``, which never reads
+        a place, 2.7 M instructions a process (about 1 ms) to compile at import (issue 12)."""
+        return re.compile(self.place_pattern)
 
     # --- who is ranked ----------------------------------------------------------------------------------
 
@@ -167,24 +180,24 @@ _FRACTION_TEXT = {Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 2): "�
 FORMATS: tuple[Format, ...] = (
     Format("individual", "Individuel", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
-           entrant_pattern=re.compile(r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$",
            place_examples="N1, S1, E1, O1", entrants_needed=(4, None),
            weights=(Fraction(1, 4), Fraction(3, 4)), movement="individual",
            _tables=lambda players: players // 4),
     Format("triplettes", "Triplettes", seats=("NS", "EW"), lines=("NS", "EW"), line_labels=("Nord-Sud", "Est-Ouest"),
            entrant_noun="Triplette", numbered=True,
-           entrant_pattern=re.compile(r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$",
            place_examples="NS1, EO1", team_size=(3, 3), weights=(Fraction(1, 2), Fraction(1, 2)), badges=True,
            line_duplicates=True, movement="triplettes",
            _tables=lambda teams: -(-teams // 2)),
     Format("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
            entrant_noun="Quadrette", numbered=True,
-           entrant_pattern=re.compile(r"^Q(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^Q(?P<table>[1-9][0-9]*)$",
            place_examples="Q1", team_size=(4, 4), taker_seat="S", chosen_attacker=True,
            movement="quadrettes"),
     Format("team_match", "Match par équipes", seats=("attack", "defence"), lines=("A", "B"),
            line_labels=("Équipe A", "Équipe B"), entrant_noun="Équipe", numbered=False,
-           entrant_pattern=re.compile(r"^[AB]$"), place_examples="A, B", team_size=(4, 6),
+           place_pattern=r"^[AB]$", place_examples="A, B", team_size=(4, 6),
            entrants_needed=(2, 2), taker_seat="S", rooms=True, free_contracts=True, quarters=True,
            pm_to_winner=True, movement="team_match", _tables=lambda teams: 2),
 )
@@ -198,17 +211,17 @@ FORMATS: tuple[Format, ...] = (
 FREE_FORMATS: tuple[Format, ...] = (
     Format("free", "Donnes libres (individuel)", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
-           entrant_pattern=re.compile(r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="N1, S1, E1, O1", entrants_needed=(12, None), free_play=True,
            _tables=lambda players: -(-players // 4)),
     Format("free_duo", "Donnes libres par équipes de 2 (libre duo)", seats=("N", "S", "E", "W"), lines=("NS", "EW"),
            line_labels=("Nord-Sud", "Est-Ouest"), entrant_noun="Équipe", numbered=True,
-           entrant_pattern=re.compile(r"^(?P<line>NS|EW|[NSEWJ])(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^(?P<line>NS|EW|[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="NS1, EO1", team_size=(2, 2), entrants_needed=(8, None), free_play=True,
            _tables=lambda teams: -(-teams // 2)),
     Format("free_team4", "Donnes libres par équipes de 4 (libre par 4)", seats=("N", "S", "E", "W"), lines=("T",),
            line_labels=("Équipe",), entrant_noun="Équipe", numbered=True,
-           entrant_pattern=re.compile(r"^(?P<line>[NSEWJT])(?P<table>[1-9][0-9]*)$"),
+           place_pattern=r"^(?P<line>[NSEWJT])(?P<table>[1-9][0-9]*)$",
            place_examples="T1", team_size=(4, 4), entrants_needed=(4, None), free_play=True,
            _tables=lambda teams: teams),
 )

@@ -46,7 +46,6 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from .cards import BOUTS, PACK
 
 __all__ = [
     "Contract", "Chelem", "PetitAuBout", "Poignee", "ScoreError", "ScoreCheck",
@@ -149,11 +148,18 @@ def score_deal(contract, points: int, bouts: int, poignees=(), petit_au_bout=Non
 
 # --- reachable set ------------------------------------------------------------
 
+@lru_cache(maxsize=None)
 def _value_classes() -> tuple[tuple[int, int, bool], ...]:
     """The pack by value: (half-points, cards, may go to the écart), from the card model.
 
     Bouts, then kings (neither may be put in the écart: « ni roi ni bout au chien »), then the other
-    cards by value (dames, cavaliers, valets, the low cards — low trumps among them)."""
+    cards by value (dames, cavaliers, valets, the low cards — low trumps among them).
+
+    The card model is imported here, on the first call: only the card model's own checks
+    (`_pile_points`) need it, not `check_score` nor `reachable_scores`, so ``rank`` does not build
+    the 78 cards (issue 12)."""
+    from .cards import BOUTS, PACK
+
     kings = [c for c in PACK if not c.is_bout and not c.is_trump and c.rank == 14]
     rest = [c for c in PACK if not c.is_bout and c not in kings]
     values = sorted({c.half_points for c in rest}, reverse=True)
@@ -161,7 +167,6 @@ def _value_classes() -> tuple[tuple[int, int, bool], ...]:
             *((v, sum(c.half_points == v for c in rest), True) for v in values))
 
 
-_CLASSES = _value_classes()
 _ECART = 6
 #: The poignées that can be shown together, by the number of trumps they need at four players (simple
 #: 10, double 13, triple 15, the Excuse counting as one): two simples (20 trumps) fit in the 22, no
@@ -195,15 +200,16 @@ def _pile_points(contract: Contract, tricks: int, excuse: str | None) -> dict[in
     """
     cards = 4 * tricks + (_ECART if contract.taker_has_dog else 0) + {None: 0, "taker": 1, "defence": -1}[excuse]
     ecart = _ECART if contract in (Contract.PRISE, Contract.GARDE) else 0
-    bout_value, bout_count, _ = _CLASSES[0]
+    classes = _value_classes()
+    bout_value, bout_count, _ = classes[0]
     if excuse == "defence":  # the taker holds the two other bouts at most
         bout_count -= 1
     found: dict[int, frozenset[int]] = {}
-    last = len(_CLASSES) - 1
+    last = len(classes) - 1
     for bouts in range(1 if excuse == "taker" else 0, min(bout_count, cards) + 1):  # "taker": he holds the Excuse
         # (cards still to take, écart cards still to find) → the half-points reachable, as a bit set
         states: dict[tuple[int, int], int] = {(cards - bouts, ecart): 1 << (bouts * bout_value)}
-        for index, (value, count, ecartable) in enumerate(_CLASSES[1:], start=1):
+        for index, (value, count, ecartable) in enumerate(classes[1:], start=1):
             following: dict[tuple[int, int], int] = {}
             for (remaining, ecart_left), halves in states.items():
                 # the last class must complete the pile: only one count of it is of use

@@ -29,7 +29,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["Result", "ArbitralNote", "TableNote", "board_notes", "topage"]
 
