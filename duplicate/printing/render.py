@@ -82,28 +82,23 @@ def render_html(kind: str, context: Mapping) -> str:
     return environment().get_template(TEMPLATES[kind]).render(kind=kind, **context)
 
 
-def html_to_pdf(html: str) -> bytes:
-    """The PDF of ``html``, the garbage collector paused while WeasyPrint works.
+#: Young-generation threshold of the garbage collector while WeasyPrint works: a render allocates
+#: hundreds of thousands of small objects, and with the default (700) the collector ran so often that
+#: it cost 10–15 % of a diagram page (profiled: the time showed up in tinycss2's ``Color``).
+RENDER_GC_THRESHOLD = 50_000
 
-    A render allocates hundreds of thousands of small objects that live until its end: with the
-    default threshold (700) the collector ran so often that it cost 10–15 % of a diagram page
-    (profiled: the time showed up in tinycss2's ``Color``), and with a young-generation threshold of
-    50 000 it still ran ≈ 36 times a chunk of 50 route sheets, traversing the whole document each
-    time.  Paused, the garbage of the render (its box tree is full of cycles) is collected once at the
-    end: 0.35 s of collections a chunk of 50 route sheets instead of 0.5 (measured with
-    ``gc.callbacks``), same peak memory (140 MiB)."""
+
+def html_to_pdf(html: str) -> bytes:
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
     font_config = FontConfiguration()
-    enabled = gc.isenabled()
-    gc.disable()
+    threshold = gc.get_threshold()
+    gc.set_threshold(RENDER_GC_THRESHOLD, *threshold[1:])
     try:
         return HTML(string=html, base_url=REPO_ROOT).write_pdf(font_config=font_config)
     finally:
-        if enabled:
-            gc.enable()
-            gc.collect()
+        gc.set_threshold(*threshold)
 
 
 def render_pdf(kind: str, context: Mapping) -> bytes:
