@@ -24,11 +24,19 @@ def qr_svg(url: str, scale: int | None = 3) -> str:
     return code.svg_inline(scale=scale, border=2, dark="#000")
 
 
+#: The mask pattern of the printed QR codes.  ISO/IEC 18004 lets the encoder choose any of the 8 masks
+#: (each one gives a valid code of the same data; the penalty score only tunes readability); segno
+#: scores all 8 in pure Python, 5 of the 7 ms a code cost, i.e. 3 s of the 600 route sheets of a
+#: 150-table evening.  Mask 2 (every third column) is the one segno's scoring picks for most of
+#: our addresses (144 of 200 route-sheet addresses of 5-QR-version length).
+QR_PRINT_MASK = 2
+
+
 def qr_png_uri(url: str) -> str:
-    """The QR code of ``url`` (segno, error correction M, a 2-module border) as a ``data:`` URI of a PNG
-    with one pixel a module, for the printouts: their CSS box sizes it and ``image-rendering:
-    pixelated`` keeps the modules sharp.  Drawn by WeasyPrint as one image instead of an SVG path of
-    hundreds of segments (that path cost 17 % of a route sheet's CPU time, profiled)."""
+    """The QR code of ``url`` (segno, error correction M, mask :data:`QR_PRINT_MASK`, a 2-module border)
+    as a ``data:`` URI of a PNG with one pixel a module, for the printouts: their CSS box sizes it and
+    ``image-rendering: pixelated`` keeps the modules sharp.  Drawn by WeasyPrint as one image instead
+    of an SVG path of hundreds of segments (that path cost 17 % of a route sheet's CPU time, profiled)."""
     import segno
 
-    return segno.make(url, error="m", micro=False).png_data_uri(scale=1, border=2)
+    return segno.make(url, error="m", micro=False, mask=QR_PRINT_MASK).png_data_uri(scale=1, border=2)

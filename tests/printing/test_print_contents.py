@@ -185,3 +185,28 @@ def test_an_unknown_kind_is_refused(demo):
         render_kind("posters", demo["export"], demo["ranking"])
     with pytest.raises(ValueError):
         render_pdf("posters", {})
+
+
+def test_route_sheet_qr_code_encodes_the_sheet_address(demo):
+    """The QR image printed on a sheet is the code of its own address, module for module, with the
+    fixed mask (`common.QR_PRINT_MASK`) instead of the one segno would score best."""
+    import io
+
+    import segno
+    from pypdf import PdfReader
+
+    from duplicate.printing.common import QR_PRINT_MASK
+
+    urls = {p["id"]: f"https://tarot.example.org/feuille-de-route/jeton-{p['id']}" for p in demo["export"]["players"]}
+    pdf = render(demo, "route-sheets", entrants=["N5", "E3"], route_urls=urls)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 2
+    # WeasyPrint shares one resource dictionary between the pages: each page lists both images
+    printed = {(image.image.size, image.image.convert("L").tobytes()) for image in reader.pages[0].images}
+    expected = set()
+    for entrant in ["N5", "E3"]:
+        code = segno.make(urls[entrant], error="m", micro=False, mask=QR_PRINT_MASK)
+        assert code.mask == QR_PRINT_MASK and code.version == 4
+        pixels = bytes(0 if dark else 255 for row in code.matrix_iter(scale=1, border=2) for dark in row)
+        expected.add((code.symbol_size(scale=1, border=2), pixels))
+    assert printed == expected
