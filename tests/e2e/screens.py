@@ -78,6 +78,14 @@ def create_tournament(page, base: str, name: str, kind: str, date: str | None = 
     return int(match.group(1))
 
 
+def make_free_movement(page, base: str, tournament_id: int, seed: str) -> str:
+    """« Faire le mouvement » of a free-play tournament with the draw's ``seed``; returns the page's text."""
+    page.goto(f"{base}/arbitre/tournois/{tournament_id}/libre/mouvement")
+    page.fill("#seed", seed)
+    page.click("button:has-text('Faire le mouvement')")
+    return page.inner_text("body")
+
+
 def numbered_players_csv(surname: str, count: int, first_licence: int, club: str) -> str:
     """A players' list as the club's spreadsheet saves it: licences ``first_licence + 1``…, surnames
     ``<surname>01``…, first names ``Prénom1``…"""

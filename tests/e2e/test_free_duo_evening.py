@@ -17,7 +17,8 @@ import re
 from duplicate.core.freeplay.movements import team_movement
 
 from live import flask
-from screens import PASSWORD, create_tournament, import_players, numbered_players_csv, shots, sign_in
+from screens import (PASSWORD, create_tournament, import_players, make_free_movement, numbered_players_csv, shots,
+                     sign_in)
 
 PLAYERS = 16
 
@@ -50,10 +51,7 @@ def test_a_libre_duo_evening_of_8_duos(live_server, new_page, artifacts, sqlite_
     assert arbiter.locator("#line").count() == 0
     shots(arbiter, artifacts, "duo-01-equipes")
 
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
-    arbiter.fill("#seed", "jeudi e2e")
-    arbiter.click("button:has-text('Faire le mouvement')")
-    body = arbiter.inner_text("body")
+    body = make_free_movement(arbiter, base, tid, "jeudi e2e")
     assert "Mouvement fait et joueurs placés" in body
     assert f"4 tables, {positions} positions" in body and "ne jouent pas cette position" in body
     shots(arbiter, artifacts, "duo-02-mouvement")
@@ -119,10 +117,7 @@ def test_palmares_and_carre_final_of_a_12_player_evening(live_server, new_page, 
         arbiter.fill("#first_name", f"Prénom{i}")
         arbiter.press("#first_name", "Enter")
         arbiter.wait_for_url(re.compile(r"/joueurs$"))
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
-    arbiter.fill("#seed", "dotation")
-    arbiter.click("button:has-text('Faire le mouvement')")
-    assert "3 tables, 6 positions" in arbiter.inner_text("body")
+    assert "3 tables, 6 positions" in make_free_movement(arbiter, base, tid, "dotation")
     for (position, table) in sorted(seats):
         arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles/{position}/{table}")
         if position == 1:

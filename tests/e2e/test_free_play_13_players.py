@@ -21,8 +21,8 @@ import re
 import subprocess
 
 from live import flask
-from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, import_players, numbered_players_csv,
-                     page_width, shots, sign_in)
+from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, import_players, make_free_movement,
+                     numbered_players_csv, page_width, shots, sign_in)
 
 PLAYERS = 13
 
@@ -39,10 +39,7 @@ def test_a_free_play_evening_of_13_players(live_server, new_page, artifacts, sql
     csv_path.write_text(numbered_players_csv("TREIZE", PLAYERS, 8200, "Club de Tarot de Blois"), encoding="utf-8")
     import_players(arbiter, base, tid, csv_path, PLAYERS)
 
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
-    arbiter.fill("#seed", "mardi 13")
-    arbiter.click("button:has-text('Faire le mouvement')")
-    body = arbiter.inner_text("body")
+    body = make_free_movement(arbiter, base, tid, "mardi 13")
     assert "Mouvement fait et joueurs placés" in body
     assert "4 tables, 4 positions" in body and "Howell sans les numéros J8, J12, J16" in body
     assert arbiter.locator("tr.three-players").count() == 12  # 3 tables of 3 × 4 positions

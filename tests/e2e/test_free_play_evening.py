@@ -26,8 +26,8 @@ import subprocess
 from duplicate.core.freeplay.movements import free_movement, personal_card
 
 from live import create_users, flask
-from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, give_access, import_players, numbered_players_csv,
-                     page_width, shots, sign_in)
+from screens import (PASSWORD, PHONE, create_tournament, download, fill_deal, give_access, import_players,
+                     make_free_movement, numbered_players_csv, page_width, shots, sign_in)
 
 PLAYERS = 22
 
@@ -48,10 +48,7 @@ def test_a_free_play_evening_of_22_players(live_server, new_page, artifacts, sql
     csv_path.write_text(numbered_players_csv("LIBRE", PLAYERS, 8100, "Club de Tarot d’Orléans"), encoding="utf-8")
     import_players(arbiter, base, tid, csv_path, PLAYERS)
 
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
-    arbiter.fill("#seed", "mardi e2e")
-    arbiter.click("button:has-text('Faire le mouvement')")
-    body = arbiter.inner_text("body")
+    body = make_free_movement(arbiter, base, tid, "mardi e2e")
     assert "Mouvement fait et joueurs placés" in body
     assert "6 tables" in body and f"Tables à 3 joueurs : {', '.join(map(str, sorted(three)))}" in body
     shots(arbiter, artifacts, "libre-01-mouvement")

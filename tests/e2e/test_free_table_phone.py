@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from live import flask
-from screens import PASSWORD, PHONE, create_tournament, import_players, numbered_players_csv, page_width, shots, sign_in
+from screens import (PASSWORD, PHONE, create_tournament, import_players, make_free_movement, numbered_players_csv,
+                     page_width, shots, sign_in)
 
 PLAYERS = 20
 
@@ -29,10 +30,7 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     csv_path = tmp_path / "joueurs.csv"
     csv_path.write_text(numbered_players_csv("TABLE", PLAYERS, 8200, "Club de Tarot d’Orléans"), encoding="utf-8")
     import_players(arbiter, base, tid, csv_path, PLAYERS)
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/mouvement")
-    arbiter.fill("#seed", "jeudi table")
-    arbiter.click("button:has-text('Faire le mouvement')")
-    assert "Mouvement fait et joueurs placés" in arbiter.inner_text("body")
+    assert "Mouvement fait et joueurs placés" in make_free_movement(arbiter, base, tid, "jeudi table")
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/libre/feuilles")
     arbiter.click("a:has-text('Saisie à la table')")
