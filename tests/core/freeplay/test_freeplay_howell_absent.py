@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from duplicate.core.freeplay.movements import (
-    HOWELL, check, free_movement, movement_to_dict, personal_card, rounds_from_dict,
+    HOWELL, Round, check, free_movement, movement_to_dict, personal_card, rounds_from_dict,
 )
 
 # The booklet's rows, as printed (seeds/fft-fascicule-free-play-ocr.txt, « 3 TABLES » and « 4 TABLES »).
@@ -168,6 +168,24 @@ def test_13_players_file_round_trip_and_fiche():
     assert personal_card(rounds, "J7") == [(1, 2, "E"), (2, 2, "E"), (3, 1, "S"), (4, 3, "N")]
     assert "absent_players" not in movement_to_dict(4, 5, *free_movement(4))
 
+
+
+def test_the_movement_file_lists_every_number_nobody_holds_the_first_included():
+    """The movement file's ``absent_players`` are the Howell numbers nobody holds (SPEC §9 movement file;
+    the booklet's Howell, « 3 TABLES », first row « 1 2 3 4 | 5 6 7 8 | 9 10 11 12 »), whichever they are:
+    J1 and J12 left out by hand, North of table 1 and West of table 3 empty, gives ``["J1", "J12"]``; nobody
+    left out gives no such entry."""
+    first = booklet(ROWS_12)[1]
+
+    def seated(absent):
+        return [Round(1, table, {seat: None if n in absent else f"J{n}" for seat, n in zip("NSEW", four)})
+                for table, four in first.items()]
+
+    data = movement_to_dict(3, 1, seated({1, 12}), frozenset())
+    assert data["absent_players"] == ["J1", "J12"]
+    assert data["rounds"][0]["seats"] == {"N": None, "S": "J2", "E": "J3", "W": "J4"}
+    assert movement_to_dict(3, 1, seated({1}), frozenset())["absent_players"] == ["J1"]
+    assert "absent_players" not in movement_to_dict(3, 1, seated(set()), frozenset())
 
 @pytest.mark.parametrize("players", range(11, 41))
 def test_every_player_every_position_once(players):
