@@ -30,3 +30,29 @@ def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite
         widths[name] = page_width(page)
         shots(page, artifacts, f"phone-{name}")
     assert all(width <= 390 for width in widths.values()), widths
+
+
+def test_the_arbiters_pages_fit_a_phone_in_the_hall(live_server, new_page, sqlite_url, artifacts):
+    """The arbiter walks the hall with a phone: none of his pages of an evening under way scrolls sideways
+    (the changes and players lists were 442 and 393 px wide, the private links 525 px: a long link did
+    not wrap). The licence column goes on a phone (each player's page shows it)."""
+    base = live_server.url
+    tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
+    create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
+    arbiter = new_page(viewport=PHONE)
+    arbiter.goto(base + "/connexion")
+    arbiter.fill("#username", "arbitre")
+    arbiter.fill("#password", PASSWORD)
+    arbiter.press("#password", "Enter")
+    pages = ["", "etuis", "etuis/1/fiche", "mouvement", "joueurs", "tables", "resultats", "salle", "changements",
+             "feuilles", "impression/", "journal", "acces"]
+    widths = {}
+    for path in pages:
+        arbiter.goto(f"{base}/arbitre/tournois/{tid}/{path}")
+        assert arbiter.locator("h1").count() >= 1, path
+        widths[path] = page_width(arbiter)
+    assert {path: width for path, width in widths.items() if width > 390} == {}
+    assert arbiter.locator("table.players th", has_text="Licence").is_hidden()
+    for path in ("changements", "joueurs", "feuilles"):
+        arbiter.goto(f"{base}/arbitre/tournois/{tid}/{path}")
+        shots(arbiter, artifacts, f"phone-arbiter-{path}", fit=True)
