@@ -34,9 +34,10 @@ def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite
 
 
 def test_the_arbiters_pages_fit_a_phone_in_the_hall(live_server, new_page, sqlite_url, artifacts):
-    """The arbiter walks the hall with a phone: none of his pages of an evening under way scrolls sideways
-    (the changes and players lists were 442 and 393 px wide, the private links 525 px: a long link did
-    not wrap). The licence column goes on a phone (each player's page shows it)."""
+    """The arbiter walks the hall with a phone: none of his pages of an evening under way scrolls sideways,
+    a long surname included (the changes and players lists were 442 and 393 px wide, the private links
+    525 px: a long link did not wrap; the placement 433 px with that name). The licence column goes on a
+    phone (each player's page shows it)."""
     base = live_server.url
     tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
     create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
@@ -45,15 +46,25 @@ def test_the_arbiters_pages_fit_a_phone_in_the_hall(live_server, new_page, sqlit
     arbiter.fill("#username", "arbitre")
     arbiter.fill("#password", PASSWORD)
     arbiter.press("#password", "Enter")
-    pages = ["", "etuis", "etuis/1/fiche", "mouvement", "joueurs", "tables", "resultats", "salle", "changements",
-             "feuilles", "impression/", "journal", "acces"]
+    # a long surname, as real lists have: it breaks in its cell, it never widens the page
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/changements")
+    arbiter.locator("table.players a", has_text="Modifier").first.click()
+    arbiter.fill("#surname", "VANDENBROUCKE-DESCHAMPS")
+    with arbiter.expect_navigation():
+        arbiter.click("button:has-text('Enregistrer')")
+    pages = ["", "etuis", "etuis/1/fiche", "mouvement", "joueurs", "placement", "tables", "resultats", "salle",
+             "changements", "feuilles", "impression/", "journal", "acces"]
     widths = {}
     for path in pages:
         arbiter.goto(f"{base}/arbitre/tournois/{tid}/{path}")
         assert arbiter.locator("h1").count() >= 1, path
         widths[path] = page_width(arbiter)
+    for url in (f"{base}/saisie/tournois/{tid}/etuis/1", f"{base}/tournois/{tid}/"):
+        arbiter.goto(url)
+        widths[url] = page_width(arbiter)
+    assert "VANDENBROUCKE" in arbiter.inner_text("table.ranking.general")
     assert {path: width for path, width in widths.items() if width > 390} == {}
     assert arbiter.locator("table.players th", has_text="Licence").is_hidden()
-    for path in ("changements", "joueurs", "feuilles"):
+    for path in ("changements", "joueurs", "feuilles", "placement", "journal"):
         arbiter.goto(f"{base}/arbitre/tournois/{tid}/{path}")
         shots(arbiter, artifacts, f"phone-arbiter-{path}", fit=True)
