@@ -40,7 +40,7 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
         place, name, code = row.inner_text().split("\t")
         codes[place.strip()] = code.strip()
     assert len(codes) == PLAYERS and all(re.fullmatch(r"\d{4}", c) for c in codes.values())
-    shots(arbiter, artifacts, "libre-table-01-liens-et-codes", fit=True)
+    shots(arbiter, artifacts, "libre-table-01-liens-et-codes")
 
     phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     phone.goto(base + re.sub(r"^https?://[^/]+", "", link))

@@ -67,4 +67,4 @@ def test_the_arbiters_pages_fit_a_phone_in_the_hall(live_server, new_page, sqlit
     assert arbiter.locator("table.players th", has_text="Licence").is_hidden()
     for path in ("changements", "joueurs", "feuilles", "placement", "journal"):
         arbiter.goto(f"{base}/arbitre/tournois/{tid}/{path}")
-        shots(arbiter, artifacts, f"phone-arbiter-{path}", fit=True)
+        shots(arbiter, artifacts, f"phone-arbiter-{path}")

@@ -176,12 +176,12 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
 
     arbiter.goto(f"{home}/")
     assert "Tout est prêt." in arbiter.inner_text("body"), arbiter.inner_text("main")
-    shots(arbiter, artifacts, f"{tag}-01-tableau-de-bord", fit=True)
+    shots(arbiter, artifacts, f"{tag}-01-tableau-de-bord")
     arbiter.goto(f"{home}/mouvement")
     movement_text = arbiter.inner_text("body")
     assert f"{evening.tables} tables" in movement_text
     assert f"{evening.rests} joueur(s) au relais à chaque position" in movement_text
-    shots(arbiter, artifacts, f"{tag}-02-mouvement", fit=True)
+    shots(arbiter, artifacts, f"{tag}-02-mouvement")
 
     if evening.late:
         # position 1 has started: a latecomer is placed at the next relais id, at the relais at position 1
@@ -244,7 +244,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             expected = rounds[(position, table)]["seats"][taker_seat[number]]
             assert taker.split()[0] == place(expected), (number, cells)
             assert names[expected] in taker
-    shots(overview, artifacts, f"{tag}-03-fiche", fit=True)
+    shots(overview, artifacts, f"{tag}-03-fiche")
 
     # --- the visitor's phone: before play, and the private links the arbiter hands out -----------------------
     arbiter.goto(f"{home}/feuilles")
@@ -301,7 +301,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.fill("#surname", names[typo].split()[0] + "-CORRIGÉ")
             arbiter.click("button:has-text('Enregistrer')")
             assert "-CORRIGÉ" in arbiter.inner_text("body")
-            shots(arbiter, artifacts, f"{tag}-04-changements", fit=True)
+            shots(arbiter, artifacts, f"{tag}-04-changements")
             # places read « O3 », never « W3 »: in the table, in every list, in the marks
             shown = [cells[0] for cells in table_rows(arbiter, "table.players")]
             shown += arbiter.locator("select option").all_inner_texts()
@@ -317,7 +317,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             row = table_rows(arbiter, "table:has(th:has-text('Motif'))")
             penalty = next(cells for cells in row if cells[0].startswith(place(chatty)))
             assert penalty[1] == "2,50", penalty
-            shots(arbiter, artifacts, f"{tag}-05-penalites", fit=True)
+            shots(arbiter, artifacts, f"{tag}-05-penalites")
 
         here = [line for line in lines if line["position"] == position and line is not conflict_line]
         # table 1 of each position is typed on the « par table » screen by a scorer
@@ -334,7 +334,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
         if position == 2:
             visitor_sees_nothing("pendant le jeu", lines[0]["board"], watched)
             visitor.goto(f"{base}/tournois/{tid}/")
-            shots(visitor, artifacts, f"{tag}-06-public-avant-publication", fit=True)
+            shots(visitor, artifacts, f"{tag}-06-public-avant-publication")
 
     # --- two scorers, one fiche ---------------------------------------------------------------------------------
     number, key = conflict_line["board"], f"{conflict_line['board']}-{conflict_line['table']}"
@@ -353,7 +353,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     assert conflict.locator(".stored-score").inner_text() == signed(theirs)
     assert conflict.locator(".typed-score").inner_text() == f"{mine:+d}"
     assert "marqueur1" in conflict.inner_text()
-    shots(second, artifacts, f"{tag}-07-conflit", fit=True)
+    shots(second, artifacts, f"{tag}-07-conflit")
     with second.expect_navigation():  # Enter again: still refused, nothing overwritten
         second.press(f"input[name='score-{key}']", "Enter")
     assert second.locator(".conflict-values").count() == 1
@@ -390,7 +390,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
         assert expected in journal, (expected, journal)
     if "fill_in" in evening.order:
         assert "Joueur de complément inscrit (hors classement) : COMPLÉMENT Gérard" in journal
-    shots(arbiter, artifacts, f"{tag}-08-journal", fit=True)
+    shots(arbiter, artifacts, f"{tag}-08-journal")
 
     # --- publication; the ranking everywhere is the same ---------------------------------------------------------
     arbiter.goto(f"{home}/")
@@ -408,7 +408,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     assert by_id[chatty]["penalty"] == 2.5 and by_id[late]["penalty"] == 2  # « 2,5 » is 2.5, not 25
 
     visitor.goto(f"{base}/tournois/{tid}/")
-    shots(visitor, artifacts, f"{tag}-09-classement-publie", fit=True)
+    shots(visitor, artifacts, f"{tag}-09-classement-publie")
     rows = table_rows(visitor, "table.ranking.general")
     assert len(rows) == len(ranked["ranking"])
     for cells, expected in zip(rows, ranked["ranking"]):
@@ -438,7 +438,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     for value in ("attack", "defence", "global"):
         assert f"{fr2(standing[value])} %" in sheet, (value, sheet)
     assert f"{standing['rank']}" in sheet
-    shots(visitor, artifacts, f"{tag}-10-feuille-de-route", fit=True)
+    shots(visitor, artifacts, f"{tag}-10-feuille-de-route")
     pdf = download(visitor, lambda: visitor.click("a:has-text('Télécharger la feuille de route (PDF)')"))
     text = pdf_text(pdf)
     for value in ("attack", "defence", "global"):
