@@ -15,7 +15,10 @@ Two process models, never mixed in one ratio:
 * in a fresh process (start-up included) — floor: ``python -c "gc.disable(); json.load(open(FILE))"``; then
   ``flask --app app rank FILE`` (SPEC §10) and ``python -m duplicate rank FILE`` (the same command without
   Flask), each with its ratio to that floor (target: 3× at most, issue 12). For reference, not as a floor:
-  ``python -c "import flask.cli"``, what the ``flask`` program costs before it even reads ``--app``.
+  ``python -c "import flask.cli"``, what the ``flask`` program costs before it even reads ``--app``; and
+  `rank_lower_bound.py`, the least work a Python ``rank`` can do on these files (no check, no alternated
+  ranking, compact output: its docstring), whose étuis' rows and percentages are checked equal to the
+  product's before it is timed: what the 3× target leaves to Python.
 
 The fresh processes run as on a user's machine after a first run: bytecode cached (in a temporary
 ``PYTHONPYCACHEPREFIX``; ``PYTHONDONTWRITEBYTECODE``, if set, is dropped for them, else every start compiles
@@ -44,6 +47,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 from duplicate.core.tournament import load_tournament, ranking_output  # noqa: E402
 from duplicate.json_text import dumps  # noqa: E402
 from live import simulated_file  # noqa: E402
+from rank_lower_bound import lower_bound_ranking  # noqa: E402
 
 FLASK = str(Path(sys.executable).with_name("flask"))
 
@@ -89,6 +93,7 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
     tournament = load_tournament(text)
     output = ranking_output(tournament)
     lines = len(tournament.results)
+    _check_lower_bound(lower_bound_ranking(json.loads(text)), output)
 
     def work():
         dumps(ranking_output(load_tournament(path.read_text(encoding="utf-8"))))
@@ -103,6 +108,7 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
     flask_start = process_time([sys.executable, "-c", "import flask.cli"], repeat)
     command = process_time([FLASK, "--app", "app", "rank", str(path)], repeat)
     python_m = process_time([sys.executable, "-m", "duplicate", "rank", str(path)], repeat)
+    lower_bound = process_time([sys.executable, str(ROOT / "bench" / "rank_lower_bound.py"), str(path)], repeat)
     print(f"\n{tables} tables, {4 * tables} joueurs, {lines} lignes, {len(text) / 1e6:.2f} Mo (médiane de {repeat})")
     print(f"    {'':<36} {'mur':>10} {'÷ plancher':>8}   {'CPU':>10} {'÷ plancher':>8}")
     print("  dans ce processus")
@@ -114,10 +120,19 @@ def bench(tables: int, repeat: int, folder: Path) -> dict:
     for label, seconds in (("python + json.load sans gc (plancher)", floor_process),
                            ("flask --app app rank", command),
                            ("python -m duplicate rank", python_m),
-                           ("(python -c 'import flask.cli')", flask_start)):
+                           ("(python -c 'import flask.cli')", flask_start),
+                           ("(borne basse : rank_lower_bound.py)", lower_bound)):
         print(_line(label, seconds, floor_process))
     return {"tables": tables, "lines": lines, "load": load, "ranking": ranking, "total": total, "floor": floor,
-            "command": command, "python_m": python_m, "floor_process": floor_process}
+            "command": command, "python_m": python_m, "floor_process": floor_process, "lower_bound": lower_bound}
+
+
+def _check_lower_bound(lower: dict, output: dict) -> None:
+    """The lower bound computes what the product does: the same étuis' rows, the same percentages."""
+    assert lower["boards"] == output["boards"], "rank_lower_bound.py : notes des étuis différentes"
+    percentages = {row["id"]: (row["attack"], row["defence"], row["global"]) for row in output["ranking"]}
+    assert {row["id"]: (row["attack"], row["defence"], row["global"]) for row in lower["ranking"]} == percentages, \
+        "rank_lower_bound.py : pourcentages différents"
 
 
 def main() -> int:
@@ -131,13 +146,14 @@ def main() -> int:
         rows = [bench(tables, args.repeat, Path(tmp)) for tables in map(int, args.tables.split(","))]
     print("\nCoût par ligne de résultat (µs CPU), de 10 à 300 tables : plat = linéaire ; rapports au plancher (CPU)")
     print(f"  {'tables':>6} {'lignes':>7} {'json.loads':>11} {'load':>7} {'ranking':>8} {'rank (travail)':>15}"
-          f" {'flask rank':>11} {'python -m':>10}")
+          f" {'flask rank':>11} {'python -m':>10} {'borne basse':>12}")
     for row in rows:
         per_line = {key: row[key][1] / row["lines"] * 1e6 for key in ("floor", "load", "ranking", "total")}
         print(f"  {row['tables']:>6} {row['lines']:>7} {per_line['floor']:>11.1f} {per_line['load']:>7.1f}"
               f" {per_line['ranking']:>8.1f} {per_line['total']:>15.1f}"
               f" {row['command'][1] / row['floor_process'][1]:>10.1f}×"
-              f" {row['python_m'][1] / row['floor_process'][1]:>9.1f}×")
+              f" {row['python_m'][1] / row['floor_process'][1]:>9.1f}×"
+              f" {row['lower_bound'][1] / row['floor_process'][1]:>11.1f}×")
     return 0
 
 

@@ -42,7 +42,7 @@ def name(i: int) -> str:
 
 def fits(page, artifacts: Path, label: str) -> None:
     """Screenshots at 390 and 1920 px; no sideways scrolling at either width."""
-    shots(page, artifacts, f"formats-{label}", fit=True)
+    shots(page, artifacts, f"formats-{label}")
 
 
 def prepare(arbiter, base: str, tmp_path: Path, kind: str, title: str, teams: int, size: int) -> tuple[int, str]:

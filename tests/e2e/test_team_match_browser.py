@@ -47,7 +47,7 @@ TEAMS_CSV = ("Équipe;Licence;Nom;Prénom;Club\r\n"
 
 
 def _photo(page, artifacts, name: str) -> None:
-    shots(page, artifacts, f"equipes-{name}", fit=True)
+    shots(page, artifacts, f"equipes-{name}")
 
 
 def _pdf_text(path) -> str:
