@@ -41,6 +41,7 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
     view = route_sheets_view(export, ensure_ranking(export, ranking), entrants=entrants)
     for sheet in view["items"]:
         sheet["header_line"] = _route_lines(sheet["rows"], team=view["team"], pm=view["pm"])
+        sheet["row_groups"] = _row_groups(sheet["rows"])
         # its QR code is drawn by the template (filter ``qr_png``), in the render workers
         sheet["url"] = (route_urls or {}).get(sheet["id"]) or ""
     return view
@@ -66,6 +67,22 @@ def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
         r["line"] = (text_table.line(cells[id(r)], sizes, right) if not r["relais"] else
                      text_table.line([str(r["position"]), "relais (pas de table à cette position)"], sizes, right))
     return text_table.line(header, sizes, right)
+
+
+def _row_groups(rows: list[dict]) -> list[dict]:
+    """Consecutive rows of the same look (« attack », « relais » or plain) as one group, printed as one
+    block of lines: ``[{"look": …, "rows": […]}, …]``.
+
+    Why: WeasyPrint lays out and draws every block box on its own, and a block a row cost about a
+    third more than the same lines in fewer blocks (profiled on the 600 route sheets, issue 15).  An
+    individual's sheet (1 attack row in 4) prints 14 blocks instead of 28."""
+    groups: list[dict] = []
+    for r in rows:
+        look = "attack" if r["attack"] else "relais" if r["relais"] else "plain"
+        if not groups or groups[-1]["look"] != look:
+            groups.append({"look": look, "rows": []})
+        groups[-1]["rows"].append(r)
+    return groups
 
 
 # --- rankings ---------------------------------------------------------------------------------------------
