@@ -1,5 +1,6 @@
 """Phones (issue 15, point 8): the route sheet, the public results, an étui's topage and the fiche entry
-page fit a 390 px wide screen without scrolling sideways (they were about 635, 575, 509 and 690 px wide).  Screenshots at 390 and
+page fit a 390 px wide screen without scrolling sideways (they were about 635, 575, 509 and 690 px wide), and so
+does the projector's page, made for the hall's screen but linked from the results (420 px).  Screenshots at 390 and
 1920 px go to ``artifacts/`` (``phone-*.png``), to be looked at."""
 
 import re
@@ -22,6 +23,7 @@ def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite
 
     pages = {"route-sheet": route_url, "results": f"{base}/tournois/{tid}/",
              "board": f"{base}/tournois/{tid}/etuis/1",  # its eight columns scroll inside their box
+             "projector": f"{base}/tournois/{tid}/projecteur",  # a phone may open it from the results page
              "fiche": f"{base}/saisie/tournois/{tid}/etuis/1"}
     widths = {}
     for name, url in pages.items():
