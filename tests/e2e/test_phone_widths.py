@@ -6,18 +6,21 @@ does the projector's page, made for the hall's screen but linked from the result
 import re
 
 from live import create_users, flask
-from screens import PASSWORD, PHONE, page_width, shots
+from screens import PASSWORD, PHONE, page_width, shots, sign_in
+
+
+def _demo_and_its_arbiter_on_a_phone(base: str, new_page, sqlite_url: str):
+    """The demonstration tournament (its id) and its arbiter signed in on a 390 px phone (his page)."""
+    tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
+    create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
+    arbiter = new_page(viewport=PHONE)
+    sign_in(arbiter, base, "arbitre")
+    return tid, arbiter
 
 
 def test_route_sheet_results_and_fiche_fit_a_phone(live_server, new_page, sqlite_url, artifacts):
     base = live_server.url
-    tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
-    create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
-    arbiter = new_page(viewport=PHONE)
-    arbiter.goto(base + "/connexion")
-    arbiter.fill("#username", "arbitre")
-    arbiter.fill("#password", PASSWORD)
-    arbiter.press("#password", "Enter")
+    tid, arbiter = _demo_and_its_arbiter_on_a_phone(base, new_page, sqlite_url)
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/feuilles")
     route_url = arbiter.locator("table.private-links tbody tr").first.locator("td a").first.inner_text().strip()
 
@@ -41,13 +44,7 @@ def test_the_arbiters_pages_fit_a_phone_in_the_hall(live_server, new_page, sqlit
     525 px: a long link did not wrap; the placement 433 px with that name). The licence column goes on a
     phone (each player's page shows it)."""
     base = live_server.url
-    tid = int(re.findall(r"\d+", flask(sqlite_url, "demo").stdout.strip().splitlines()[-1])[-1])
-    create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
-    arbiter = new_page(viewport=PHONE)
-    arbiter.goto(base + "/connexion")
-    arbiter.fill("#username", "arbitre")
-    arbiter.fill("#password", PASSWORD)
-    arbiter.press("#password", "Enter")
+    tid, arbiter = _demo_and_its_arbiter_on_a_phone(base, new_page, sqlite_url)
     # a long surname, as real lists have: it breaks in its cell, it never widens the page
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/changements")
     arbiter.locator("table.players a", has_text="Modifier").first.click()
