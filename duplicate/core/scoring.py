@@ -46,7 +46,6 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-
 __all__ = [
     "Contract", "Chelem", "PetitAuBout", "Poignee", "ScoreError", "ScoreCheck",
     "needed_points", "score_deal", "reachable_scores", "check_score", "hand_fault", "POIGNEE_SETS",
