@@ -35,10 +35,8 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
     config.finalize(app.config, app.instance_path)
 
-    if app.config.get("PROXY_FIX"):  # behind one reverse proxy that terminates TLS (README, config.py)
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
+    # PROXY_FIX (behind one reverse proxy): waitress believes that proxy's headers, from its address only
+    # (`serving.proxy_settings`); no second layer here (werkzeug's ProxyFix would believe any peer)
     db.init_app(app)
     CSRFProtect(app)  # every POST form carries a token; TestConfig turns the check off (WTF_CSRF_ENABLED)
     web.init_app(app)

@@ -24,9 +24,12 @@ name unless configured:
   the detected LAN address and ``PORT``.
 - ``HOST``, ``PORT``, ``THREADS``: what ``make run`` listens on, and its worker threads (the database pool
   is sized from ``THREADS``).
-- ``PROXY_FIX``: ``1`` behind a reverse proxy that terminates TLS: the ``X-Forwarded-For`` and
-  ``X-Forwarded-Proto`` headers of that one proxy are believed (werkzeug's ProxyFix); never set it when
-  clients reach the server directly, or any client could claim to be on HTTPS.
+- ``PROXY_FIX``: ``1`` behind a reverse proxy that terminates TLS: waitress (``make run``) believes the
+  ``X-Forwarded-For`` and ``X-Forwarded-Proto`` headers of that one proxy, and only when the connection
+  comes from ``TRUSTED_PROXY`` (`duplicate.serving.proxy_settings`); the client's address is then the one
+  the sign-in throttling counts. Headers from any other peer are removed.
+- ``TRUSTED_PROXY``: the proxy's IP address, one only (default ``127.0.0.1``; ``::1`` if it connects over
+  IPv6 loopback); meaningful with ``PROXY_FIX`` only.
 - ``SESSION_COOKIE_SECURE``: ``1`` sends the session cookie over HTTPS only; on by default when
   ``PUBLIC_URL`` starts with ``https://``.
 
@@ -66,6 +69,7 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     PUBLIC_URL: str | None = None
     PROXY_FIX = False
+    TRUSTED_PROXY: str | None = None  # the proxy's address when PROXY_FIX; None: 127.0.0.1
     ROUTE_SHEET_CACHE_DIR: str | None = None
     ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
     PUBLIC_RESULTS_MAX_STALE = 10.0
@@ -108,7 +112,7 @@ def _instance_secret_key(instance_path: str) -> str:
     return key
 
 
-SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SQLITE_SYNCHRONOUS")
+SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SQLITE_SYNCHRONOUS", "TRUSTED_PROXY")
 TRUE_WORDS = frozenset({"1", "true", "yes", "on", "oui"})
 
 

@@ -17,6 +17,7 @@ of every absolute link.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import socket
 import sys
@@ -148,10 +149,46 @@ def threads_from(config) -> int:
         return DEFAULT_THREADS
 
 
+DEFAULT_TRUSTED_PROXY = "127.0.0.1"
+PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-proto")
+
+
+def trusted_proxy(config) -> str | None:
+    """The address of the one reverse proxy whose headers are believed: ``TRUSTED_PROXY`` (default
+    127.0.0.1) when ``PROXY_FIX`` is on, else None (no proxy: nobody's headers are believed)."""
+    if not config.get("PROXY_FIX"):
+        return None
+    value = str(config.get("TRUSTED_PROXY") or DEFAULT_TRUSTED_PROXY).strip()
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        raise click.UsageError(f"TRUSTED_PROXY « {value} » : il faut l’adresse IP du proxy, une seule "
+                               "(« * » ou un nom ne sont pas acceptés).") from None
+
+
+def proxy_settings(config) -> dict:
+    """Waitress's settings for the proxy headers: behind one proxy (``PROXY_FIX``), its
+    ``X-Forwarded-For`` (the last address only: the one the proxy itself saw) and ``X-Forwarded-Proto``
+    are believed from `trusted_proxy` and from it only; waitress then sets ``REMOTE_ADDR`` (the address the
+    sign-in throttling counts) and the scheme, and removes those headers from any other peer. Without a
+    proxy, waitress removes them from everyone."""
+    proxy = trusted_proxy(config)
+    if proxy is None:
+        return {"clear_untrusted_proxy_headers": True}
+    return {"trusted_proxy": proxy, "trusted_proxy_count": 1, "trusted_proxy_headers": set(PROXY_HEADERS),
+            "clear_untrusted_proxy_headers": True, "log_untrusted_proxy_headers": True}
+
+
+def make_server(app, host: str, port: int, threads: int):
+    """The waitress server of `make run` (not started): its threads, connection limit, proxy settings."""
+    from waitress.server import create_server
+
+    return create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
+                         channel_timeout=120, ident="tarot-duplicate", **proxy_settings(app.config))
+
+
 def serve(app, host: str, port: int, threads: int) -> None:
     """Migrate, then serve `app` with waitress until interrupted."""
-    from waitress import serve as waitress_serve
-
     from duplicate import db
 
     app.config.update(HOST=host, PORT=port, THREADS=threads)
@@ -166,10 +203,15 @@ def serve(app, host: str, port: int, threads: int) -> None:
         click.echo(f"Aucune adresse réseau trouvée : seul ce poste peut ouvrir http://127.0.0.1:{port}/")
     if app.config.get("PUBLIC_URL"):
         click.echo(f"Liens et QR codes : {public_base_url(app.config)}/ (PUBLIC_URL)")
+    proxy = trusted_proxy(app.config)
+    if proxy:
+        click.echo(f"Derrière un proxy (PROXY_FIX) : seuls ses en-têtes X-Forwarded-For/-Proto sont crus, "
+                   f"depuis {proxy} (TRUSTED_PROXY).")
+    logging.basicConfig()  # as waitress.serve: its warnings (untrusted proxy headers) reach the console
+    server = make_server(app, host, port, threads)
     click.echo("Arrêt : Ctrl+C.")
     sys.stdout.flush()
-    waitress_serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
-                   channel_timeout=120, ident="tarot-duplicate")
+    server.run()
 
 
 @click.command("serve")

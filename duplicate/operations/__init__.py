@@ -58,13 +58,14 @@ from ._changes import AudienceChanged, cached_view, data_version
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
-from ._users import authenticate, authenticate_token, create_token, create_user
+from ._users import authenticate, authenticate_token, create_token, create_user, password_matches, user_named
 from ._users import change_password, end_sessions, revoke_token, set_active, set_password, tokens
 from ._access import (
     access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
     take_over, token_serves, visible_tournaments, withdraw,
 )
-from ._sign_in import clear_failures, failures, lock_after, locked_for, record_failure, throttle_key
+from ._sign_in import (GLOBAL_KEY, account_key, address_key, clear_failures, device_key, failures, lock_after, locked_for,
+                       record_failure, record_failures)
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
@@ -103,7 +104,7 @@ __all__ = [
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
     "get_tournament", "list_tournaments", "ranking", "AudienceChanged", "cached_view", "data_version",
-    "readiness", "to_core", "authenticate", "create_user",
+    "readiness", "to_core", "authenticate", "create_user", "password_matches", "user_named",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet_data", "marked_export",
@@ -115,7 +116,8 @@ __all__ = [
     "change_password", "end_sessions", "revoke_token", "set_active", "set_password", "tokens",
     "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
     "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
-    "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "throttle_key",
+    "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "record_failures", "account_key", "GLOBAL_KEY",
+    "address_key", "device_key",
     "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
     "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",

@@ -56,16 +56,24 @@ def _dummy_hash() -> str:
     return generate_password_hash(secrets.token_urlsafe(16))
 
 
+def user_named(session: Session, username: str | None) -> User | None:
+    """The account of this user name (as typed, spaces around left out), or None."""
+    return session.exec(select(User).where(User.username == (username or "").strip())).first()
+
+
+def password_matches(user: User | None, password: str | None) -> bool:
+    """Whether `password` is `user`'s; as slow when `user` is None (a dummy hash is checked)."""
+    if user is None:
+        check_password_hash(_dummy_hash(), password or "")
+        return False
+    return check_password_hash(user.password_hash, password or "")
+
+
 def authenticate(session: Session, username: str, password: str) -> User | None:
     """The user with these credentials, or None; as slow for an unknown name as for a wrong password.
     A disabled account is returned too (the caller refuses it: `User.active`)."""
-    user = session.exec(select(User).where(User.username == (username or "").strip())).first()
-    if user is None:
-        check_password_hash(_dummy_hash(), password or "")
-        return None
-    if not check_password_hash(user.password_hash, password or ""):
-        return None
-    return user
+    user = user_named(session, username)
+    return user if password_matches(user, password) else None
 
 
 def set_password(session: Session, user: User, password: str) -> None:

@@ -9,15 +9,18 @@ Signing out increments the generation: every session of the account ends, a copy
 before too. Signing in clears the session first (no session fixation). The ``next`` address a visitor is
 sent back to after signing in must be a path on this site.
 
-Sign-in is throttled (`duplicate.operations._sign_in`): failures are counted per user name and address
-in the database, in a transaction of their own, committed at once (the sign-in page answers 422, which
-rolls the request back); an unknown name takes as long as a wrong password.
+Sign-in is throttled (`duplicate.operations._sign_in`, docs/sign-in-throttling.md): failures are counted
+per address, per account (silently), for everyone, and apart for a known device (a signed cookie set at a
+successful sign-in), in the database, in a transaction of their own, committed at once (the sign-in page
+answers 422, which rolls the request back); an unknown name takes as long as a wrong password and writes
+the same number of counters.
 """
 
 import functools
+import secrets
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, abort, flash, g, make_response, redirect, render_template, request, session,
+from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template, request, session,
                    url_for)
 from sqlmodel import Session
 
@@ -136,7 +139,7 @@ def _home_for(user: User) -> str:
     return url_for("arbiter.tournaments") if user.role == ARBITER else url_for("scoring.tournaments")
 
 
-def _in_own_transaction(act) -> int:
+def _in_own_transaction(act):
     """Run `act(session)` in a session of its own, committed at once (the sign-in page rolls back)."""
     with Session(get_engine()) as own:
         value = act(own)
@@ -145,40 +148,96 @@ def _in_own_transaction(act) -> int:
 
 
 def _wait_message(seconds: int) -> str:
-    wait = f"{seconds} seconde{'s' if seconds > 1 else ''}" if seconds < 120 else f"{-(-seconds // 60)} minutes"
-    return f"Trop d’essais manqués pour cet identifiant : réessayez dans {wait}."
+    wait = f"{seconds} s" if seconds < 120 else f"{-(-seconds // 60)} min"
+    return f"Trop d’essais : réessayez dans {wait}."
+
+
+# --- known devices -----------------------------------------------------------------------------------------------
+# A browser where an account signed in carries the signed cookie KNOWN_DEVICE_COOKIE: {"d": a random device id,
+# "u": the ids of the accounts signed in there}. Its sign-ins to those accounts are counted apart (`operations
+# ._sign_in`, DEVICE) and never locked by strangers' failures. Only the sign-in page receives it (its path).
+
+KNOWN_DEVICE_COOKIE = "appareil"
+KNOWN_DEVICE_DAYS = 180
+KNOWN_DEVICE_ACCOUNTS = 8  # accounts remembered on one device (a laptop shared by the arbiter and scorers)
+
+
+def _device_signer():
+    from itsdangerous import URLSafeTimedSerializer
+
+    return URLSafeTimedSerializer(current_app.secret_key, salt="known-device")
+
+
+def known_device() -> tuple[str, list[int]] | None:
+    """(device id, account ids) of this browser's known-device cookie, or None (absent, forged, too old)."""
+    from itsdangerous import BadData
+
+    value = request.cookies.get(KNOWN_DEVICE_COOKIE)
+    if not value or len(value) > 1000:
+        return None
+    try:
+        data = _device_signer().loads(value, max_age=KNOWN_DEVICE_DAYS * 86400)
+        device, accounts = str(data["d"]), [int(account) for account in data["u"]]
+    except (BadData, KeyError, TypeError, ValueError):
+        return None
+    return (device, accounts) if device else None
+
+
+def _remember_device(response, user: User, device: tuple[str, list[int]] | None) -> None:
+    device_id = device[0] if device else secrets.token_urlsafe(12)
+    accounts = [user.id] + [account for account in (device[1] if device else []) if account != user.id]
+    response.set_cookie(KNOWN_DEVICE_COOKIE, _device_signer().dumps({"d": device_id,
+                                                                    "u": accounts[:KNOWN_DEVICE_ACCOUNTS]}),
+                        max_age=KNOWN_DEVICE_DAYS * 86400, path=url_for("auth.login"), httponly=True,
+                        samesite="Lax", secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
 
 
 @bp.route("/connexion", methods=["GET", "POST"])
 @reads_only
 def login():
-    """The sign-in form; a wrong user name or password gets one message that tells neither apart."""
+    """The sign-in form; a wrong user name or password gets one message that tells neither apart, and the
+    throttling (`operations._sign_in`) answers the same for a known and an unknown name."""
     form = LoginForm()
-    status = 200
+    status, wait = 200, 0
     if form.validate_on_submit():
-        key = operations.throttle_key(form.username.data, request.remote_addr)
-        wait = operations.locked_for(get_session(), key)
-        user = None if wait else operations.authenticate(get_session(), form.username.data, form.password.data)
+        named = operations.user_named(get_session(), form.username.data)
+        device = known_device()
+        on_known_device = device is not None and named is not None and named.id in device[1]
+        if on_known_device:  # counted apart: strangers' failures do not lock it
+            keys = [operations.device_key(device[0])]
+            wait, account_locked = operations.locked_for(get_session(), keys[0]), False
+        else:
+            keys = [operations.address_key(request.remote_addr), operations.GLOBAL_KEY,
+                    operations.account_key(named.id if named is not None else None)]
+            wait = max(operations.locked_for(get_session(), key) for key in keys[:2])
+            # the account's own lockout is silent: a known name must answer like an unknown one
+            account_locked = operations.locked_for(get_session(), keys[2]) > 0 and named is not None
         if wait:
             form.password.errors.append(_wait_message(wait))
             status = TOO_MANY_REQUESTS
-        elif user is None:
-            wait = _in_own_transaction(lambda own: operations.record_failure(own, key))
+        elif not operations.password_matches(named, form.password.data) or account_locked:
+            started = _in_own_transaction(lambda own: operations.record_failures(own, keys))
+            wait = max(started[key] for key in keys[:2])  # never the account's: it is silent
             form.password.errors.append("Identifiant ou mot de passe incorrect."
                                         + (" " + _wait_message(wait) if wait else ""))
-        elif not user.active:
+        elif not named.active:
             form.password.errors.append("Ce compte a été désactivé : adressez-vous à l’arbitre du tournoi.")
         else:
-            if operations.failures(get_session(), key):  # else nothing to write: sign-in takes no write lock
-                _in_own_transaction(lambda own: operations.clear_failures(own, key))
+            if on_known_device and operations.failures(get_session(), keys[0]):  # else no write lock taken
+                _in_own_transaction(lambda own: operations.clear_failures(own, keys[0]))
             session.clear()
-            session["user_id"] = user.id
-            session["generation"] = user.session_generation
-            flash(f"Bienvenue, {user.username}.", "success")
-            return redirect(_safe_next(request.args.get("next")) or _home_for(user))
+            session["user_id"] = named.id
+            session["generation"] = named.session_generation
+            flash(f"Bienvenue, {named.username}.", "success")
+            response = redirect(_safe_next(request.args.get("next")) or _home_for(named))
+            _remember_device(response, named, device)
+            return response
     if form.errors and status == 200:
         status = 422
-    return render_template("auth/login.html", form=form), status
+    response = make_response(render_template("auth/login.html", form=form), status)
+    if status == TOO_MANY_REQUESTS:
+        response.headers["Retry-After"] = str(wait)
+    return response
 
 
 @bp.route("/deconnexion", methods=["POST"])

@@ -13,6 +13,7 @@ import pytest
 from sqlmodel import Session, select
 
 from duplicate import db, operations
+from duplicate.operations import _sign_in
 from duplicate.models import SignInFailure, utcnow
 
 from scoring_helpers import ready
@@ -25,14 +26,68 @@ def _post(client, username, password, address="10.0.0.1"):
                        environ_base={"REMOTE_ADDR": address})
 
 
-# --- throttling ------------------------------------------------------------------------------------------------
+def _rows(app) -> dict[str, int]:
+    with Session(db.get_engine(app)) as session:
+        return {row.key: row.failures for row in session.exec(select(SignInFailure))}
 
-def test_lockout_lengths_grow_from_the_fifth_failure():
-    """By hand: free up to 4 failures; 30 s at the 5th, then doubled (60, 120, 240, 480 s), 900 s at most."""
-    seconds = [operations.lock_after(n).total_seconds() for n in range(1, 12)]
-    assert seconds == [0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900]
-    assert operations.lock_after(10_000).total_seconds() == 900
 
+def _unlock(app, key, seconds=0):
+    """Move `key`'s lockout (and clock) back, as if `seconds` (default: the whole lockout) had passed."""
+    with Session(db.get_engine(app)) as session:
+        row = session.exec(select(SignInFailure).where(SignInFailure.key == key)).one()
+        shift = datetime.timedelta(seconds=seconds) if seconds else (
+            _sign_in._aware(row.locked_until) - utcnow() + datetime.timedelta(milliseconds=10))
+        row.last_at = _sign_in._aware(row.last_at) - shift
+        row.locked_until = _sign_in._aware(row.locked_until) - shift if row.locked_until else None
+        session.add(row)
+        session.commit()
+
+
+# --- throttling: the rules, by hand ----------------------------------------------------------------------------
+
+def test_lockout_lengths_of_each_counter():
+    """By hand. An address: 10 failures free, 30 s at the 11th, doubled (60, 120, 240, 480), 900 s at most.
+    An account: 20 free, 60 s at the 21st, doubled (120, 240, 480, 960, 1920), 3600 s at most (27th: 3840
+    capped). A known device: 5 free, 30 s at the 6th… 900 s at most."""
+    def seconds(rule, failures):
+        return [operations.lock_after(n, rule).total_seconds() for n in failures]
+
+    assert seconds(_sign_in.ADDRESS, range(1, 18)) == [0] * 10 + [30, 60, 120, 240, 480, 900, 900]
+    assert seconds(_sign_in.ACCOUNT, range(19, 29)) == [0, 0, 60, 120, 240, 480, 960, 1920, 3600, 3600]
+    assert seconds(_sign_in.DEVICE, range(1, 12)) == [0] * 5 + [30, 60, 120, 240, 480, 900]
+    assert operations.lock_after(10_000, _sign_in.ADDRESS).total_seconds() == 900
+
+
+def test_the_global_bucket_by_hand(app):
+    """50 failures at once fill the bucket: the 50th makes everyone wait one leak (6 s); 6 s later one has
+    leaked (49), a failure makes it 50 again (6 s more); after 2 min idle, 20 have leaked: 30, +1 = 31."""
+    now = utcnow()
+    key = operations.GLOBAL_KEY
+    with Session(db.get_engine(app)) as session:
+        starts = [operations.record_failure(session, key, now=now) for _ in range(50)]
+        assert starts == [0] * 49 + [6]
+        assert operations.locked_for(session, key, now=now) == 6
+        assert operations.locked_for(session, key, now=now + datetime.timedelta(seconds=5.5)) == 1
+        later = now + datetime.timedelta(seconds=6)
+        assert operations.locked_for(session, key, now=later) == 0
+        assert operations.record_failure(session, key, now=later) == 6
+        assert operations.failures(session, key) == 50
+        idle = later + datetime.timedelta(minutes=2)
+        assert operations.record_failure(session, key, now=idle) == 0
+        assert operations.failures(session, key) == 31
+        assert _sign_in.global_wait(50) == datetime.timedelta(seconds=6)
+        assert _sign_in.global_wait(53) == datetime.timedelta(seconds=24)
+
+
+def test_address_keys_ipv6_by_slash_64():
+    assert operations.address_key("10.0.0.1") == "~addr|10.0.0.1"
+    assert operations.address_key("2001:db8:1:2:aaaa::1") == operations.address_key("2001:db8:1:2:bbbb::9")
+    assert operations.address_key("2001:db8:1:2::1") == "~addr|2001:db8:1:2::/64"
+    assert operations.address_key("::ffff:10.0.0.1") == "~addr|10.0.0.1"
+    assert operations.address_key(None) == "~addr|?"
+
+
+# --- throttling through the sign-in page -------------------------------------------------------------------------
 
 def test_forty_wrong_passwords_then_the_right_one_does_not_get_in(client, make_user, password):
     make_user("arbitre")
@@ -41,70 +96,191 @@ def test_forty_wrong_passwords_then_the_right_one_does_not_get_in(client, make_u
         assert response.status_code in (422, 429)
     response = _post(client, "arbitre", password)
     assert response.status_code == 429
-    assert "Trop d’essais manqués pour cet identifiant : réessayez dans" in response.get_data(as_text=True)
+    assert "Trop d’essais : réessayez dans" in response.get_data(as_text=True)
+    assert int(response.headers["Retry-After"]) > 0
     assert client.get("/arbitre/").status_code == 302  # not signed in
 
 
-def test_the_fifth_failure_locks_that_name_from_that_address_only(app, client, make_user, password):
+def test_the_eleventh_failure_locks_that_address_for_every_name(app, client, make_user, password):
     make_user("arbitre")
-    for attempt in range(4):
-        assert _post(client, "arbitre", "mauvais-mot").status_code == 422
-    response = _post(client, "arbitre", "mauvais-mot")
+    make_user("marqueur", "scorer")
+    for attempt in range(10):
+        assert _post(client, ("arbitre", "marqueur", "inconnu")[attempt % 3], "mauvais-mot").status_code == 422
+    response = _post(client, "marqueur", "mauvais-mot")
     assert response.status_code == 422
-    assert "réessayez dans 30 secondes" in response.get_data(as_text=True)
-    assert _post(client, "arbitre", password).status_code == 429
-    # another address, or another name, is not locked
+    assert "Identifiant ou mot de passe incorrect. Trop d’essais : réessayez dans 30 s." in response.get_data(
+        as_text=True)
+    assert _post(client, "arbitre", password).status_code == 429  # every name from that address
+    # another address is not locked
     assert _post(app.test_client(), "arbitre", password, address="10.0.0.2").status_code == 302
-    # the lockout over, the right password gets in and the count starts again
-    with Session(db.get_engine(app)) as session:
-        row = session.exec(select(SignInFailure)).one()
-        assert row.failures == 5 and row.key == "arbitre|10.0.0.1"
-        row.locked_until = utcnow() - datetime.timedelta(seconds=1)
-        session.add(row)
-        session.commit()
+    assert _rows(app)["~addr|10.0.0.1"] == 11
+    _unlock(app, "~addr|10.0.0.1")  # the lockout over, the right password gets in…
     assert _post(client, "arbitre", password).status_code == 302
+    assert _rows(app)["~addr|10.0.0.1"] == 11  # …but a success does not wipe the address's count
+    assert _post(app.test_client(), "inconnu", "x").status_code == 422
+    assert _post(app.test_client(), "inconnu", "x").status_code == 429  # 12th failure: 60 s
+
+
+def test_ten_addresses_five_guesses_each_on_one_name_are_throttled(app, make_user, password):
+    """Before: 10 addresses × 5 guesses passed unthrottled (the count was per name AND address). Now the
+    account counts the 50 (all addresses): from the 21st the account is locked — silently, as a wrong password
+    answers — so the right password from an 11th address does not get in either. (The global bucket, 50 at
+    once, is raised here so that this test shows the account's rule alone.)"""
+    _sign_in_module = _sign_in
+    make_user("arbitre")
+    original = _sign_in_module.GLOBAL_BURST
+    _sign_in_module.GLOBAL_BURST = 1000
+    try:
+        for address in range(10):
+            attacker = app.test_client()
+            for guess in range(5):
+                response = _post(attacker, "arbitre", f"essai-{address}-{guess}", address=f"10.2.0.{address}")
+                assert response.status_code == 422
+                assert "Identifiant ou mot de passe incorrect." in response.get_data(as_text=True)
+        user_id = _user_id(app, "arbitre")
+        assert _rows(app)[f"~account|{user_id}"] == 50
+        newcomer = app.test_client()
+        response = _post(newcomer, "arbitre", password, address="10.2.1.1")
+        assert response.status_code == 422  # the right password, refused like a wrong one
+        assert "Identifiant ou mot de passe incorrect." in response.get_data(as_text=True)
+        assert newcomer.get("/arbitre/").status_code == 302
+    finally:
+        _sign_in_module.GLOBAL_BURST = original
+
+
+def _user_id(app, username):
     with Session(db.get_engine(app)) as session:
-        assert session.exec(select(SignInFailure)).all() == []
+        return operations.user_named(session, username).id
 
 
-def test_unknown_names_are_counted_and_locked_too(client):
-    for attempt in range(5):
-        assert _post(client, "personne", "mauvais-mot").status_code == 422
-    assert _post(client, "personne", "mauvais-mot").status_code == 429
+def test_a_known_name_and_an_unknown_one_get_the_same_answers(app, make_user, monkeypatch):
+    """The account's lockout is silent: attacked from many addresses, a known name and an unknown one answer
+    alike, attempt after attempt (the account's rule made small here: 3 free)."""
+    monkeypatch.setattr(_sign_in, "ACCOUNT", _sign_in.Rule(3, _sign_in.MINUTE, _sign_in.HOUR, 24 * _sign_in.HOUR))
+    make_user("arbitre")
+
+    def answers(name, network):
+        seen = []
+        for attempt in range(8):
+            response = _post(app.test_client(), name, "mauvais-mot", address=f"10.{network}.0.{attempt % 4}")
+            text = response.get_data(as_text=True)
+            seen.append((response.status_code, re.findall(r"Identifiant ou mot de passe incorrect\.[^<]*|"
+                                                          r"Trop d’essais[^<]*", text)))
+        return seen
+
+    known, unknown = answers("arbitre", 3), answers("personne", 4)
+    assert known == unknown
+    assert known[0] == (422, ["Identifiant ou mot de passe incorrect."])
+    rows = _rows(app)
+    assert rows[f"~account|{_user_id(app, 'arbitre')}"] == 8 and rows["~unknown-names"] == 8
+    assert not any("personne" in key for key in rows)
+
+
+def test_the_owner_with_a_known_device_signs_in_during_an_attack(app, make_user, password):
+    make_user("arbitre")
+    owner = app.test_client()
+    assert _post(owner, "arbitre", password, address="10.3.0.1").status_code == 302
+    cookie = owner.get_cookie("appareil", path="/connexion")
+    assert cookie is not None and cookie.http_only and cookie.same_site == "Lax"
+    assert owner.post("/deconnexion").status_code == 302
+    for address in range(10):  # the attack: 50 guesses, the global bucket full at the 50th
+        attacker = app.test_client()
+        for guess in range(5):
+            assert _post(attacker, "arbitre", f"essai-{guess}", address=f"10.4.0.{address}").status_code == 422
+    # without the cookie the right password does not get in (the account is locked, silently; and everyone
+    # waits while the global bucket is full: 50 failures in the 12 s of the attack)…
+    assert _post(app.test_client(), "arbitre", password, address="10.3.0.1").status_code in (422, 429)
+    # …with it, the owner does, from the same address or another
+    assert _post(owner, "arbitre", password, address="10.3.0.1").status_code == 302
+    assert owner.get("/arbitre/").status_code == 200
+    # the device's own failures are counted apart: 5 free, the 6th locks that device 30 s
+    owner.post("/deconnexion")
+    before = _rows(app)
+    for guess in range(5):
+        assert _post(owner, "arbitre", "mauvais-mot", address="10.3.0.1").status_code == 422
+    response = _post(owner, "arbitre", "mauvais-mot", address="10.3.0.1")
+    assert "Trop d’essais : réessayez dans 30 s." in response.get_data(as_text=True)
+    assert _post(owner, "arbitre", password, address="10.3.0.1").status_code == 429
+    after = _rows(app)
+    device_keys = [key for key in after if key.startswith("~device|")]
+    assert len(device_keys) == 1 and after[device_keys[0]] == 6
+    assert {key: count for key, count in after.items() if key not in device_keys} == before
+    # the cookie is the known device of that account only, and a forged one is worth nothing
+    assert operations.device_key("x") not in _rows(app)
+    forger = app.test_client()
+    forger.set_cookie("appareil", cookie.value[:-2] + "xx", path="/connexion")
+    assert _post(forger, "arbitre", password, address="10.3.0.9").status_code in (422, 429)
+    assert forger.get("/arbitre/").status_code == 302
+
+
+def test_new_names_at_each_try_are_slowed_and_write_no_row_each(app, client):
+    for attempt in range(10):
+        assert _post(client, f"nouveau-{attempt}", "mauvais-mot").status_code == 422
+    response = _post(client, "nouveau-10", "mauvais-mot")
+    assert "Trop d’essais : réessayez dans 30 s." in response.get_data(as_text=True)
+    assert _post(client, "nouveau-11", "mauvais-mot").status_code == 429
+    assert _rows(app) == {"~addr|10.0.0.1": 11, "~global": 11, "~unknown-names": 11}
+
+
+def test_above_the_global_rate_sign_ins_without_a_known_device_wait(app, make_user, password, monkeypatch):
+    """The bucket made small here (6 at once, then one every 6 s): six failures from six addresses and six
+    names, and a seventh address, a right password, waits; the known device does not; 6 s later, one may."""
+    monkeypatch.setattr(_sign_in, "GLOBAL_BURST", 6)
+    make_user("arbitre")
+    owner = app.test_client()
+    assert _post(owner, "arbitre", password, address="10.5.0.1").status_code == 302
+    for attempt in range(6):
+        response = _post(app.test_client(), f"nom-{attempt}", "x", address=f"10.6.0.{attempt}")
+        assert response.status_code == 422
+    assert re.search(r"Trop d’essais : réessayez dans [1-6] s\.", response.get_data(as_text=True))
+    stranger = app.test_client()
+    response = _post(stranger, "arbitre", password, address="10.6.1.1")
+    assert response.status_code == 429 and 1 <= int(response.headers["Retry-After"]) <= 6
+    assert _post(owner, "arbitre", password, address="10.5.0.1").status_code == 302
+    _unlock(app, operations.GLOBAL_KEY, seconds=6)
+    assert _post(stranger, "arbitre", password, address="10.6.1.1").status_code == 302
 
 
 def test_failures_are_counted_across_servers(app):
-    """Eight servers (threads, each its own connection) count one failure each at once: none is lost."""
+    """Eight servers (threads, each its own connection) count failures at once on shared counters, their
+    rows locked in one order: none is lost, no deadlock."""
     engine = db.get_engine(app)
     errors = []
 
-    def fail():
+    def fail(number):
         try:
             with Session(engine) as session:
-                operations.record_failure(session, "arbitre|10.0.0.9")
+                operations.record_failures(session, [f"~addr|10.0.0.{number % 2}", operations.GLOBAL_KEY,
+                                                     "~account|1"])
                 session.commit()
         except Exception as error:  # pragma: no cover - shown by the assertion below
             errors.append(error)
 
-    threads = [threading.Thread(target=fail) for _ in range(8)]
+    threads = [threading.Thread(target=fail, args=(number,)) for number in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(30)
     assert errors == []
-    with Session(engine) as session:
-        assert operations.failures(session, "arbitre|10.0.0.9") == 8
-        assert operations.locked_for(session, "arbitre|10.0.0.9") > 0
+    assert _rows(app) == {"~addr|10.0.0.0": 4, "~addr|10.0.0.1": 4, "~global": 8, "~account|1": 8}
 
 
-def test_old_failures_are_forgotten(app):
-    key, start = "arbitre|10.0.0.3", utcnow()
+def test_old_failures_are_forgotten_and_their_rows_purged(app):
+    key, start = "~addr|10.0.0.3", utcnow()
     with Session(db.get_engine(app)) as session:
-        for minute in range(4):
+        for minute in range(10):
             operations.record_failure(session, key, now=start + datetime.timedelta(minutes=minute))
         later = start + datetime.timedelta(hours=2)
-        assert operations.record_failure(session, key, now=later) == 0  # a 5th failure, but two hours later
+        assert operations.record_failure(session, key, now=later) == 0  # an 11th failure, but two hours later
         assert operations.failures(session, key) == 1
+        # rows whose window has passed go at the next failure; an account's stays a day, a lockout its length
+        operations.record_failures(session, ["~account|7", "~addr|10.0.0.4", "~device|abc"], now=start)
+        for _ in range(11):
+            operations.record_failure(session, "~addr|10.0.0.5", now=later)
+        session.commit()
+        operations.record_failures(session, ["~addr|10.0.0.6"], now=later + datetime.timedelta(seconds=1))
+        session.commit()
+    assert set(_rows(app)) == {key, "~account|7", "~addr|10.0.0.5", "~addr|10.0.0.6"}
 
 
 def test_an_unknown_name_takes_as_long_as_a_known_one(client, make_user):
@@ -128,8 +304,7 @@ def test_an_unknown_name_takes_as_long_as_a_known_one(client, make_user):
 def test_the_session_cookie_is_http_only_and_same_site_lax(client, make_user, password):
     make_user("arbitre")
     response = _post(client, "arbitre", password)
-    cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith("session=")
+    cookie = next(value for value in response.headers.getlist("Set-Cookie") if value.startswith("session="))
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
