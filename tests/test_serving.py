@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 from sqlmodel import Session
 
@@ -110,7 +111,21 @@ def test_the_pool_holds_a_connection_for_every_server_thread(tmp_path):
         db.get_engine(app).dispose()
 
 
+def _through_waitress(app, settings, remote, headers):
+    """A request to `app` through waitress's proxy-header layer with `settings`, from peer `remote`."""
+    from waitress.proxy_headers import proxy_headers_middleware
+    from werkzeug.test import Client
+
+    layer = proxy_headers_middleware(
+        app, trusted_proxy=settings.get("trusted_proxy"), trusted_proxy_count=settings.get("trusted_proxy_count", 1),
+        trusted_proxy_headers=settings.get("trusted_proxy_headers"),
+        clear_untrusted=settings["clear_untrusted_proxy_headers"])
+    return Client(layer).get("/_scheme", headers=headers, environ_base={"REMOTE_ADDR": remote})
+
+
 def test_behind_a_tls_proxy_secure_cookies_and_forwarded_scheme(tmp_path, monkeypatch):
+    """Behind the proxy (PROXY_FIX): its X-Forwarded-Proto/-For are believed from TRUSTED_PROXY only (waitress,
+    `serving.proxy_settings`); a client reaching the server directly cannot claim HTTPS or another address."""
     monkeypatch.setenv("PUBLIC_URL", "https://tarot.club.fr")
     monkeypatch.setenv("PROXY_FIX", "1")
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'tls.sqlite3'}"})
@@ -123,16 +138,39 @@ def test_behind_a_tls_proxy_secure_cookies_and_forwarded_scheme(tmp_path, monkey
         seen["scheme"], seen["remote"] = request.scheme, request.remote_addr
         return ""
 
-    app.test_client().get("/_scheme", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.168.1.50"})
-    assert seen == {"scheme": "https", "remote": "192.168.1.50"}
+    settings = serving.proxy_settings(app.config)
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "10.6.6.6, 192.168.1.50"}
+    _through_waitress(app, settings, "127.0.0.1", forwarded)
+    assert seen == {"scheme": "https", "remote": "192.168.1.50"}  # the proxy's last entry, not the client's own
+    _through_waitress(app, settings, "192.168.1.9", forwarded)
+    assert seen == {"scheme": "http", "remote": "192.168.1.9"}  # not the proxy: nothing believed
+    app.test_client().get("/_scheme", headers=forwarded)
+    assert seen["scheme"] == "http"  # and no second layer in the application (werkzeug's ProxyFix) believes it
     db.get_engine(app).dispose()
     monkeypatch.delenv("PROXY_FIX")
     monkeypatch.delenv("PUBLIC_URL")
     plain = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'plain.sqlite3'}"})
     assert not plain.config.get("SESSION_COOKIE_SECURE")
     plain.get("/_scheme")(scheme)
-    plain.test_client().get("/_scheme", headers={"X-Forwarded-Proto": "https"})
-    assert seen["scheme"] == "http"  # without PROXY_FIX, a client cannot claim HTTPS
+    _through_waitress(plain, serving.proxy_settings(plain.config), "127.0.0.1", forwarded)
+    assert seen == {"scheme": "http", "remote": "127.0.0.1"}  # without PROXY_FIX, nobody is believed
+    db.get_engine(plain).dispose()
+
+
+def test_the_trusted_proxy_setting(monkeypatch, tmp_path):
+    monkeypatch.delenv("TRUSTED_PROXY", raising=False)
+    assert serving.trusted_proxy({"PROXY_FIX": False, "TRUSTED_PROXY": "10.0.0.2"}) is None
+    assert serving.proxy_settings({}) == {"clear_untrusted_proxy_headers": True}
+    assert serving.trusted_proxy({"PROXY_FIX": True}) == "127.0.0.1"
+    assert serving.trusted_proxy({"PROXY_FIX": True, "TRUSTED_PROXY": " ::1 "}) == "::1"
+    for wrong in ("*", "proxy.local", "10.0.0.0/8"):
+        with pytest.raises(click.UsageError, match="TRUSTED_PROXY"):
+            serving.trusted_proxy({"PROXY_FIX": True, "TRUSTED_PROXY": wrong})
+    monkeypatch.setenv("TRUSTED_PROXY", "10.0.0.2")
+    monkeypatch.setenv("PROXY_FIX", "oui")
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'proxy.sqlite3'}"})
+    assert serving.proxy_settings(app.config)["trusted_proxy"] == "10.0.0.2"
+    db.get_engine(app).dispose()
 
 
 # --- `make run` from another network namespace ---------------------------------------------------------------
