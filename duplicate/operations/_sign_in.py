@@ -64,6 +64,8 @@ COUNT_ONLY = Rule(free=2**62, first_lock=SECOND, longest_lock=SECOND, forget_aft
 GLOBAL_BURST = 50  # failures at once from devices not known, before every such sign-in waits
 GLOBAL_LEAK = 6 * SECOND  # then one more failure every 6 s (600 an hour)
 
+PURGED_AT_ONCE = 500  # stale rows deleted by one failure (a few at a time: its transaction stays short)
+
 GLOBAL_KEY = "~global"
 UNKNOWN_NAMES_KEY = "~unknown-names"
 
@@ -191,7 +193,8 @@ def record_failures(session: Session, keys: list[str], now: datetime.datetime | 
 
 
 def purge(session: Session, now: datetime.datetime | None = None) -> int:
-    """Delete the counters that count nothing any more (their window passed, no lockout running)."""
+    """Delete the counters that count nothing any more (their window passed, no lockout running); rows
+    another server holds are skipped (deleting them would wait for it while holding ours: a deadlock)."""
     now = now or utcnow()
     column = SignInFailure.__table__.c
     unlocked = or_(column.locked_until.is_(None), column.locked_until < now)
@@ -199,9 +202,12 @@ def purge(session: Session, now: datetime.datetime | None = None) -> int:
     kept = column.key.in_([GLOBAL_KEY, UNKNOWN_NAMES_KEY])
     stale = or_(and_(accounts, column.last_at < now - ACCOUNT.forget_after),
                 and_(~accounts, ~kept, column.last_at < now - max(ADDRESS.forget_after, DEVICE.forget_after)))
-    result = session.execute(delete(SignInFailure).where(unlocked, stale))
-    session.flush()
-    return result.rowcount or 0
+    ids = list(session.execute(select(column.id).where(unlocked, stale).limit(PURGED_AT_ONCE)
+                               .with_for_update(skip_locked=True)).scalars())
+    if ids:
+        session.execute(delete(SignInFailure).where(column.id.in_(ids)))
+        session.flush()
+    return len(ids)
 
 
 def clear_failures(session: Session, key: str) -> None:
