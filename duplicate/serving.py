@@ -150,7 +150,7 @@ def threads_from(config) -> int:
 
 
 DEFAULT_TRUSTED_PROXY = "127.0.0.1"
-PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-proto")
+PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-proto", "x-forwarded-host")  # Caddy sends all three
 
 
 def trusted_proxy(config) -> str | None:
@@ -167,11 +167,12 @@ def trusted_proxy(config) -> str | None:
 
 
 def proxy_settings(config) -> dict:
-    """Waitress's settings for the proxy headers: behind one proxy (``PROXY_FIX``), its
-    ``X-Forwarded-For`` (the last address only: the one the proxy itself saw) and ``X-Forwarded-Proto``
-    are believed from `trusted_proxy` and from it only; waitress then sets ``REMOTE_ADDR`` (the address the
-    sign-in throttling counts) and the scheme, and removes those headers from any other peer. Without a
-    proxy, waitress removes them from everyone."""
+    """Waitress's settings for the proxy headers: behind one proxy (``PROXY_FIX``), its ``X-Forwarded-For``
+    (the last address only: the one the proxy itself saw), ``X-Forwarded-Proto`` and ``X-Forwarded-Host``
+    (links never use the host: `public_base_url`) are believed from `trusted_proxy` and from it only;
+    waitress then sets ``REMOTE_ADDR`` (the address the sign-in throttling counts) and the scheme, and
+    removes those headers from any other peer, with a warning in the log. Without a proxy, waitress
+    removes them from everyone."""
     proxy = trusted_proxy(config)
     if proxy is None:
         return {"clear_untrusted_proxy_headers": True}
@@ -205,7 +206,7 @@ def serve(app, host: str, port: int, threads: int) -> None:
         click.echo(f"Liens et QR codes : {public_base_url(app.config)}/ (PUBLIC_URL)")
     proxy = trusted_proxy(app.config)
     if proxy:
-        click.echo(f"Derrière un proxy (PROXY_FIX) : seuls ses en-têtes X-Forwarded-For/-Proto sont crus, "
+        click.echo(f"Derrière un proxy (PROXY_FIX) : seuls ses en-têtes X-Forwarded-For/-Proto/-Host sont crus, "
                    f"depuis {proxy} (TRUSTED_PROXY).")
     logging.basicConfig()  # as waitress.serve: its warnings (untrusted proxy headers) reach the console
     server = make_server(app, host, port, threads)

@@ -122,7 +122,7 @@ def test_waitress_is_told_to_believe_the_proxy_and_it_only(hall):
     app, _proxy_port, _port = hall
     settings = serving.proxy_settings(app.config)
     assert settings["trusted_proxy"] == "127.0.0.1" and settings["trusted_proxy_count"] == 1
-    assert settings["trusted_proxy_headers"] == {"x-forwarded-for", "x-forwarded-proto"}
+    assert settings["trusted_proxy_headers"] == {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"}
     assert type(app.wsgi_app).__name__ != "ProxyFix"  # one layer believes the headers: waitress
 
 
