@@ -60,6 +60,7 @@ ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
 CHELEMS = ("announced_made", "unannounced_made", "announced_failed", "defence")
+ENTERING_SEAT = "N"                      # the North enters the score; another defender confirms it
 CODE_REFUSED = "table.code_refused"      # a refused confirmation: counted towards the lock (`_codes`)
 NOT_LAUNCHED = "table.not_launched"      # an entry for a position not launched: journalled once per étui
 
@@ -172,11 +173,17 @@ def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> s
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The seats that may confirm a line: the defenders' (in triplettes not the taker's partner)."""
+    """The defenders' seats when the taker sits at ``seat`` (in triplettes not the taker's partner)."""
     fmt = format_for(kind)
     if not fmt.ranks_players and not fmt.split_roles:   # triplettes: the line not holding the taker seat
         return list(next(line for line in fmt.seats if seat not in line))
     return [s.value for s in SEATS if s.value != seat]
+
+
+def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
+    """The seats that may confirm a line: a defender's, not the North's — he entered it (rules of play,
+    art. 28: the North keeps the score), a second person checks it, as in free play."""
+    return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
 def _table_lines(session: Session, tournament: Tournament, table: int) -> list[Line]:
@@ -227,7 +234,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
-                                "confirm_seats": defender_seats(kind, seat)}
+                                "confirm_seats": confirm_seats(kind, seat)}
         if plan is not None and plan.attacker(line.board, line.taker):
             item["attack"] = plan.attacker(line.board, line.taker)  # triplettes: who attacks, his badge (SPEC §5)
         if fmt.chosen_attacker:  # quadrettes: the North says who of the quadrette took; the usual one first
@@ -447,6 +454,10 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
     taker = seated.get(line.taker, (line.taker, line.taker))
     where = f"Étui {line.board}, table {table}, position {position}"
     after = {"table": table, "position": position, "étui": line.board, "place": seat}
+    if seat == ENTERING_SEAT and seat != seat_t:
+        _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place du Nord, qui a saisi le "
+                "score.", after, "C’est la place du Nord, qui a saisi le score : un autre défenseur le confirme, "
+                "avec son code.", "seat")
     if seat not in defender_seats(kind, seat_t):
         role = "du preneur" if seat == seat_t else "du partenaire du preneur"
         _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place {role} ({_seat_name(seat)}, "

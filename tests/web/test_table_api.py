@@ -58,7 +58,7 @@ def code_of(app, tournament_id, entrant):
 def defence(app, tournament_id, line, seat=None):
     """The body of a defender's confirmation of ``line``: his seat (the first defender's unless ``seat``) and
     his code."""
-    seat = seat or next(s for s in "NESW" if line.seats[s] != line.taker)
+    seat = seat or next(s for s in "ESW" if line.seats[s] != line.taker)  # the North does not confirm
     return {"seat": seat, "code": code_of(app, tournament_id, line.seats[seat])}
 
 
@@ -161,7 +161,7 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
     taker_seat = seat_of(line, line.taker)
     confirm = f"/api/table/{secret}/results/{line.board}/confirm"
     response = client.post(confirm, json={"seat": taker_seat, "code": code_of(app, evening, line.taker)})
-    assert response.status_code == 422 and "un défenseur le confirme" in response.get_json()["error"]
+    assert response.status_code == 422 and "défenseur le confirme" in response.get_json()["error"]
     assert client.post(confirm, json={"seat": "X"}).status_code == 422
     assert stored(app, evening, line.board, 1).status == "pending"
     body = defence(app, evening, line)
@@ -378,7 +378,8 @@ def test_guide_cards_carry_the_tables_qr_codes(app, evening):
 @pytest.mark.parametrize("kind", ["triplettes", "quadrettes"])
 def test_teams_confirm_by_a_defending_seat(app, client, kind):
     """Triplettes: the taker's line (NS for a taker N or S) does not confirm, the other does; quadrettes and
-    team matches: the taker sits South (SPEC §2), North, East and West defend."""
+    team matches: the taker sits South (SPEC §2), North, East and West defend. The North, who entered the
+    score, never confirms it."""
     tournament_id = ready(app, kind)
     launch(app, tournament_id, 1)
     secret = secret_of(app, tournament_id, 1)
@@ -388,10 +389,10 @@ def test_teams_confirm_by_a_defending_seat(app, client, kind):
     seat = board["taker_seat"]
     if kind == "triplettes":
         partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
-        refused, accepted = [seat, partner], [s for s in "NESW" if s not in (seat, partner)]
+        refused, accepted = [seat, partner], [s for s in "ESW" if s not in (seat, partner)]
     else:
         assert seat == "S"
-        refused, accepted = ["S"], ["N", "E", "W"]
+        refused, accepted = ["S", "N"], ["E", "W"]
     assert set(board["confirm_seats"]) == set(accepted)
     assert client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56}).status_code == 202
     # the code of the team holding the seat: the taker's team's at its seats, the defending team's elsewhere
@@ -400,7 +401,7 @@ def test_teams_confirm_by_a_defending_seat(app, client, kind):
     for bad in refused:
         response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm",
                                json={"seat": bad, "code": taker_code})
-        assert response.status_code == 422 and "un défenseur le confirme" in response.get_json()["error"]
+        assert response.status_code == 422 and "défenseur le confirme" in response.get_json()["error"]
     response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm",
                            json={"seat": accepted[0], "code": taker_code})
     assert response.status_code == 422 and "code du preneur" in response.get_json()["error"]
