@@ -16,7 +16,7 @@ def test_a_defender_confirms_with_his_seat_and_his_code(live_server, new_page, a
 
     from duplicate import operations
 
-    tournament_id, _ = ready_tournament(sqlite_url, tmp_path, tables=4, positions=2)
+    tournament_id, _ = ready_tournament(sqlite_url, tmp_path, tables=5, positions=2)
     engine = create_engine(sqlite_url)
     with Session(engine) as session:
         secret = operations.table_secret(operations.get_tournament(session, tournament_id), 1)

@@ -209,3 +209,27 @@ def test_free_play_codes_are_the_same_function(app):
         mac = hmac.new(tournament.table_key.encode(), f"tarot-free-player/1|{tournament.id}|N1".encode(),
                        hashlib.sha256).digest()
         assert operations.player_code(tournament, "N1") == f"{int.from_bytes(mac[:8], 'big') % 10000:04d}"
+
+
+def test_where_a_player_finds_his_code(app, client, arbiter, make_user, sign_in):
+    """His private link's page shows his code (to its holder only: the link is the secret); the arbiter's
+    codes page, linked from « Tables » and the live room, lists every code; a scorer and the public do not
+    reach it."""
+    tournament_id = ready(app)
+    with Session(db.get_engine(app)) as session:
+        player = session.exec(select(Player).where(Player.tournament_id == tournament_id,
+                                                   Player.entrant_id == "E2")).one()
+        token = player.token
+    code = code_of(app, tournament_id, "E2")
+    page = app.test_client().get(f"/feuille/{token}").get_data(as_text=True)
+    assert f"Code de confirmation : <strong>{code}</strong>" in page
+    codes_url = f"/arbitre/tournois/{tournament_id}/tables/codes"
+    for screen in (f"/arbitre/tournois/{tournament_id}/tables", f"/arbitre/tournois/{tournament_id}/salle"):
+        assert codes_url in arbiter.get(screen).get_data(as_text=True), screen
+    page = arbiter.get(codes_url).get_data(as_text=True)
+    assert page.count("<tr>") == 21 and f"<strong>{code}</strong>" in page
+    scorer = app.test_client()
+    sign_in(scorer, make_user("marqueur", "scorer"))
+    assert scorer.get(codes_url).status_code in (302, 403)
+    response = app.test_client().get(codes_url)
+    assert response.status_code in (302, 401, 403) and code not in response.get_data(as_text=True)
