@@ -5,21 +5,37 @@ by the North and confirmed by a defender, the conflicts with the paper fiches.
   HMAC-SHA256 of the tournament and table under the tournament's own random ``table_key``: unguessable,
   valid for that tournament only, nothing to store per table (a GET never writes), and the same after a
   restart. The table's link is ``/table/<secret>`` (the phone page); its QR code is on the table's guide card.
-* **Entry.** The North (rules of play, art. 28: the North keeps the score) enters an étui as its score or
-  as the deal's facts, which `core.scoring.score_facts` turns into the score; the line is then checked as
-  any other (`check_new_result`) and stored *pending*: it holds its slot, counts nowhere (`models.
-  _counted_only`) until a defender confirms it on the same phone (the taker's seat, and in triplettes
-  his partner's, cannot). The same content sent again is the same write (a retry after a lost answer);
-  a pending line may be corrected by the table; a different score on a done line is refused (409) and
-  flagged to the arbiter as a conflict, never merged.
+* **Launched, in play** (docs/table-phones.md). The position in play is the one the arbiter launched last
+  (« Lancer la position », `_live`'s clock: `position_in_play`); the launched positions are those up to it
+  (`is_launched`); before any launch nothing is. Only launched positions take entries and confirmations.
+* **What the link shows** (`scores_shown`): before publication, the scores of the table's own lines of the
+  position in play only — a player who moved on keeps the link and must not read what the étuis he is about
+  to play scored there; other positions show each line's status only. After publication, everything.
+* **Entry.** The North (rules of play, art. 28: the North keeps the score) enters an étui of a launched
+  position as its score or as the deal's facts, which `core.scoring.score_facts` turns into the score; the
+  line is then checked as any other (`check_new_result`) and stored *pending*: it holds its slot, counts
+  nowhere (`models._counted_only`) until a defender confirms it on the same phone. An étui of a position
+  not launched is refused (422), journalled once per table, étui and position. The same content sent again
+  is the same write (a retry after a lost answer); a pending line may be corrected by the table; a different
+  score on a done line is refused (409) and flagged to the arbiter as a conflict, never merged — the answer
+  names the stored score only where the link may show it.
+* **Confirmation.** A defender's seat — not the taker's (in triplettes nor his partner's), not the North's,
+  who entered it — and the personal code (`_codes.player_code`, free play's too) of whoever sits there at
+  that position (a substitute's own; in team formats the team's). Anything else is refused (422) and
+  journalled (`RefusedAttempt`: the journal says who tried what); after `MAX_REFUSED_CODES` refusals at the
+  table for the position, its phone confirms no more (the arbiter settles from the paper fiche). The journal
+  of a confirmation names the confirmer. `table_codes` lists the codes for the arbiter and the cards.
 * **Paper fiches** keep working: a paper score that disagrees with a line entered at the table is not
   written but flagged (`flag_conflict`); the arbiter keeps one (`resolve_conflict`), which settles the
   line (done).
-* **Other tables' scores** on an étui are shown to a table only once its own line on it is done, and
-  only if the arbiter allows it (``settings["table_results"]``; SPEC §11: a table may see the results of
-  an étui it has itself played and entered).
-* **Position.** The table's page opens at its first position with an étui not done, unless the arbiter
-  set another (``settings["table_position"]``).
+* **Other tables' scores** on an étui are shown to a table only if the arbiter allows it
+  (``settings["table_results"]``), once its own line on it — at the position the movement gives it — is done,
+  and while that position is in play (SPEC §11: a table may see the results of an étui it has itself played
+  and entered; after the position, the link's holders are other players). After publication the option
+  and the done line suffice.
+* **Position.** The table's page opens at the position asked, else the position in play if the table plays
+  it, else the arbiter's (``settings["table_position"]``), else its first launched position with an étui not
+  done (`_shown_position`).
 
 Everything that changes a line is in the result's history and the tournament's journal.
 """

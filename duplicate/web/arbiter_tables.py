@@ -20,8 +20,9 @@ from duplicate.web.links import public_url
 
 class TableOptionsForm(forms.FrenchForm):
     results_visible = BooleanField("Une fois son score d’un étui confirmé, une table voit les scores des autres "
-                                   "tables qui l’ont déjà joué")
-    position = SelectField("Position affichée sur les téléphones", coerce=str)
+                                   "tables qui l’ont déjà joué, pendant la position en cours")
+    position = SelectField("Position affichée sur les téléphones d’une table qui ne joue pas la position en cours",
+                           coerce=str)
 
 
 def _positions(session, tournament) -> list[int]:
@@ -38,7 +39,7 @@ def tables(tournament_id: int):
     settings = tournament.settings or {}
     form = TableOptionsForm(data={"results_visible": bool(settings.get("table_results")),
                                   "position": str(settings.get("table_position") or "")})
-    form.position.choices = [("", "la première position non terminée de chaque table")] + [
+    form.position.choices = [("", "la première position lancée non terminée de chaque table")] + [
         (str(p), f"position {p}") for p in _positions(session, tournament)]
     if request.method == "POST" and form.validate_on_submit():
         operations.set_table_options(session, tournament, results_visible=form.results_visible.data,
