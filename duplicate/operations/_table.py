@@ -137,17 +137,27 @@ def line_status(result: Result | None) -> str:
     return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
 
 
-def _seated(session: Session, tournament: Tournament, position: int) -> dict[str, tuple[str, str]]:
+def _seated(session: Session, tournament: Tournament, position: int,
+            only: set[str] | None = None) -> dict[str, tuple[str, str]]:
     """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
     from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
-    team formats the team (its id, its name)."""
+    team formats the team (its id, its name). ``only``: those places only (fewer rows read)."""
     if not format_for(tournament.kind).ranks_players:
-        return {ident: (ident, name) for ident, name in session.exec(
-            select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None)))}
-    players = list(session.exec(select(Player).where(Player.tournament_id == tournament.id)))
+        query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
+        if only is not None:
+            query = query.where(Team.entrant_id.in_(only))
+        return {ident: (ident, name) for ident, name in session.exec(query)}
+    subs = select(Substitution).where(Substitution.tournament_id == tournament.id)
+    if only is not None:
+        subs = subs.where(Substitution.seat.in_(only))
+    subs = list(session.exec(subs))
+    query = select(Player).where(Player.tournament_id == tournament.id)
+    if only is not None:
+        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([sub.player_id for sub in subs]))
+    players = list(session.exec(query))
     seated = {p.entrant_id: (p.entrant_id, p.name) for p in players if p.entrant_id}
     by_id = {p.id: p for p in players}
-    for sub in session.exec(select(Substitution).where(Substitution.tournament_id == tournament.id)):
+    for sub in subs:
         if sub.from_position <= position and sub.player_id in by_id:
             substitute = by_id[sub.player_id]
             seated[sub.seat] = (substitute.entrant_id or sub.seat, substitute.name)
@@ -466,7 +476,7 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
         raise OperationError(f"{MAX_REFUSED_CODES} confirmations refusées à cette table pour la position {position} : "
                              "le téléphone ne confirme plus, appelez l’arbitre, la fiche papier fait foi.", "locked")
     seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
-    seated = _seated(session, tournament, position)
+    seated = _seated(session, tournament, position, {line.taker, *line.defence})
     taker = seated.get(line.taker, (line.taker, line.taker))
     where = f"Étui {line.board}, table {table}, position {position}"
     after = {"table": table, "position": position, "étui": line.board, "place": seat}
