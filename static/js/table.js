@@ -424,6 +424,10 @@
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () { offline(true, load().queue.length); });
   window.setInterval(function () { if (load().queue.length) { flush(); } }, 3000);
+  window.setInterval(function () {  // waiting for « Lancer la position »: look again now and then
+    var view = load().view;
+    if (view && !view.launched) { refresh(); }
+  }, 15000);
   render();
   refresh();
   flush();
