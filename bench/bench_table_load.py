@@ -178,8 +178,10 @@ def run(database_url: str, label: str, args) -> bool:
             if api == "table":
                 secrets = {link["table"]: link["secret"]
                            for link in get_json(server.url, f"/api/tournaments/{tournament_id}/tables", token=token)["tables"]}
-                confirming = {number: next(seat for seat in "NESW" if seat != taker)
-                              for number, taker in _taker_seats(database_url, tournament_id).items()}
+                takers = _taker_seats(database_url, tournament_id)
+                confirming = {number: next(seat for seat in "ESW" if seat != taker)  # a defender, not the North
+                              for number, taker in takers.items()}
+                codes = _launch_all(database_url, tournament_id)  # every position launched: all take entries
 
             def timed(path: str, body, bearer) -> tuple[int, object, float]:
                 start = time.perf_counter()
@@ -194,8 +196,10 @@ def run(database_url: str, label: str, args) -> bool:
                 for line in groups[key]:
                     answers.append(timed(f"/api/table/{secrets[key[0]]}/results",
                                          {"board": line["board"], "score": line["score"]}, None))
+                    seat = confirming[line["board"]]
+                    defender = line["defenders"][[s for s in "NSEW" if s != takers[line["board"]]].index(seat)]
                     answers.append(timed(f"/api/table/{secrets[key[0]]}/results/{line['board']}/confirm",
-                                         {"seat": confirming[line["board"]]}, None))
+                                         {"seat": seat, "code": codes[defender]}, None))
                 return answers
 
             per_unit = 1 if api == "scoring" else 2 * 4
@@ -236,6 +240,24 @@ def run(database_url: str, label: str, args) -> bool:
         doubled = [key for key, count in stored.items() if count > 1]
         print(f"  [{label}] lignes envoyées {len(expected)}, perdues {len(lost)}, en double {len(doubled)}")
         return ok and not (lost or doubled)
+
+
+def _launch_all(database_url: str, tournament_id: int) -> dict[str, str]:
+    """The arbiter launches the last position (so every position takes entries, docs/table-phones.md); each
+    entrant's confirmation code."""
+    from sqlmodel import Session
+
+    from duplicate import operations
+    from duplicate.db import make_engine
+
+    engine = make_engine(database_url)
+    with Session(engine) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        operations.start_position(session, tournament, POSITIONS)
+        session.commit()
+        codes = {item["id"]: item["code"] for item in operations.table_codes(session, tournament)}
+    engine.dispose()
+    return codes
 
 
 def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:

@@ -111,6 +111,9 @@ def main() -> None:
             ops.create_user(session, "marqueur", "mot-de-passe-long", "scorer")
             secrets = {t: ops.table_secret(tournament, t) for t in range(1, args.tables + 1)}
             takers = dict(session.exec(select(Board.number, Board.taker).where(Board.tournament_id == tournament_id)).all())
+            # every position launched, so that every étui takes entries (docs/table-phones.md); the codes
+            ops.start_position(session, tournament, max(r["position"] for r in data["movement"]["rounds"]))
+            codes = {item["id"]: item["code"] for item in ops.table_codes(session, tournament)}
             session.commit()
             counter = SqlCounter(get_database().engine)
         client = app.test_client()
@@ -143,8 +146,10 @@ def main() -> None:
                 response = client.post(f"/api/table/{secret}/results", json={"board": line["board"],
                                                                              "score": line["score"]})
                 assert response.status_code == 202, response.get_data(as_text=True)
-                seat = next(s for s in "NESW" if s != takers[line["board"]])
-                response = client.post(f"/api/table/{secret}/results/{line['board']}/confirm", json={"seat": seat})
+                seat = next(s for s in "ESW" if s != takers[line["board"]])  # a defender, not the North
+                defender = line["defenders"][[s for s in "NSEW" if s != takers[line["board"]]].index(seat)]
+                response = client.post(f"/api/table/{secret}/results/{line['board']}/confirm",
+                                       json={"seat": seat, "code": codes[defender]})
                 assert response.status_code == 200, response.get_data(as_text=True)
             return 2 * len(groups[key])
 

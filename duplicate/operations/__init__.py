@@ -88,10 +88,11 @@ from ._live import (
     projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
 )
 from ._results import flag_conflict
+from ._codes import MAX_REFUSED_CODES, player_code
 from ._table import (
-    TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
+    RefusedAttempt, TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
-    table_secret, table_view,
+    table_secret, table_view, position_in_play, table_codes,
 )
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
 from ._quadrettes import quadrette_attackers
@@ -121,7 +122,7 @@ __all__ = [
     "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
     "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",
-    "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
+    "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
     "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",

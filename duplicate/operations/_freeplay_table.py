@@ -13,7 +13,7 @@ choices (README « Free play » › « Table-side entry »):
 * **Who confirms** (`confirm_sheet`): another player seated at that table for that position — not the North
   (the seat that enters; at a table of 3 there is no North and the phone does not know who typed, so any
   of the three seated players: a weaker guard, said in the README) — choosing his seat and typing his
-  **code**: 4 digits, `player_code`, an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
+  **code**: 4 digits, `_codes.player_code` (the duplicate's too), an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
   and listed for the arbiter. A wrong code changes nothing but is journalled; after `MAX_REFUSED_CODES`
   refused codes at a table for a position, the feuille is no longer confirmed on the phone (the arbiter
   enters it). The confirmed sheet is saved by `_freeplay.save_sheet` (one write path: the journal, the version,
@@ -24,14 +24,14 @@ choices (README « Free play » › « Table-side entry »):
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 
 from sqlmodel import Session, select
 
 from duplicate.core.freeplay.movements import rounds_from_dict
-from duplicate.models import FreeTableEntry, JournalEntry, Tournament, utcnow
+from duplicate.models import FreeTableEntry, Tournament, utcnow
 
+from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
 from ._common import NotFound, OperationError, _format
 from ._deals import get_movement
 from ._freeplay import get_sheet, player_names, read_sheet, save_sheet, sheet_rows, sheet_view, table_seats
@@ -40,24 +40,12 @@ from ._table import table_secret
 
 SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
 ENTERING_SEAT = "N"
-CODE_DIGITS = 4
-MAX_REFUSED_CODES = 5  # then only the arbiter enters the feuille: 4 digits are not guessed in 5 tries
 CODE_REFUSED = "freeplay.table.code_refused"
 
 
 def refused_codes(session: Session, tournament: Tournament, table: int, position: int) -> int:
     """How many confirmation codes were refused at ``table`` for ``position`` (the journal's entries)."""
-    rows = session.exec(select(JournalEntry.after).where(JournalEntry.tournament_id == tournament.id,
-                                                         JournalEntry.action == CODE_REFUSED))
-    return sum(1 for after in rows if (after or {}).get("table") == table and (after or {}).get("position") == position)
-
-
-def player_code(tournament: Tournament, entrant_id: str) -> str:
-    """A player's confirmation code: 4 digits from an HMAC of the tournament's ``table_key`` and his place
-    (reproducible, never stored; a new ``table_key`` makes new codes)."""
-    mac = hmac.new(tournament.table_key.encode(), f"tarot-free-player/1|{tournament.id}|{entrant_id}".encode(),
-                   hashlib.sha256).digest()
-    return str(int.from_bytes(mac[:8], "big") % 10 ** CODE_DIGITS).zfill(CODE_DIGITS)
+    return refused_attempts(session, tournament, CODE_REFUSED, table, position)
 
 
 def _rounds(session: Session, tournament: Tournament):
@@ -183,8 +171,7 @@ def confirm_sheet(session: Session, tournament: Tournament, table: int, position
     if refused_codes(session, tournament, table, position) >= MAX_REFUSED_CODES:
         raise OperationError(f"{MAX_REFUSED_CODES} codes refusés à cette table pour cette position : la feuille ne "
                              "se confirme plus au téléphone, appelez l’arbitre (il la saisit).", "locked")
-    typed = "".join(str(code or "").split())[:20]
-    if not hmac.compare_digest(typed.encode(), player_code(tournament, player).encode()):
+    if not code_matches(tournament, player, code):
         journal(session, tournament, action=CODE_REFUSED, who=f"table {table}",
                 summary=f"Table {table}, position {position} : code refusé pour {SEAT_NAMES.get(seat, seat)} "
                         f"({player})", after={"table": table, "position": position, "seat": seat})

@@ -5,21 +5,37 @@ by the North and confirmed by a defender, the conflicts with the paper fiches.
   HMAC-SHA256 of the tournament and table under the tournament's own random ``table_key``: unguessable,
   valid for that tournament only, nothing to store per table (a GET never writes), and the same after a
   restart. The table's link is ``/table/<secret>`` (the phone page); its QR code is on the table's guide card.
-* **Entry.** The North (rules of play, art. 28: the North keeps the score) enters an étui as its score or
-  as the deal's facts, which `core.scoring.score_facts` turns into the score; the line is then checked as
-  any other (`check_new_result`) and stored *pending*: it holds its slot, counts nowhere (`models.
-  _counted_only`) until a defender confirms it on the same phone (the taker's seat, and in triplettes
-  his partner's, cannot). The same content sent again is the same write (a retry after a lost answer);
-  a pending line may be corrected by the table; a different score on a done line is refused (409) and
-  flagged to the arbiter as a conflict, never merged.
+* **Launched, in play** (docs/table-phones.md). The position in play is the one the arbiter launched last
+  (« Lancer la position », `_live`'s clock: `position_in_play`); the launched positions are those up to it
+  (`is_launched`); before any launch nothing is. Only launched positions take entries and confirmations.
+* **What the link shows** (`scores_shown`): before publication, the scores of the table's own lines of the
+  position in play only — a player who moved on keeps the link and must not read what the étuis he is about
+  to play scored there; other positions show each line's status only. After publication, everything.
+* **Entry.** The North (rules of play, art. 28: the North keeps the score) enters an étui of a launched
+  position as its score or as the deal's facts, which `core.scoring.score_facts` turns into the score; the
+  line is then checked as any other (`check_new_result`) and stored *pending*: it holds its slot, counts
+  nowhere (`models._counted_only`) until a defender confirms it on the same phone. An étui of a position
+  not launched is refused (422), journalled once per table, étui and position. The same content sent again
+  is the same write (a retry after a lost answer); a pending line may be corrected by the table; a different
+  score on a done line is refused (409) and flagged to the arbiter as a conflict, never merged — the answer
+  names the stored score only where the link may show it.
+* **Confirmation.** A defender's seat — not the taker's (in triplettes nor his partner's), not the North's,
+  who entered it — and the personal code (`_codes.player_code`, free play's too) of whoever sits there at
+  that position (a substitute's own; in team formats the team's). Anything else is refused (422) and
+  journalled (`RefusedAttempt`: the journal says who tried what); after `MAX_REFUSED_CODES` refusals at the
+  table for the position, its phone confirms no more (the arbiter settles from the paper fiche). The journal
+  of a confirmation names the confirmer. `table_codes` lists the codes for the arbiter and the cards.
 * **Paper fiches** keep working: a paper score that disagrees with a line entered at the table is not
   written but flagged (`flag_conflict`); the arbiter keeps one (`resolve_conflict`), which settles the
   line (done).
-* **Other tables' scores** on an étui are shown to a table only once its own line on it is done, and
-  only if the arbiter allows it (``settings["table_results"]``; SPEC §11: a table may see the results of
-  an étui it has itself played and entered).
-* **Position.** The table's page opens at its first position with an étui not done, unless the arbiter
-  set another (``settings["table_position"]``).
+* **Other tables' scores** on an étui are shown to a table only if the arbiter allows it
+  (``settings["table_results"]``), once its own line on it — at the position the movement gives it — is done,
+  and while that position is in play (SPEC §11: a table may see the results of an étui it has itself played
+  and entered; after the position, the link's holders are other players). After publication the option
+  and the done line suffice.
+* **Position.** The table's page opens at the position asked, else the position in play if the table plays
+  it, else the arbiter's (``settings["table_position"]``), else its first launched position with an étui not
+  done (`_shown_position`).
 
 Everything that changes a line is in the result's history and the tournament's journal.
 """
@@ -40,14 +56,17 @@ from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, Player, Result, ResultConflict, Substitution, Team, Tournament, TournamentKind,
-    utcnow,
+    DONE, PENDING, WITH_PENDING, JournalEntry, Player, Result, ResultConflict, Substitution, Team, Tournament,
+    TournamentKind, utcnow,
 )
 
+from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
 from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._journal import journal
+from ._live import find_clock
+from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
 from ._triplettes import triplette_plan
 from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
@@ -57,6 +76,9 @@ ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
 CHELEMS = ("announced_made", "unannounced_made", "announced_failed", "defence")
+ENTERING_SEAT = "N"                      # the North enters the score; another defender confirms it
+CODE_REFUSED = "table.code_refused"      # a refused confirmation: counted towards the lock (`_codes`)
+NOT_LAUNCHED = "table.not_launched"      # an entry for a position not launched: journalled once per étui
 
 
 # --- the tables' links ------------------------------------------------------------------------------------------
@@ -98,6 +120,16 @@ def find_table(session: Session, secret: str) -> tuple[Tournament, int]:
     return tournament, int(parts[1])
 
 
+def table_codes(session: Session, tournament: Tournament) -> list[dict]:
+    """``{"id", "name", "code"}`` of every placed entrant — a substitute under his own id (``X1``), a team in
+    team formats — in place order: the codes a defender confirms with (`_codes.player_code`), for the
+    arbiter to tell a player who lost his card."""
+    model = Player if format_for(tournament.kind).ranks_players else Team
+    placed = session.exec(select(model).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None)))
+    return [{"id": row.entrant_id, "name": row.name, "code": player_code(tournament, row.entrant_id)}
+            for row in sorted(placed, key=lambda row: french.place_order(row.entrant_id))]
+
+
 # --- what the table's phone shows -------------------------------------------------------------------------------
 
 def line_status(result: Result | None) -> str:
@@ -105,18 +137,57 @@ def line_status(result: Result | None) -> str:
     return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
 
 
+def _seated(session: Session, tournament: Tournament, position: int,
+            only: set[str] | None = None) -> dict[str, tuple[str, str]]:
+    """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
+    from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
+    team formats the team (its id, its name). ``only``: those places only (fewer rows read)."""
+    if not format_for(tournament.kind).ranks_players:
+        query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
+        if only is not None:
+            query = query.where(Team.entrant_id.in_(only))
+        return {ident: (ident, name) for ident, name in session.exec(query)}
+    subs = select(Substitution).where(Substitution.tournament_id == tournament.id)
+    if only is not None:
+        subs = subs.where(Substitution.seat.in_(only))
+    subs = list(session.exec(subs))
+    query = select(Player).where(Player.tournament_id == tournament.id)
+    if only is not None:
+        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([sub.player_id for sub in subs]))
+    players = list(session.exec(query))
+    seated = {p.entrant_id: (p.entrant_id, p.name) for p in players if p.entrant_id}
+    by_id = {p.id: p for p in players}
+    for sub in subs:
+        if sub.from_position <= position and sub.player_id in by_id:
+            substitute = by_id[sub.player_id]
+            seated[sub.seat] = (substitute.entrant_id or sub.seat, substitute.name)
+    return seated
+
+
 def _names(session: Session, tournament: Tournament, position: int) -> dict[str, str]:
     """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11)."""
-    if not format_for(tournament.kind).ranks_players:
-        return dict(session.exec(select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id,
-                                                                          Team.entrant_id.is_not(None))).all())
-    players = list(session.exec(select(Player).where(Player.tournament_id == tournament.id)))
-    names = {p.entrant_id: p.name for p in players if p.entrant_id}
-    by_id = {p.id: p for p in players}
-    for sub in session.exec(select(Substitution).where(Substitution.tournament_id == tournament.id)):
-        if sub.from_position <= position and sub.player_id in by_id:
-            names[sub.seat] = by_id[sub.player_id].name
-    return names
+    return {ident: name for ident, (_, name) in _seated(session, tournament, position).items()}
+
+
+# --- what is launched, what is shown ---------------------------------------------------------------------------
+
+def position_in_play(session: Session, tournament: Tournament) -> int | None:
+    """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
+    None before he launches one (then nothing is launched)."""
+    clock = find_clock(session, tournament)
+    return clock.position if clock is not None else None
+
+
+def is_launched(in_play: int | None, position: int | None) -> bool:
+    """Launched: a position up to the one in play. Only those take entries and confirmations."""
+    return in_play is not None and position is not None and position <= in_play
+
+
+def scores_shown(tournament: Tournament, in_play: int | None, position: int | None) -> bool:
+    """Whether a table's link shows the scores of its own lines of ``position``: after publication always;
+    before, only at the position in play — a player who moved on holds his old table's link, and must not
+    read what the étuis he is about to play scored there."""
+    return is_published(tournament) or (in_play is not None and position == in_play)
 
 
 def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> str:
@@ -128,32 +199,55 @@ def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> s
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The seats that may confirm a line: the defenders' (in triplettes not the taker's partner)."""
+    """The defenders' seats when the taker sits at ``seat`` (in triplettes not the taker's partner)."""
     fmt = format_for(kind)
     if not fmt.ranks_players and not fmt.split_roles:   # triplettes: the line not holding the taker seat
         return list(next(line for line in fmt.seats if seat not in line))
     return [s.value for s in SEATS if s.value != seat]
 
 
+def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
+    """The seats that may confirm a line: a defender's, not the North's — he entered it (rules of play,
+    art. 28: the North keeps the score), a second person checks it, as in free play."""
+    return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
+
+
 def _table_lines(session: Session, tournament: Tournament, table: int) -> list[Line]:
     return [line for line in all_lines(session, tournament, table=table, pending=True) if line.in_movement]
 
 
+def _shown_position(tournament: Tournament, lines: list[Line], positions: list[int], asked: int | None,
+                    in_play: int | None) -> int | None:
+    """The position the page shows: the one asked if the table plays it; else the position in play if the
+    table plays it; else the arbiter's (``settings["table_position"]``); else among the launched positions
+    the first with an étui not done, else the last launched; else the table's first."""
+    if asked in positions:
+        return asked
+    if in_play in positions:
+        return in_play
+    chosen = (tournament.settings or {}).get("table_position")
+    if chosen in positions:
+        return chosen
+    launched = [p for p in positions if is_launched(in_play, p)]
+    waiting = [line.position for line in lines if line.position in launched and line_status(line.result) != DONE]
+    return min(waiting) if waiting else (launched[-1] if launched else (positions[0] if positions else None))
+
+
 def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None) -> dict:
-    """The SPEC §12 ``GET /api/table/<secret>`` answer: tournament, table, position (``position`` if the
-    table asks for one it plays, else the arbiter's, else its first position with an étui not done),
+    """The SPEC §12 ``GET /api/table/<secret>`` answer: tournament, table, position (`_shown_position`),
     seats with names, the position's étuis with their taker and status; plus what the page needs: the
     tournament's name and kind, the table's positions, each étui's taker seat and confirming seats, the
-    table's own score once entered, whether the other tables' scores may be shown."""
+    position in play, whether this position is ``launched`` (entry allowed), whether its scores are shown
+    (`scores_shown`: the table's own score and chelem — and the quadrette's named attacker — only then),
+    whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
+    asked for."""
     kind = _kind(tournament)
     lines = _table_lines(session, tournament, table)
     positions = sorted({line.position for line in lines if line.position is not None})
     settings = tournament.settings or {}
-    if position not in positions:
-        position = settings.get("table_position") if settings.get("table_position") in positions else None
-    if position is None:
-        waiting = [line.position for line in lines if line_status(line.result) != DONE and line.position is not None]
-        position = min(waiting) if waiting else (positions[-1] if positions else None)
+    in_play = position_in_play(session, tournament)
+    position = _shown_position(tournament, lines, positions, position, in_play)
+    shown = scores_shown(tournament, in_play, position)
     here = [line for line in lines if line.position == position]
     takers = board_takers(session, tournament)
     names = _names(session, tournament, position or 0)
@@ -166,20 +260,23 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
-                                "confirm_seats": defender_seats(kind, seat)}
+                                "confirm_seats": confirm_seats(kind, seat)}
         if plan is not None and plan.attacker(line.board, line.taker):
             item["attack"] = plan.attacker(line.board, line.taker)  # triplettes: who attacks, his badge (SPEC §5)
         if fmt.chosen_attacker:  # quadrettes: the North says who of the quadrette took; the usual one first
             team = quadrettes.get(line.taker, {})
             item["attackers"] = [list(member) for member in team.get("members", [])]
-            item["attacker"] = line.result.attacker if line.result is not None and line.result.attacker \
+            item["attacker"] = line.result.attacker if shown and line.result is not None and line.result.attacker \
                 else team.get("usual")
-        if line.result is not None:
+        if line.result is not None and shown:
             item.update(score=line.result.score, chelem=bool(line.result.chelem))
         boards.append(item)
+    launched = is_launched(in_play, position)
     return {"tournament": tournament.id, "table": table, "position": position, "seats": seats, "boards": boards,
-            "name": tournament.name, "kind": kind.value, "positions": positions,
-            "others_visible": bool(settings.get("table_results"))}
+            "name": tournament.name, "kind": kind.value, "positions": positions, "in_play": in_play,
+            "launched": launched, "scores_shown": shown,
+            "locked": launched and refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES,
+            "others_visible": bool(settings.get("table_results")) and (is_published(tournament) or position == in_play)}
 
 
 # --- entry and confirmation ---------------------------------------------------------------------------------------
@@ -249,7 +346,7 @@ def _line(session: Session, tournament: Tournament, table: int, board: Any) -> L
 
 class TableConflict(ConflictError):
     """A table's score differs from its étui's done line: refused (409) and flagged to the arbiter;
-    ``board`` and ``stored`` (the score that stands) for the answer."""
+    ``board`` and ``stored`` (the score that stands, None when the link may not show it) for the answer."""
 
     def __init__(self, message: str, board: int, stored: int | None):
         super().__init__(message)
@@ -263,6 +360,31 @@ def _locked(session: Session, result: Result | None) -> Result | None:
     if not begin_writing(session) or result is None:
         return result
     return session.get(Result, result.id, populate_existing=True, execution_options={WITH_PENDING: True})
+
+
+class RefusedAttempt(OperationError):
+    """A refusal the journal keeps (who tried what): the caller commits before answering 422."""
+
+
+def _refuse(session: Session, tournament: Tournament, action: str, summary: str, after: dict, message: str,
+            field: str, *, once: bool = False) -> None:
+    """Journal a refused attempt — with ``once``, unless the same one is journalled already — and raise
+    `RefusedAttempt`."""
+    if not (once and after in session.exec(select(JournalEntry.after).where(
+            JournalEntry.tournament_id == tournament.id, JournalEntry.action == action)).all()):
+        begin_writing(session)
+        journal(session, tournament, action=action, who=f"table {after['table']}", summary=summary, after=after)
+    raise RefusedAttempt(message, field)
+
+
+def _not_launched(session: Session, tournament: Tournament, table: int, line: Line) -> None:
+    """An étui of a position the arbiter has not launched: refused; journalled once per table, étui, position
+    (a link holder cannot flood the journal)."""
+    _refuse(session, tournament, NOT_LAUNCHED,
+            f"Étui {line.board}, table {table} : saisie refusée, la position {line.position} n’est pas lancée.",
+            {"table": table, "position": line.position, "étui": line.board},
+            f"L’arbitre n’a pas encore lancé la position {line.position} : l’étui {line.board} se saisit une fois "
+            "la position lancée.", "board", once=True)
 
 
 @dataclass
@@ -283,6 +405,9 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         raise OperationError("Un objet JSON est attendu : {\"board\": 5, \"score\": 56}.")
     kind = _kind(tournament)
     line = _line(session, tournament, table, payload.get("board"))
+    in_play = position_in_play(session, tournament)
+    if not is_launched(in_play, line.position):
+        _not_launched(session, tournament, table, line)
     score, chelem, contract = table_score(kind, payload)
     who = f"table {table}"
     context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
@@ -295,6 +420,9 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         return TableEntry(result, line_status(result), written=False)  # a confirmed line's attacker: the arbiter's
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
+        if not scores_shown(tournament, in_play, line.position):  # the stored score is not this link's to read
+            raise TableConflict(f"L’étui {line.board} est déjà confirmé à cette table : votre score "
+                                f"{french.score(score)} est signalé à l’arbitre, qui tranchera.", line.board, None)
         raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {french.score(result.score)} : "
                             f"votre score {french.score(score)} est signalé à l’arbitre, qui tranchera.", line.board,
                             result.score)
@@ -325,23 +453,53 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     return TableEntry(result, PENDING, written=True)
 
 
-def confirm_table_result(session: Session, tournament: Tournament, table: int, board: Any, seat: Any) -> Result:
-    """A defender confirms the North's line (SPEC §12 ``POST …/results/<board>/confirm``): ``seat`` must be
-    a defender's; the taker's (or his partner's) is refused. Then the line is done and counts. Confirming
-    a done line again changes nothing. `NotFound` when nothing is entered for that étui."""
+def confirm_table_result(session: Session, tournament: Tournament, table: int, board: Any, seat: Any,
+                         code: Any = None) -> Result:
+    """A defender confirms the North's line (SPEC §12 ``POST …/results/<board>/confirm``) with his seat and his
+    personal code (`_codes.player_code` of whoever sits at that seat at that position: a substitute's own,
+    in team formats the team's). The taker's seat (in triplettes his partner's too), a wrong code, the
+    taker's code: `RefusedAttempt` (422), journalled; after `MAX_REFUSED_CODES` refusals at the table for the
+    position, the phone confirms no more there (the arbiter settles the line from the paper fiche). A good
+    code: the line is done and counts, the journal names the confirmer. Confirming a done line again
+    changes nothing. `NotFound` when nothing is entered for that étui."""
     kind = _kind(tournament)
     line = _line(session, tournament, table, board)
     result = line.result
     if result is None:
         raise NotFound(f"Rien n’est saisi pour l’étui {board} à cette table : le Nord saisit d’abord le score.")
-    seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
+    if not is_launched(position_in_play(session, tournament), line.position):
+        raise OperationError(f"L’arbitre n’a pas encore lancé la position {line.position}.", "board")
     if seat not in [s.value for s in SEATS]:
         raise OperationError("Choisissez votre place : N, S, E ou W (Nord, Sud, Est, Ouest).", "seat")
+    position = line.position
+    if refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES:
+        raise OperationError(f"{MAX_REFUSED_CODES} confirmations refusées à cette table pour la position {position} : "
+                             "le téléphone ne confirme plus, appelez l’arbitre, la fiche papier fait foi.", "locked")
+    seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
+    seated = _seated(session, tournament, position, {line.taker, *line.defence})
+    taker = seated.get(line.taker, (line.taker, line.taker))
+    where = f"Étui {line.board}, table {table}, position {position}"
+    after = {"table": table, "position": position, "étui": line.board, "place": seat}
+    if seat == ENTERING_SEAT and seat != seat_t:
+        _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place du Nord, qui a saisi le "
+                "score.", after, "C’est la place du Nord, qui a saisi le score : un autre défenseur le confirme, "
+                "avec son code.", "seat")
     if seat not in defender_seats(kind, seat_t):
-        who = "le preneur" if seat == seat_t else "le partenaire du preneur"
-        raise OperationError(f"C’est la place {'du preneur' if seat == seat_t else 'du partenaire du preneur'} "
-                             f"({_seat_name(seat)}) : {who} ne confirme pas son propre score, un défenseur "
-                             "le confirme.", "seat")
+        role = "du preneur" if seat == seat_t else "du partenaire du preneur"
+        _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place {role} ({_seat_name(seat)}, "
+                f"preneur {taker[0]} {taker[1]}).", after,
+                f"C’est la place {role} ({_seat_name(seat)}) : "
+                f"{'le preneur' if seat == seat_t else 'le partenaire du preneur'} ne confirme pas son propre score, "
+                "un défenseur le confirme.", "seat")
+    ident, name = seated.get(line.seats[seat] if format_for(kind).ranks_players else line.defence[0], ("", ""))
+    if not code_matches(tournament, ident, code):
+        takers_code = code_matches(tournament, taker[0], code)
+        _refuse(session, tournament, CODE_REFUSED,
+                f"{where} : code refusé pour {_seat_name(seat)} ({ident} {name})"
+                + (f", c’est celui du preneur {taker[0]} {taker[1]}." if takers_code else "."), after,
+                "C’est le code du preneur : un défenseur confirme avec son propre code." if takers_code else
+                f"Code incorrect pour {_seat_name(seat)} : le score n’est pas confirmé (votre code est sur votre "
+                "fiche individuelle de mouvement).", "code")
     result = _locked(session, result)
     if result is None:
         raise NotFound(f"Rien n’est saisi pour l’étui {board} à cette table : le Nord saisit d’abord le score.")
@@ -350,21 +508,30 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
     before = {"étui": result.board, "table": table, "score": french.score(result.score), "statut": "en attente"}
     result.status = DONE
     result.updated_at = utcnow()
-    write_results(session, [], [(result, "confirm", interchange.result_to_dict(result), None, f"table {table} ({seat})")])
+    write_results(session, [], [(result, "confirm", interchange.result_to_dict(result), None,
+                                 f"table {table} ({seat}, {ident})")])
     journal(session, tournament, action="table.confirm", who=f"table {table}",
             summary=f"Étui {result.board}, table {table} : {french.score(result.score)} confirmé par la défense "
-                    f"({_seat_name(seat)}).", before=before, after={**before, "statut": "confirmé"})
+                    f"({_seat_name(seat)}, {ident} {name}).", before=before,
+            after={**before, "statut": "confirmé", "confirmé par": {"place": seat, "joueur": ident, "nom": name}})
     return result
 
 
 def board_results(session: Session, tournament: Tournament, table: int, board: Any) -> dict:
-    """The done lines of étui ``board`` (SPEC §12 ``GET /api/table/<secret>/boards/<n>``), once this table's
-    own line on it is done and if the arbiter allows it; else `PermissionError` (French)."""
+    """The done lines of étui ``board`` (SPEC §12 ``GET /api/table/<secret>/boards/<n>``) when all hold:
+    the arbiter allows it (``settings["table_results"]``), this table's own line on it — at the position
+    the movement gives it — is done, and that position is the one in play (before publication: once the
+    arbiter launches the next one, the people holding the link have moved and play other étuis). Else
+    `PermissionError` (French)."""
     line = _line(session, tournament, table, board)
-    if line_status(line.result) != DONE:
-        raise PermissionError("Les scores des autres tables se voient une fois votre score de cet étui confirmé.")
     if not (tournament.settings or {}).get("table_results"):
         raise PermissionError("L’arbitre ne montre pas les scores des autres tables pendant le tournoi.")
+    if line_status(line.result) != DONE:
+        raise PermissionError("Les scores des autres tables se voient une fois votre score de cet étui confirmé.")
+    in_play = position_in_play(session, tournament)
+    if not is_published(tournament) and line.position != in_play:
+        raise PermissionError(f"Les scores des autres tables de l’étui {line.board} se voient pendant la position "
+                              f"{line.position} seulement, celle où votre table le joue.")
     lines = [other for other in all_lines(session, tournament, boards={board}) if other.result is not None]
     return {"board": board, "results": [
         {"table": other.table, "position": other.position, "score": other.result.score,

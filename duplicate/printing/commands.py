@@ -42,6 +42,14 @@ def table_urls(session, tournament_id: int, base_url: str | None = None) -> dict
             operations.table_links(session, operations.get_tournament(session, tournament_id))}
 
 
+def confirmation_codes(session, tournament_id: int) -> dict[str, str]:
+    """Entrant → his confirmation code (SPEC §12), for the movement cards."""
+    from duplicate import operations
+
+    return {item["id"]: item["code"] for item in
+            operations.table_codes(session, operations.get_tournament(session, tournament_id))}
+
+
 def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, base_url: str | None = None,
                      progress: Callable[[int, int], None] | None = None, processes: int | None = None,
                      chunk_size: int | None = None, table: int | None = None, **options) -> int:
@@ -62,7 +70,8 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
         return pack.render_pack_to_file(export, ranking, out_path, table=table, progress=progress,
                                         processes=processes,
                                         route_urls=route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens),
-                                        table_urls=table_urls(session, tournament_id, base_url))
+                                        table_urls=table_urls(session, tournament_id, base_url),
+                                        codes=confirmation_codes(session, tournament_id))
     if kind in ("route-sheets", "ranking", "frequencies") and ranking is None:
         from duplicate.core.tournament import TournamentError, load_tournament, ranking_output
         import json
@@ -75,6 +84,8 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
         options["route_urls"] = route_urls_from_tokens(base_url or DEFAULT_BASE_URL, tokens)
     if kind == "guide-cards":  # each table's link to score at the table (SPEC §12)
         options["table_urls"] = table_urls(session, tournament_id, base_url)
+    if kind == "movement-cards":  # each entrant's code to confirm a score at the table (SPEC §12)
+        options["codes"] = confirmation_codes(session, tournament_id)
     return batch.render_to_file(kind, export, ranking, out_path, progress=progress, processes=processes,
                                 chunk_size=chunk_size, **options)
 

@@ -255,8 +255,11 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
 
 
-def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = None) -> dict:
-    """The « fiche individuelle »: for each player (or team), position → table, orientation, étuis."""
+def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = None,
+                   codes: Mapping[str, str] | None = None) -> dict:
+    """The « fiche individuelle »: for each player (or team), position → table, orientation, étuis; with
+    ``codes`` (entrant → code, `operations.table_codes`: the export does not carry the key they come from)
+    his personal code to confirm a score at the table (SPEC §12)."""
     t = Tournament(export)
     plan: dict[str, list[dict]] = {}
     for r in t.rounds:
@@ -296,7 +299,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
             row.pop("round", None)
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
-                      "rows": rows, "members": members, "duty": duty})
+                      "rows": rows, "members": members, "duty": duty, "code": (codes or {}).get(who, "")})
     return {"tournament": t.header, "items": items, "team": not t.format.ranks_players,
             "badges": t.format.badges}
 

@@ -52,12 +52,12 @@ def tables_of(export: Mapping[str, Any]) -> list[int]:
 
 
 def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table: int | None = None,
-          route_urls: Mapping[str, str] | None = None, table_urls: Mapping[int, str] | None = None
-          ) -> list[tuple[str, dict]]:
+          route_urls: Mapping[str, str] | None = None, table_urls: Mapping[int, str] | None = None,
+          codes: Mapping[str, str] | None = None) -> list[tuple[str, dict]]:
     """The (kind, context) of every part of the pack, in order; the kinds without an item are left out."""
     if table is None:
         wanted = [("labels", {}), ("diagrams", {}), ("travellers", {"scored": False}),
-                  ("guide-cards", {"table_urls": table_urls or {}}), ("movement-cards", {})]
+                  ("guide-cards", {"table_urls": table_urls or {}}), ("movement-cards", {"codes": codes or {}})]
         if ranking is not None:
             wanted += [("ranking", {}), ("team-sheet", {}), ("route-sheets", {"route_urls": route_urls or {}}),
                        ("frequencies", {}), ("hand-records", {})]
@@ -68,7 +68,7 @@ def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table
         wanted = [("labels", {"boards": boards}), ("diagrams", {"boards": boards}),
                   ("travellers", {"scored": False, "boards": boards}),
                   ("guide-cards", {"tables": [table], "table_urls": table_urls or {}}),
-                  ("movement-cards", {"entrants": entrants})]
+                  ("movement-cards", {"entrants": entrants, "codes": codes or {}})]
     built = []
     for kind, options in wanted:
         context = build_context(kind, export, ranking, **options)
@@ -80,11 +80,11 @@ def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table
 def render_pack_to_file(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, out_path: str, *,
                         table: int | None = None, route_urls: Mapping[str, str] | None = None,
                         table_urls: Mapping[int, str] | None = None, progress: Progress | None = None,
-                        processes: int | None = None) -> int:
+                        processes: int | None = None, codes: Mapping[str, str] | None = None) -> int:
     """Render the pack (or table ``table``'s pack) to ``out_path``; returns the number of pages."""
     from pypdf import PdfReader
 
-    todo = parts(export, ranking, table=table, route_urls=route_urls, table_urls=table_urls)
+    todo = parts(export, ranking, table=table, route_urls=route_urls, table_urls=table_urls, codes=codes)
     pieces = [(kind, chunk) for kind, context in todo for chunk in batch.chunks(kind, context)]
     total = sum(len(chunk["items"]) for _, chunk in pieces)
     done = [0]

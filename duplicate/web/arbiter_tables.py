@@ -1,7 +1,9 @@
 """The arbiter's « Tables » screen (on the ``arbiter`` blueprint), SPEC §12: each table's link and QR code
 (the same as on the printed table card), the tables' settings — show a confirmed étui's other scores,
 the position the phones open at — and the conflicts between a paper fiche and a table's entry, each
-settled by keeping one score (`operations.resolve_conflict`, journalled).
+settled by keeping one score (`operations.resolve_conflict`, journalled). The « Codes de confirmation »
+page lists each entrant's personal code (`operations.table_codes`), for the arbiter to tell a player who lost
+his card.
 """
 
 from flask import flash, redirect, render_template, request, url_for
@@ -18,8 +20,9 @@ from duplicate.web.links import public_url
 
 class TableOptionsForm(forms.FrenchForm):
     results_visible = BooleanField("Une fois son score d’un étui confirmé, une table voit les scores des autres "
-                                   "tables qui l’ont déjà joué")
-    position = SelectField("Position affichée sur les téléphones", coerce=str)
+                                   "tables qui l’ont déjà joué, pendant la position en cours")
+    position = SelectField("Position affichée sur les téléphones d’une table qui ne joue pas la position en cours",
+                           coerce=str)
 
 
 def _positions(session, tournament) -> list[int]:
@@ -36,7 +39,7 @@ def tables(tournament_id: int):
     settings = tournament.settings or {}
     form = TableOptionsForm(data={"results_visible": bool(settings.get("table_results")),
                                   "position": str(settings.get("table_position") or "")})
-    form.position.choices = [("", "la première position non terminée de chaque table")] + [
+    form.position.choices = [("", "la première position lancée non terminée de chaque table")] + [
         (str(p), f"position {p}") for p in _positions(session, tournament)]
     if request.method == "POST" and form.validate_on_submit():
         operations.set_table_options(session, tournament, results_visible=form.results_visible.data,
@@ -52,6 +55,15 @@ def tables(tournament_id: int):
     status = UNPROCESSABLE if request.method == "POST" else 200
     return render_template("arbiter/tables.html", tournament=tournament, links=links, form=form,
                            conflicts=conflicts, resolve_form=forms.ActionForm()), status
+
+
+@bp.route("/tournois/<int:tournament_id>/tables/codes")
+def table_codes(tournament_id: int):
+    """Every entrant's confirmation code (a substitute's own; a team's in team formats)."""
+    session = get_session()
+    tournament = tournament_or_404(tournament_id)
+    return render_template("arbiter/table_codes.html", tournament=tournament,
+                           codes=operations.table_codes(session, tournament))
 
 
 @bp.route("/tournois/<int:tournament_id>/conflits/<int:conflict_id>", methods=["POST"])

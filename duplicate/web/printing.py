@@ -61,6 +61,8 @@ def _options(kind: str, tokens: dict[str, str], tournament=None) -> dict:
     if kind == "guide-cards" and tournament is not None:
         options["table_urls"] = {link["table"]: public_url(link["path"])
                                  for link in operations.table_links(get_session(), tournament)}
+    if kind == "movement-cards" and tournament is not None:  # each entrant's confirmation code (SPEC §12)
+        options["codes"] = {item["id"]: item["code"] for item in operations.table_codes(get_session(), tournament)}
     if kind == "travellers":
         options["scored"] = request.form.get("scored") == "1"
     if kind == "labels":
@@ -148,6 +150,7 @@ def pack(tournament_id: int):
             return redirect(url_for("printing.index", tournament_id=tournament.id))
     options = _options("route-sheets", tokens, tournament)
     options.update(_options("guide-cards", tokens, tournament))
+    options.update(_options("movement-cards", tokens, tournament))
     job = f"pack-{secrets.token_urlsafe(16)}"
     packs.start_thread(os.path.join(_jobs_folder(), job + ".pdf"), export, ranking, table=table, **options)
     return redirect(url_for("printing.job", tournament_id=tournament.id, job=job))

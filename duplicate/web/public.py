@@ -194,7 +194,8 @@ def _by_token(token: str):
 @bp.route("/feuille-de-route/<token>")
 def route_sheet(token: str):
     """A participant's feuille de route récapitulative, reached by its private link only; before
-    publication, the étuis played and entered so far, without scores."""
+    publication, the étuis played and entered so far, without scores. With his personal confirmation code
+    (SPEC §12, `operations.player_code`), shown to the holder of the link only."""
     tournament, entrant_id, holder = _by_token(token)
     session = get_session()
     secret = not results_visible(tournament)
@@ -204,6 +205,7 @@ def route_sheet(token: str):
     response = Response(render_template(
         "public/route_sheet.html", tournament=tournament, sheet=sheet, pm=view["pm"], holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, url=public_url_for("web.route_sheet", token=token),
+        code=operations.player_code(tournament, entrant_id),  # his confirmation code: this private link's holder only
     ))
     response.headers["Referrer-Policy"] = "no-referrer"  # the token never leaves in a Referer header
     response.headers["X-Robots-Tag"] = "noindex"

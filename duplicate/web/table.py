@@ -7,15 +7,20 @@ The table's secret is in its link and its QR code (`operations.table_secret`); n
   token serving it, or a signed-in arbiter who manages it, `operations.can_manage`): ``{"tables": [{"table",
   "secret", "url"}]}``; 401 without a token, 403 for a scorer or another arbiter.
 * ``GET /api/table/<secret>`` — the table's position, seats (names), étuis with taker and status
-  (`operations.table_view`); ``?position=N`` asks for another position the table plays. 404 unknown link.
+  (`operations.table_view`); ``?position=N`` asks for another position the table plays. Before
+  publication the scores are there only at the position in play (the one the arbiter launched); other
+  positions show their status only (docs/table-phones.md). 404 unknown link.
 * ``POST /api/table/<secret>/results`` — ``{"board", "score"}`` or the deal's facts → ``202 {"status":
-  "pending" | "done", "score"}``; 422 (French reason) for an impossible score or an étui the table does
-  not play; the same content again is the same write (202 again, nothing written); a different score on
-  a done étui → 409, and the arbiter sees it as a conflict.
-* ``POST /api/table/<secret>/results/<board>/confirm`` — ``{"seat": "E"}`` a defender's seat →
-  ``200 {"status": "done"}``; the taker's seat → 422; nothing entered yet → 404.
-* ``GET /api/table/<secret>/boards/<n>`` — the étui's confirmed results at the tables that played it, once
-  this table's line is done and if the arbiter allows it; else 403.
+  "pending" | "done", "score"}`` (the score sent); 422 (French reason) for an impossible score, an étui the
+  table does not play or of a position not launched (journalled once); the same content again is the same
+  write (202 again, nothing written); a different score on a done étui → 409, and the arbiter sees it as a
+  conflict (the stored score in the answer only where the link may show it).
+* ``POST /api/table/<secret>/results/<board>/confirm`` — ``{"seat": "E", "code": "1234"}`` a defender's
+  seat and his personal code → ``200 {"status": "done"}``; the taker's seat, a wrong code, the taker's
+  code → 422, journalled; locked (422) after 5 refusals at the table for the position; nothing entered
+  yet → 404.
+* ``GET /api/table/<secret>/boards/<n>`` — the étui's confirmed results at the tables that played it, if
+  the arbiter allows it, once this table's line is done and while its position is in play; else 403.
 * ``GET /table/<secret>`` — the phone page (HTML, `static/js/table.js`): what the API gives, for people.
 
 Every answer is ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer`` (the secret is in the
@@ -99,7 +104,11 @@ def enter(secret: str):
             return jsonify(body), 202
         except operations.TableConflict as error:
             session.commit()  # keep the conflict flagged to the arbiter; the line itself is untouched
-            return _error(409, error.message, board=error.board, score=error.stored, status="done")
+            stored = {} if error.stored is None else {"score": error.stored}
+            return _error(409, error.message, board=error.board, status="done", **stored)
+        except operations.RefusedAttempt as error:
+            session.commit()  # the journal keeps the refused attempt
+            return _error(422, error.message, field=error.field)
         except operations.ConflictError as error:  # another phone of the table wrote it meanwhile: look again
             session.rollback()
             if attempt:
@@ -121,13 +130,16 @@ def confirm(secret: str, board: int):
     session = get_session()
     tournament, table = _table(secret)
     payload = request.get_json(silent=True)
-    seat = payload.get("seat") if isinstance(payload, dict) else None
+    seat, code = (payload.get("seat"), payload.get("code")) if isinstance(payload, dict) else (None, None)
     try:
-        result = operations.confirm_table_result(session, tournament, table, board, seat)
-        body = {"board": board, "status": "done", "score": result.score}
+        operations.confirm_table_result(session, tournament, table, board, seat, code)
+        body = {"board": board, "status": "done"}  # no score: the line may be of a position whose scores are hidden
         session.commit()
     except operations.NotFound as error:
         return _error(404, error.message)
+    except operations.RefusedAttempt as error:
+        session.commit()  # the journal keeps who tried what
+        return _error(422, error.message, field=error.field)
     except operations.OperationError as error:
         return _error(422, error.message, field=error.field)
     except OperationalError as error:

@@ -1,11 +1,15 @@
-/* The table's phone page (SPEC §12): the North enters each étui, a defender confirms it.
+/* The table's phone page (SPEC §12, docs/table-phones.md): the North enters each étui, a defender (not the
+ * North, not the taker) confirms it by choosing his seat and typing his personal code.
  *
  * Everything comes from the table API (GET /api/table/<secret>) and goes back to it. What is typed is kept
  * in localStorage (drafts, per étui) and every send goes through a queue kept there too: when the
  * connection is lost the queue waits and is sent again when the network is back (the "online" event, and a
  * retry every few seconds). The server's entry is idempotent (the same content is the same write), so a
  * send repeated after a lost answer never doubles a line. The score of facts is computed by the server
- * (one implementation: duplicate/core/scoring.py); this page only shows what it answers.
+ * (one implementation: duplicate/core/scoring.py); this page only shows what it answers. A confirmation is
+ * sent at once and never kept on the phone (it carries the defender's code): without network it is not
+ * sent, and the defender confirms again once the network is back. The server decides what is shown: the
+ * table's scores at the position in play only, the status elsewhere; no entry at a position not launched.
  * Own code, no library, no network but this site.
  */
 (function () {
@@ -27,7 +31,7 @@
     ["simple,simple", "deux simples"]];
   var PETIT = [["", "non"], ["taker", "au preneur"], ["defence", "à la défense"]];
   var CONTRACTS = [["garde", "Garde"], ["garde_sans", "Garde Sans"], ["garde_contre", "Garde Contre"]];
-  var state = { position: null, messages: {}, others: {} };
+  var state = { position: null, messages: {}, others: {}, confirming: {} };
   var flushing = false;
 
   // --- storage: drafts, queue, last view ---------------------------------------------------------------
@@ -35,7 +39,7 @@
     var data = null;
     try { data = JSON.parse(window.localStorage.getItem(storeKey)); } catch (e) { data = null; }
     data = data || {};
-    data.queue = data.queue || [];
+    data.queue = (data.queue || []).filter(function (item) { return item.type === "result"; });
     data.drafts = data.drafts || {};
     return data;
   }
@@ -76,7 +80,7 @@
   }
 
   // --- the queue --------------------------------------------------------------------------------------
-  function enqueue(item) {
+  function enqueue(item) {  // entries only: a confirmation carries a code and is never stored (sendConfirmation)
     var data = load();
     item.id = String(Date.now()) + Math.random().toString(16).slice(2);
     if (item.type === "result") {  // a newer entry of the same étui replaces one not sent yet
@@ -92,7 +96,7 @@
     if (flushing || !data.queue.length) { offline(false, 0); return; }
     flushing = true;
     var item = data.queue[0];
-    var url = item.type === "result" ? api + "/results" : api + "/results/" + item.board + "/confirm";
+    var url = api + "/results";
     offline(false, data.queue.length);
     window.fetch(url, {
       method: "POST", credentials: "omit", cache: "no-store",
@@ -107,12 +111,8 @@
       var data = load();
       data.queue = data.queue.filter(function (other) { return other.id !== item.id; });
       if (answer.status === 200 || answer.status === 202) {
-        if (item.type === "result") {
-          delete data.drafts[item.board];
-          state.messages[item.board] = { kind: "ok", text: "Score " + signed(answer.body.score) + " enregistré : un défenseur le confirme." };
-        } else {
-          state.messages[item.board] = { kind: "ok", text: "Confirmé par " + SEATS[item.body.seat] + "." };
-        }
+        delete data.drafts[item.board];
+        state.messages[item.board] = { kind: "ok", text: "Score " + signed(answer.body.score) + " enregistré : un défenseur le confirme." };
       } else {
         state.messages[item.board] = { kind: "error", text: answer.body.error || "Refusé (" + answer.status + ")." };
       }
@@ -256,23 +256,68 @@
     render();
   }
 
-  function confirmBox(view, board) {
-    var box = el("div", { "class": "confirm" }, [
-      el("p", { "class": "confirm-help", text: "Un défenseur vérifie le score et confirme : touchez votre place." })]);
-    var seats = el("div", { "class": "seat-buttons" });
-    ["N", "E", "S", "W"].forEach(function (seat) {  // teams: four people at the table all the same
-      if (view.kind === "individual" && !view.seats[seat]) { return; }
-      var button = el("button", { type: "button", "class": "button seat-button", "data-seat": seat },
-        ["Je suis " + SEATS[seat] + (seat === board.taker_seat ? " (preneur)" : "")]);
-      button.addEventListener("click", function () {
-        delete state.messages[board.number];
-        enqueue({ type: "confirm", board: board.number, body: { seat: seat } });
-        render();
-      });
-      seats.appendChild(button);
+  function sendConfirmation(board, seat, code) {
+    state.messages[board.number] = { kind: "ok", text: "Confirmation en cours…" };
+    render();
+    window.fetch(api + "/results/" + board.number + "/confirm", {
+      method: "POST", credentials: "omit", cache: "no-store",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ seat: seat, code: code })
+    }).then(function (response) {
+      return response.json().then(function (body) { return { status: response.status, body: body }; },
+        function () { return { status: response.status, body: {} }; });
+    }).then(function (answer) {
+      if (answer.status === 200) {
+        delete state.confirming[board.number];
+        state.messages[board.number] = { kind: "ok", text: "Confirmé par " + SEATS[seat] + "." };
+      } else {
+        state.confirming[board.number].code = "";
+        state.messages[board.number] = { kind: "error", text: answer.body.error || "Refusé (" + answer.status + ")." };
+      }
+      refresh();
+    }, function () {
+      state.messages[board.number] = { kind: "error",
+        text: "Pas de réseau : la confirmation n’est pas partie. Recommencez quand le réseau revient." };
+      offline(true, load().queue.length);
+      render();
     });
-    box.appendChild(seats);
-    return box;
+  }
+
+  function confirmBox(view, board) {
+    if (view.locked) {
+      return el("p", { "class": "message error locked", role: "alert",
+        text: "Trop de codes refusés à cette table pour cette position : le téléphone ne confirme plus, appelez "
+          + "l’arbitre, la fiche papier fait foi." });
+    }
+    var chosen = state.confirming[board.number] = state.confirming[board.number] || { seat: "", code: "" };
+    var form = el("form", { "class": "confirm", "data-board": board.number, novalidate: true }, [
+      el("p", { "class": "confirm-help", text: "Un défenseur (pas le Nord, qui a saisi) vérifie le score, touche sa "
+        + "place et tape son code de confirmation (sur sa fiche individuelle de mouvement)." })]);
+    var seats = el("div", { "class": "seat-buttons", role: "radiogroup", "aria-label": "Votre place" });
+    board.confirm_seats.forEach(function (seat) {
+      var who = view.seats[seat];
+      seats.appendChild(el("label", { "class": "seat-choice" }, [
+        el("input", { type: "radio", name: "seat", value: seat, "data-seat": seat, checked: chosen.seat === seat }),
+        " " + SEATS[seat] + (who ? " — " + who.name : "")]));
+    });
+    form.appendChild(seats);
+    form.appendChild(field("Code de confirmation", el("input", {
+      name: "code", type: "text", inputmode: "numeric", autocomplete: "off", maxlength: "8", "class": "code",
+      value: chosen.code })));
+    form.appendChild(el("button", { type: "submit", "class": "button primary" }, ["Confirmer l’étui " + board.number]));
+    form.addEventListener("input", function () { chosen.seat = formValues(form).seat || ""; chosen.code = form.elements.code.value; });
+    form.addEventListener("change", function () { chosen.seat = formValues(form).seat || ""; });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      chosen.code = form.elements.code.value;
+      if (!chosen.seat) {
+        state.messages[board.number] = { kind: "error", text: "Touchez d’abord votre place." };
+        render();
+        return;
+      }
+      sendConfirmation(board, chosen.seat, chosen.code);
+    });
+    return form;
   }
 
   function othersBox(board) {
@@ -318,6 +363,9 @@
     if (board.score !== undefined && status !== "todo") {
       section.appendChild(el("p", { "class": "stored" }, [status === "done" ? "Score confirmé : " : "Score saisi : ",
         el("strong", { "class": "stored-score", text: signed(board.score) }), board.chelem ? " (chelem)" : ""]));
+    } else if (status !== "todo") {
+      section.appendChild(el("p", { "class": "stored hidden-score",
+        text: "Score caché : une table ne voit ses scores que pendant la position en cours." }));
     }
     var message = state.messages[board.number];
     if (message) {
@@ -325,11 +373,10 @@
     }
     if (queued.length) {
       section.appendChild(el("p", { "class": "queued", text: queued.map(function (item) {
-        return item.type === "result"
-          ? "Score " + (item.body.score !== undefined ? signed(item.body.score) : "(détail de la donne)") + " à envoyer"
-          : "Confirmation (" + SEATS[item.body.seat] + ") à envoyer";
+        return "Score " + (item.body.score !== undefined ? signed(item.body.score) : "(détail de la donne)") + " à envoyer";
       }).join(" ; ") + " : il partira dès que le réseau revient." }));
     }
+    if (!view.launched) { return section; }  // nothing is entered before the arbiter launches the position
     if (status === "pending" && !queued.length) { section.appendChild(confirmBox(view, board)); }
     if (status !== "done") {
       var form = entryForm(view, board, data.drafts[board.number] || {});
@@ -355,11 +402,17 @@
     content.textContent = "";
     var positions = el("select", { id: "position", "aria-label": "Position" });
     view.positions.forEach(function (p) {
-      positions.appendChild(el("option", { value: String(p), selected: p === view.position }, ["Position " + p]));
+      var when = p === view.in_play ? " — en cours" : (view.in_play === null || p > view.in_play ? " — pas lancée" : "");
+      positions.appendChild(el("option", { value: String(p), selected: p === view.position }, ["Position " + p + when]));
     });
     positions.addEventListener("change", function () { state.position = parseInt(positions.value, 10); refresh(); });
     content.appendChild(el("div", { "class": "position-bar" }, [positions]));
     content.appendChild(seatList(view));
+    if (!view.launched) {
+      content.appendChild(el("p", { "class": "message error not-launched", role: "status",
+        text: "L’arbitre n’a pas encore lancé la position " + view.position + " : les étuis se saisissent une fois "
+          + "la position lancée." }));
+    }
     if (!view.boards.length) { content.appendChild(el("p", { text: "Pas d’étui à cette position." })); }
     view.boards.forEach(function (board) { content.appendChild(boardSection(view, board, data)); });
     if (focusBoard && focusName) {  // typing goes on where it was
@@ -371,6 +424,10 @@
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () { offline(true, load().queue.length); });
   window.setInterval(function () { if (load().queue.length) { flush(); } }, 3000);
+  window.setInterval(function () {  // waiting for « Lancer la position »: look again now and then
+    var view = load().view;
+    if (view && !view.launched) { refresh(); }
+  }, 15000);
   render();
   refresh();
   flush();

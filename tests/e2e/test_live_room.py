@@ -19,6 +19,20 @@ from screens import PASSWORD, shots, sign_in
 RELOAD_MARK = "window.__sameDocument = 'oui'"
 
 
+def confirmation_codes(database_url: str, tournament_id: int) -> dict[str, str]:
+    from sqlalchemy import create_engine
+    from sqlmodel import Session
+
+    from duplicate import operations
+
+    engine = create_engine(database_url)
+    with Session(engine) as session:
+        codes = {item["id"]: item["code"]
+                 for item in operations.table_codes(session, operations.get_tournament(session, tournament_id))}
+    engine.dispose()
+    return codes
+
+
 def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_page, artifacts, sqlite_url, tmp_path):
     base = live_server.url
     create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"), ("marqueur", PASSWORD, "scorer"))
@@ -66,9 +80,11 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
         "() => document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'en attente'",
         timeout=15_000)
     shots(arbiter, artifacts, "live-room")
-    for line in table2:
-        defender = next(seat for seat in "NSEW" if seat != line["taker"][0])
-        answer = phone.post(f"{base}/api/table/{secret}/results/{line['board']}/confirm", data={"seat": defender})
+    codes = confirmation_codes(sqlite_url, tid)
+    for line in table2:  # a defender other than the North, with his personal code (docs/table-phones.md)
+        defender = next(seat for seat in "ESW" if seat != line["taker"][0])
+        answer = phone.post(f"{base}/api/table/{secret}/results/{line['board']}/confirm",
+                            data={"seat": defender, "code": codes[f"{defender}2"]})
         assert answer.status == 200, answer.text()
     arbiter.wait_for_function(
         "() => document.querySelector(\"td[data-cell='1-2'] .cell-status\").textContent === 'saisi'", timeout=15_000)

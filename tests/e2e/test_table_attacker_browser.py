@@ -33,6 +33,7 @@ def _prepared(database_url: str, kind: str, count: int, size: int, colour: str |
         operations.choose_movement(session, tournament)
         if colour:
             operations.draw_colour(session, tournament, colour, who="arbitre")
+        operations.start_position(session, tournament, 1)  # the arbiter's « Lancer la position »
         session.commit()
         secret = operations.table_secret(tournament, 1)
     engine.dispose()
@@ -55,7 +56,16 @@ def test_the_north_chooses_the_quadrettes_attacker_on_the_phone(live_server, new
     assert page_width(phone) <= 390
     card.locator("button[type=submit]").click()
     phone.wait_for_selector(f"#etui-{number}.status-pending")
-    phone.click(f"#etui-{number} button[data-seat=N]")  # the taker sits South: North defends
+    # the taker sits South: East defends, with his quadrette's code (printed on the quadrette's card)
+    engine = create_engine(sqlite_url)
+    with Session(engine) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        line, = operations.all_lines(session, tournament, boards={number}, table=1, pending=True)
+        code = operations.player_code(tournament, line.defence[0])
+    engine.dispose()
+    phone.check(f"#etui-{number} input[data-seat=E]")
+    phone.fill(f"#etui-{number} input[name=code]", code)
+    phone.click(f"#etui-{number} form.confirm button[type=submit]")
     phone.wait_for_selector(f"#etui-{number}.status-done")
     engine = create_engine(sqlite_url)
     with Session(engine) as session:

@@ -2,9 +2,11 @@
 from the tables' phones.
 
 Seven phones (one browser context each, no cookie) open their table's link, as the QR code of the table
-card gives it. At every position, on each phone, the North enters each étui — mostly its score, some as
-the deal's facts, which the server's calculator turns into the score — and a defender confirms it on the
-same phone; once the taker tried to confirm his own score and was refused. One phone loses the network
+card gives it. The arbiter launches each position (the live room's « Lancer la position »); on each phone
+the North enters each étui — mostly its score, some as the deal's facts, which the server's calculator turns
+into the score — and a defender confirms it on the same phone, choosing his seat and typing his personal
+code; once a wrong code was refused, in French. Once the next position is launched, a phone shows the
+previous position's étuis without their scores (docs/table-phones.md). One phone loses the network
 (``context.set_offline``) while its North saves: the entry waits on the phone, goes when the network is
 back, and the line is written once. On one étui the paper fiche, typed by a scorer, disagrees with the
 table: the arbiter sees the conflict on the « Tables » screen and keeps one score. At the end every line is
@@ -55,9 +57,34 @@ def enter(page, number: int, score: int | None = None, facts: dict | None = None
     page.wait_for_selector(f"{card}.status-pending")
 
 
-def confirm(page, number: int, seat: str) -> None:
-    page.click(f"#etui-{number} button[data-seat={seat}]")
+def confirm(page, number: int, seat: str, code: str) -> None:
+    """A defender touches his seat and types his code."""
+    page.check(f"#etui-{number} input[data-seat={seat}]")
+    page.fill(f"#etui-{number} input[name=code]", code)
+    page.click(f"#etui-{number} form.confirm button[type=submit]")
+
+
+def confirm_settled(page, number: int, seat: str, code: str) -> None:
+    confirm(page, number, seat, code)
     wait_settled(page, number)
+
+
+def launch(database_url: str, tournament_id: int, position: int) -> dict[str, str]:
+    """The arbiter's « Lancer la position » (straight in the database the server runs on); every entrant's
+    confirmation code."""
+    from sqlalchemy import create_engine
+    from sqlmodel import Session
+
+    from duplicate import operations
+
+    engine = create_engine(database_url)
+    with Session(engine) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        operations.start_position(session, tournament, position)
+        session.commit()
+        codes = {item["id"]: item["code"] for item in operations.table_codes(session, tournament)}
+    engine.dispose()
+    return codes
 
 
 def line_rows(database_url: str, tournament_id: int) -> list[tuple]:
@@ -81,6 +108,7 @@ def test_seven_tables_play_from_their_phones(live_server, new_page, artifacts, s
     links = api(base, f"/api/tournaments/{tournament_id}/tables", token)["tables"]
     assert [link["table"] for link in links] == list(range(1, TABLES + 1))
     scores = {(line["board"], line["table"]): line["score"] for line in lines}
+    codes = launch(sqlite_url, tournament_id, 1)
 
     phones = {}
     for link in links:
@@ -99,12 +127,18 @@ def test_seven_tables_play_from_their_phones(live_server, new_page, artifacts, s
 
     offline_done = refused_done = facts_done = conflict_done = False
     for position in range(1, POSITIONS + 1):
+        if position > 1:
+            launch(sqlite_url, tournament_id, position)
+            for page in phones.values():
+                page.reload()
+                page.wait_for_selector("section.board")
         for table, page in phones.items():
             shown = view(page)
-            assert shown["position"] == position, (table, shown["position"])
+            assert shown["position"] == position and shown["launched"], (table, shown["position"])
             for board in shown["boards"]:
-                number, taker = board["number"], board["taker_seat"]
+                number = board["number"]
                 defender = board["confirm_seats"][0]
+                code = codes[shown["seats"][defender]["id"]]
                 score = scores[(number, table)]
                 if not offline_done and table == 4 and position == 2:
                     # the connection drops while the North saves: the entry waits on the phone
@@ -154,14 +188,20 @@ def test_seven_tables_play_from_their_phones(live_server, new_page, artifacts, s
                 else:
                     enter(page, number, score)
                 if not refused_done:
-                    page.click(f"#etui-{number} button[data-seat={taker}]")
+                    confirm(page, number, defender, f"{(int(code) + 1) % 10000:04d}")
                     page.wait_for_selector(f"#etui-{number} .message.error")
-                    assert "un défenseur le confirme" in page.inner_text(f"#etui-{number} .message.error")
+                    assert "Code incorrect pour" in page.inner_text(f"#etui-{number} .message.error")
                     shot(page, artifacts, "table-phone-refused-390")
                     refused_done = True
-                confirm(page, number, defender)
-        if position == 1:
-            shot(phones[1], artifacts, "table-phone-position2-390")
+                confirm_settled(page, number, defender, code)
+        if position == 2:  # position 1 as the table's link shows it now: statuses, no score
+            page = phones[1]
+            page.select_option("#position", "1")
+            page.wait_for_selector(".hidden-score")
+            assert page.locator(".stored-score").count() == 0
+            shot(page, artifacts, "table-phone-position1-hidden-390")
+            page.select_option("#position", "2")
+            page.wait_for_selector(".stored-score")
     assert offline_done and refused_done and facts_done and conflict_done
 
     rows, history = line_rows(sqlite_url, tournament_id)

@@ -152,6 +152,19 @@ def test_guide_and_movement_cards(demo):
     assert cards.count("Joueur n°") == 20
     assert re.search(r"1re\s+1\s+NORD\s+1\s*à\s*4", cards)
     assert "OUEST" in cards and "5e" in cards
+    assert "Code de confirmation" not in cards  # only with the codes, which the export does not carry
+
+
+def test_movement_cards_carry_each_entrants_confirmation_code(demo):
+    """Issue 28: each card prints its entrant's code (small) and what it is for; the whole 20 cards stay on
+    their 3 pages (8 a page) and the longest card keeps its last position."""
+    codes = {f"{seat}{t}": f"{t}{seat}{t:02d}"[:4].replace(seat, str("NSEW".index(seat))) for t in range(1, 6)
+             for seat in "NSEW"}
+    pdf = render(demo, "movement-cards", codes=codes)
+    cards = " ".join(pdf_text(pdf).split())
+    assert cards.count("Code de confirmation :") == 20 and f"Code de confirmation : {codes['N1']}" in cards
+    assert "en défense, pour confirmer sur le téléphone de la table le score saisi par le Nord" in cards
+    assert page_count(pdf) == page_count(render(demo, "movement-cards")) and cards.count("5e") == 20
 
 
 def test_names_are_escaped(demo_copy):

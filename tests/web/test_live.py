@@ -233,6 +233,7 @@ def test_lines_entered_at_the_table_await_confirmation_and_disagreements_show(ap
     conflict for the arbiter, never merged)."""
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, evening)
+        operations.start_position(session, tournament, 1)  # the phones take the étuis of launched positions
         operations.record_table_result(session, tournament, 5, {"board": 17, "score": score_for(17, 5)})
         other = next(score for score in ALLOWED if score != score_for(1, 1))
         with pytest.raises(operations.TableConflict):
@@ -261,16 +262,15 @@ def test_the_projector_follows_each_line_at_once(app, evening):
     assert entered() == 18
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, evening)
+        operations.start_position(session, tournament, 1)
         operations.record_table_result(session, tournament, 5, {"board": 17, "score": score_for(17, 5)})
         session.commit()
     assert entered() == 18
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, evening)
-        for seat in "NSEW":  # a defender's seat confirms (the taker's is refused)
-            try:
-                operations.confirm_table_result(session, tournament, 5, 17, seat)
-                break
-            except operations.OperationError:
-                session.rollback()
+        line, = operations.all_lines(session, tournament, boards={17}, table=5, pending=True)
+        seat = next(seat for seat in "ESW" if line.seats[seat] != line.taker)  # a defender, not the North
+        operations.confirm_table_result(session, tournament, 5, 17, seat,
+                                        operations.player_code(tournament, line.seats[seat]))
         session.commit()
     assert entered() == 19

@@ -43,10 +43,31 @@ def seat_of(line, ident):
     return next(seat for seat, who in line.seats.items() if who == ident)
 
 
+def launch(app, tournament_id, position):
+    """The arbiter's « Lancer la position » (the live room's clock): ``position`` is in play."""
+    with Session(db.get_engine(app)) as session:
+        operations.start_position(session, operations.get_tournament(session, tournament_id), position)
+        session.commit()
+
+
+def code_of(app, tournament_id, entrant):
+    with Session(db.get_engine(app)) as session:
+        return operations.player_code(operations.get_tournament(session, tournament_id), entrant)
+
+
+def defence(app, tournament_id, line, seat=None):
+    """The body of a defender's confirmation of ``line``: his seat (the first defender's unless ``seat``) and
+    his code."""
+    seat = seat or next(s for s in "ESW" if line.seats[s] != line.taker)  # the North does not confirm
+    return {"seat": seat, "code": code_of(app, tournament_id, line.seats[seat])}
+
+
 @pytest.fixture
 def evening(app):
-    """An individual tournament of 5 tables (20 players), no result yet."""
-    return ready(app)
+    """An individual tournament of 5 tables (20 players), no result yet, position 1 launched."""
+    tournament_id = ready(app)
+    launch(app, tournament_id, 1)
+    return tournament_id
 
 
 def test_tables_links_for_the_arbiter_only(app, client, evening):
@@ -139,14 +160,14 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
     # the taker cannot confirm his own score; his seat is the étui's taker seat
     taker_seat = seat_of(line, line.taker)
     confirm = f"/api/table/{secret}/results/{line.board}/confirm"
-    response = client.post(confirm, json={"seat": taker_seat})
-    assert response.status_code == 422 and "un défenseur le confirme" in response.get_json()["error"]
+    response = client.post(confirm, json={"seat": taker_seat, "code": code_of(app, evening, line.taker)})
+    assert response.status_code == 422 and "défenseur le confirme" in response.get_json()["error"]
     assert client.post(confirm, json={"seat": "X"}).status_code == 422
     assert stored(app, evening, line.board, 1).status == "pending"
-    defender = next(seat for seat in "NESW" if seat != taker_seat)
-    response = client.post(confirm, json={"seat": defender})
-    assert response.status_code == 200 and response.get_json()["status"] == "done"
-    assert client.post(confirm, json={"seat": defender}).status_code == 200  # again: nothing changes
+    body = defence(app, evening, line)
+    response = client.post(confirm, json=body)
+    assert response.status_code == 200 and response.get_json() == {"board": line.board, "status": "done"}
+    assert client.post(confirm, json=body).status_code == 200  # again: nothing changes
     assert stored(app, evening, line.board, 1).status == "done"
     # done: the same content is still 202; a different score is 409 and flagged once to the arbiter
     response = client.post(url, json={"board": line.board, "score": 62})
@@ -160,10 +181,11 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
         flagged = operations.conflicts(session, tournament)
         assert [(c.board, c.table, c.source, c.score) for c in flagged] == [(line.board, 1, "table", 56)]
         actions = [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == evening))]
-    assert actions == ["table.enter", "table.correct", "table.confirm", "result.conflict"]
+    assert actions == ["table.enter", "table.correct", "table.code_refused", "table.confirm", "result.conflict"]
     # nothing entered yet on another étui: nothing to confirm
     other = sorted(lines_of(app, evening, table=1, position=1), key=lambda line: line.board)[1]
-    assert client.post(f"/api/table/{secret}/results/{other.board}/confirm", json={"seat": "E"}).status_code == 404
+    assert client.post(f"/api/table/{secret}/results/{other.board}/confirm",
+                       json=defence(app, evening, other)).status_code == 404
 
 
 def test_facts_are_scored_by_the_core(app, client, evening):
@@ -184,41 +206,56 @@ def test_facts_are_scored_by_the_core(app, client, evening):
     assert response.status_code == 202 and response.get_json()["score"] == -72
 
 
-def test_other_tables_scores_only_after_done_and_if_allowed(app, client, evening):
+def test_other_tables_scores_only_after_done_at_the_position_in_play_and_if_allowed(app, client, evening):
+    """``boards/<n>``: 403 unless the arbiter allows it, this table's line of the étui is done, and its
+    position is the one in play; after publication the position in play no longer matters."""
     board = 1
     played = sorted(lines_of(app, evening, board=board), key=lambda line: line.position)
     first, second, third = played[0], played[1], played[2]
+    assert first.position < second.position < third.position
     secrets_ = {line.table: secret_of(app, evening, line.table) for line in played}
 
     def enter(line, score, confirm=True):
         assert client.post(f"/api/table/{secrets_[line.table]}/results",
                            json={"board": board, "score": score}).status_code == 202
         if confirm:
-            defender = next(seat for seat in "NESW" if line.seats[seat] != line.taker)
             assert client.post(f"/api/table/{secrets_[line.table]}/results/{board}/confirm",
-                               json={"seat": defender}).status_code == 200
+                               json=defence(app, evening, line)).status_code == 200
 
     look = f"/api/table/{secrets_[second.table]}/boards/{board}"
-    set_settings(app, evening, table_results=True)
+    launch(app, evening, second.position)
     enter(first, 56)
-    enter(third, -52, confirm=False)  # pending elsewhere: never shown
+    response = client.get(look)
+    assert response.status_code == 403 and "L’arbitre ne montre pas" in response.get_json()["error"]
+    set_settings(app, evening, table_results=True)
     response = client.get(look)
     assert response.status_code == 403 and "une fois votre score de cet étui confirmé" in response.get_json()["error"]
     enter(second, 62, confirm=False)
     assert client.get(look).status_code == 403  # pending is not done
-    defender = next(seat for seat in "NESW" if second.seats[seat] != second.taker)
-    client.post(f"/api/table/{secrets_[second.table]}/results/{board}/confirm", json={"seat": defender})
+    assert client.post(f"/api/table/{secrets_[second.table]}/results/{board}/confirm",
+                       json=defence(app, evening, second)).status_code == 200
     response = client.get(look)
     assert response.status_code == 200
     assert [(r["table"], r["score"], r["own"]) for r in response.get_json()["results"]] == [
         (first.table, 56, False), (second.table, 62, True)]
+    # the table that played it earlier no longer sees it: its position is over, its players have moved
+    response = client.get(f"/api/table/{secrets_[first.table]}/boards/{board}")
+    assert response.status_code == 403 and f"pendant la position {first.position} seulement" in response.get_json()["error"]
     set_settings(app, evening, table_results=False)
+    assert client.get(look).status_code == 403
+    set_settings(app, evening, table_results=True)
+    launch(app, evening, third.position)  # the next position: the second table's players have moved on
+    enter(third, -52, confirm=False)  # pending: never shown
     response = client.get(look)
-    assert response.status_code == 403 and "L’arbitre ne montre pas" in response.get_json()["error"]
+    assert response.status_code == 403 and "pendant la position" in response.get_json()["error"]
     # an étui the table does not play
     other = next(n for n in range(1, 30) if not lines_of(app, evening, board=n, table=second.table))
-    set_settings(app, evening, table_results=True)
     assert client.get(f"/api/table/{secrets_[second.table]}/boards/{other}").status_code == 403
+    # after publication: as before the trust rules (the option, the table's own line done)
+    set_settings(app, evening, published=True)
+    response = client.get(look)
+    assert response.status_code == 200 and [r["score"] for r in response.get_json()["results"]] == [56, 62]
+    assert client.get(f"/api/table/{secrets_[third.table]}/boards/{board}").status_code == 403  # pending
 
 
 def test_pending_counts_nowhere(app, client, evening):
@@ -228,13 +265,14 @@ def test_pending_counts_nowhere(app, client, evening):
     arbiter = {"Authorization": f"Bearer {token(app, 'arbiter')}"}
     board = 1
     played = sorted(lines_of(app, evening, board=board), key=lambda line: line.position)
+    launch(app, evening, played[2].position)
     scores = {played[0].table: 62, played[1].table: 56, played[2].table: -56}
     for line in played[:3]:
         secret = secret_of(app, evening, line.table)
         assert client.post(f"/api/table/{secret}/results", json={"board": board, "score": scores[line.table]}).status_code == 202
     for line in played[:2]:
-        defender = next(seat for seat in "NESW" if line.seats[seat] != line.taker)
-        client.post(f"/api/table/{secret_of(app, evening, line.table)}/results/{board}/confirm", json={"seat": defender})
+        assert client.post(f"/api/table/{secret_of(app, evening, line.table)}/results/{board}/confirm",
+                           json=defence(app, evening, line)).status_code == 200
     ranking = client.get(f"/api/tournaments/{evening}/ranking", headers=arbiter).get_json()
     notes = {r["table"]: r["taker_note"] for b in ranking["boards"] if b["number"] == board for r in b["results"]}
     assert notes == {played[0].table: 100.0, played[1].table: 0.0}
@@ -253,8 +291,8 @@ def test_pending_counts_nowhere(app, client, evening):
     assert statuses[(board, played[2].table)] == "pending" and statuses[(board, played[0].table)] == "done"
     assert statuses[(board, played[3].table)] == "todo"
     third = played[2]
-    defender = next(seat for seat in "NESW" if third.seats[seat] != third.taker)
-    client.post(f"/api/table/{secret_of(app, evening, third.table)}/results/{board}/confirm", json={"seat": defender})
+    assert client.post(f"/api/table/{secret_of(app, evening, third.table)}/results/{board}/confirm",
+                       json=defence(app, evening, third)).status_code == 200
     ranking = client.get(f"/api/tournaments/{evening}/ranking", headers=arbiter).get_json()
     notes = {r["table"]: r["taker_note"] for b in ranking["boards"] if b["number"] == board for r in b["results"]}
     assert notes == {played[0].table: 100.0, played[1].table: 50.0, played[2].table: 0.0}
@@ -266,6 +304,7 @@ def test_paper_fiche_disagreeing_with_the_table_is_flagged(app, arbiter, evening
     board = 2
     played = sorted(lines_of(app, evening, board=board), key=lambda line: line.position)
     at_table, agreeing = played[0], played[1]
+    launch(app, evening, agreeing.position)
     for line, score in ((at_table, 56), (agreeing, 62)):
         assert client.post(f"/api/table/{secret_of(app, evening, line.table)}/results",
                            json={"board": board, "score": score}).status_code == 202
@@ -316,8 +355,13 @@ def test_phone_page_and_arbiter_tables_page(app, arbiter, evening):
     assert f"https://tarot.example/table/{secret}" in page and page.count("<svg") == 5
     response = arbiter.post(f"/arbitre/tournois/{evening}/tables", data={"results_visible": "y", "position": "2"})
     assert response.status_code == 302
-    assert arbiter.get(f"/api/table/{secret}").get_json()["position"] == 2
-    assert arbiter.get(f"/api/table/{secret}").get_json()["others_visible"] is True
+    body = arbiter.get(f"/api/table/{secret}").get_json()
+    assert body["position"] == 1 and body["others_visible"] is True  # the position in play comes first
+    with Session(db.get_engine(app)) as session:
+        operations.stop_clock(session, operations.get_tournament(session, evening))
+        session.commit()
+    body = arbiter.get(f"/api/table/{secret}").get_json()  # nothing launched: the arbiter's position
+    assert body["position"] == 2 and body["launched"] is False and body["others_visible"] is False
 
 
 def test_guide_cards_carry_the_tables_qr_codes(app, evening):
@@ -334,8 +378,10 @@ def test_guide_cards_carry_the_tables_qr_codes(app, evening):
 @pytest.mark.parametrize("kind", ["triplettes", "quadrettes"])
 def test_teams_confirm_by_a_defending_seat(app, client, kind):
     """Triplettes: the taker's line (NS for a taker N or S) does not confirm, the other does; quadrettes and
-    team matches: the taker sits South (SPEC §2), North, East and West defend."""
+    team matches: the taker sits South (SPEC §2), North, East and West defend. The North, who entered the
+    score, never confirms it."""
     tournament_id = ready(app, kind)
+    launch(app, tournament_id, 1)
     secret = secret_of(app, tournament_id, 1)
     body = client.get(f"/api/table/{secret}").get_json()
     assert set(body["seats"]) == ({"NS", "EW"} if kind == "triplettes" else {"attack", "defence"})
@@ -343,14 +389,22 @@ def test_teams_confirm_by_a_defending_seat(app, client, kind):
     seat = board["taker_seat"]
     if kind == "triplettes":
         partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
-        refused, accepted = [seat, partner], [s for s in "NESW" if s not in (seat, partner)]
+        refused, accepted = [seat, partner], [s for s in "ESW" if s not in (seat, partner)]
     else:
         assert seat == "S"
-        refused, accepted = ["S"], ["N", "E", "W"]
+        refused, accepted = ["S", "N"], ["E", "W"]
     assert set(board["confirm_seats"]) == set(accepted)
     assert client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56}).status_code == 202
+    # the code of the team holding the seat: the taker's team's at its seats, the defending team's elsewhere
+    taker_code = code_of(app, tournament_id, board["taker"])
+    defending = next(who["id"] for who in body["seats"].values() if who["id"] != board["taker"])
     for bad in refused:
-        response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm", json={"seat": bad})
-        assert response.status_code == 422 and "un défenseur le confirme" in response.get_json()["error"]
-    response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm", json={"seat": accepted[0]})
+        response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm",
+                               json={"seat": bad, "code": taker_code})
+        assert response.status_code == 422 and "défenseur le confirme" in response.get_json()["error"]
+    response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm",
+                           json={"seat": accepted[0], "code": taker_code})
+    assert response.status_code == 422 and "code du preneur" in response.get_json()["error"]
+    response = client.post(f"/api/table/{secret}/results/{board['number']}/confirm",
+                           json={"seat": accepted[0], "code": code_of(app, tournament_id, defending)})
     assert response.status_code == 200 and response.get_json()["status"] == "done"

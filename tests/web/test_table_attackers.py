@@ -9,6 +9,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.models import Result
 from test_attackers_web import _teams
+from test_table_api import launch
 
 
 def _secret(app, tournament_id: int, table: int) -> str:
@@ -33,6 +34,7 @@ def test_the_triplette_attacker_and_his_badge_are_on_the_tables_phone(app, clien
 
 def test_the_north_names_the_quadrettes_attacker(app, client):
     tournament_id = _teams(app, "quadrettes", 3, 4)  # 3 quadrettes, 3 tables
+    launch(app, tournament_id, 1)  # the arbiter launched the position: its étuis are entered at the table
     secret = _secret(app, tournament_id, 1)
     board = client.get(f"/api/table/{secret}").get_json()["boards"][0]
     with Session(db.get_engine(app)) as session:
