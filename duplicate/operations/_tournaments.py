@@ -108,7 +108,7 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
                                                              if tournament.draw_seed else "")))
     board_rows = boards(session, tournament)
     steps.append(("boards", bool(board_rows), f"{len(board_rows)} étui(s)" + (
-        f", graine publiée {tournament.seed_sha256[:12]}…" if tournament.seed_sha256 else "")))
+        f", empreinte SHA-256 de la graine {tournament.seed_sha256[:12]}… (à publier avant le tournoi)" if tournament.seed_sha256 else "")))
     dealt = sum(b.hands is not None for b in board_rows)
     steps.append(("deals", bool(board_rows) and dealt == len(board_rows),
                   f"{dealt} donne(s) connue(s) sur {len(board_rows)} (sinon, saisie après la première position)"))

@@ -5,8 +5,17 @@ Order of the whole pack (choices where SPEC is silent, in README « Printing: th
 
 * before play — étui labels, diagrams (per étui), blank fiches ambulantes, guide cards (per table),
   personal movement cards;
-* after play, only once results exist (a ranking can be computed) — rankings, the score sheet per
-  quarter (team match only), route sheets, frequencies, hand records.
+* after play — rankings, the score sheet per quarter (team match only), route sheets, frequencies,
+  hand records.
+
+« Before play » is read off the stored facts, not off whether a ranking can be computed (issue 29
+point 1: with no result a ranking still exists — every player « 1 ex æquo 0,00 » — and the pack printed
+it, 23 empty route sheets and the record of the hands the arbiter is about to put on the tables): play
+has begun once at least one result line is stored (the export's ``"results"`` is not empty, whatever
+its state: entered, corrected, annulled or given a note).  Before that the pack holds no result, no
+ranking, no route sheet, no frequency report and no hand record (:func:`played`).  The CLI
+``print pack`` and the web « Tout imprimer » both go through :func:`parts`, so they follow the same
+decision.
 
 The pack of table ``t`` holds what the arbiter puts in its envelope before play: the labels,
 diagrams and blank fiches of the étuis that table ``t`` plays at the first position, its guide card,
@@ -51,14 +60,20 @@ def tables_of(export: Mapping[str, Any]) -> list[int]:
     return sorted({r["table"] for r in (export.get("movement") or {}).get("rounds") or []})
 
 
+def played(export: Mapping[str, Any]) -> bool:
+    """Whether play has begun: at least one result line is stored (see the module docstring)."""
+    return bool(export.get("results"))
+
+
 def parts(export: Mapping[str, Any], ranking: Mapping[str, Any] | None, *, table: int | None = None,
           route_urls: Mapping[str, str] | None = None, table_urls: Mapping[int, str] | None = None,
           codes: Mapping[str, str] | None = None) -> list[tuple[str, dict]]:
-    """The (kind, context) of every part of the pack, in order; the kinds without an item are left out."""
+    """The (kind, context) of every part of the pack, in order; the kinds without an item are left out;
+    the after-play kinds only once play has begun (:func:`played`) and a ranking exists."""
     if table is None:
         wanted = [("labels", {}), ("diagrams", {}), ("travellers", {"scored": False}),
                   ("guide-cards", {"table_urls": table_urls or {}}), ("movement-cards", {"codes": codes or {}})]
-        if ranking is not None:
+        if ranking is not None and played(export):
             wanted += [("ranking", {}), ("team-sheet", {}), ("route-sheets", {"route_urls": route_urls or {}}),
                        ("frequencies", {}), ("hand-records", {})]
     else:

@@ -12,6 +12,8 @@ disagree on a place, an « ex æquo », an order or a rounding.
   relais), its penalties and standing: the private page and the printed sheet.
 * `frequencies`: per étui, every score made, how many tables and which, its notes or PM and the arbiter's
   marks: the étui page and the printed frequency report.
+* `movement`: what the arbiter's movement page says about a movement — the generator's notes without
+  their claims and the statements made from the validator's counts (issue 29).
 * `export` and `formatting`: what they all read — the tournament dict indexed for lookups (`Tournament`),
   the French words for seats, rooms and the arbiter's marks, scores, dates and ordinals in French.
   `duplicate.printing` reads this package; nothing here reads `duplicate.printing`.

@@ -54,6 +54,18 @@ def signed_number(value, decimals: int = 3) -> str:
     return french.signed_number(value, decimals)
 
 
+def pm_text(fmt, pm) -> str:
+    """The PM a side scores on one étui, from the signed PM of its comparison (ranking output ``"pm"``),
+    as the feuille de marque and the totals count it (`Format.scored_pm`, SPEC §6): in a team match the
+    better attacker's side scores |PM| and the other 0 — never a negative PM (« 4,000 », « 0,000 »); in
+    quadrettes the signed PM (« −3,162 »); ``None`` → « ».  The one place the étui page and the frequency
+    report turn a comparison into PM scored (issue 29 point 5)."""
+    value = fmt.scored_pm(pm)
+    if value is None:
+        return ""
+    return french.number(value, 3) if fmt.pm_to_winner else french.signed_number(value, 3)
+
+
 #: An entrant id as a person reads it: « W2 » → « O2 », « EW3 » → « EO3 » (SPEC §11).
 place = french.place_label
 

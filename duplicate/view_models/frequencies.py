@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from duplicate import french
 from .export import Tournament, attacker_text, flags
-from .formatting import score as _score, seat_name
+from .formatting import pm_text, score as _score, seat_name
 
 __all__ = ["frequencies_view"]
 
@@ -47,7 +47,7 @@ def frequencies_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                 "value": result["score"], "score": _score(result["score"]), "tables": [], "flags": [],
                 "taker_note": french.number((notes or {}).get("taker_note"), empty=""),
                 "defence_note": french.number((notes or {}).get("defence_note"), empty=""),
-                "pm": french.signed_number(notes["pm"]) if notes and notes.get("pm") is not None else "",
+                "pm": pm_text(t.format, (notes or {}).get("pm")),
                 "attackers": []})
             group["tables"].append(str(result["table"]))
             who = attacker_text(t.attacker(number, result.get("taker_team"), result))

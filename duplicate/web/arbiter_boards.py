@@ -18,7 +18,7 @@ from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded
 
 def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview=None):
     if generate_form is None:
-        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=secrets.token_hex(8))
+        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=random_seed())
     return render_template(
         "arbiter/boards.html", tournament=tournament, boards=operations.boards(get_session(), tournament),
         generate_form=generate_form, deals_form=deals_form or forms.UploadForm(formdata=None, prefix="deals"),
@@ -35,24 +35,33 @@ def boards(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/etuis/generer", methods=["POST"])
 def generate_boards(tournament_id: int):
     """Deal the étuis from a seed; the « empreinte » button only shows the seed's SHA-256, to publish
-    it before the tournament."""
+    it before the tournament. A seed left empty is drawn at random (`random_seed`), as the field's help
+    says, and shown afterwards (issue 29 point 4): in the form with its empreinte, or in the message
+    and on the étuis page once dealt."""
     tournament = tournament_or_404(tournament_id)
     form = forms.BoardsForm(prefix="generate")
     if "hash" in request.form:
-        seed = form.seed.data or ""
-        if seed:
-            return _render_boards(tournament, form, seed_preview=(seed, seed_hash(seed)))
-        form.seed.errors = ["Indiquez une graine."]
-    elif form.validate_on_submit():
+        if not (form.seed.data or "").strip():
+            form.seed.data = random_seed()
+        seed = form.seed.data
+        return _render_boards(tournament, form, seed_preview=(seed, seed_hash(seed)))
+    if form.validate_on_submit():
+        drawn = not (form.seed.data or "").strip()
+        seed = random_seed() if drawn else form.seed.data
         try:
-            created = operations.generate_boards(get_session(), tournament, count=form.count.data,
-                                                 seed=form.seed.data or "")
+            created = operations.generate_boards(get_session(), tournament, count=form.count.data, seed=seed)
         except operations.OperationError as error:
             _show_error(form, error)
         else:
-            flash(f"{len(created)} étui(s) générés.", "success")
+            flash(f"{len(created)} étui(s) générés" + (f" avec la graine tirée au hasard « {seed} »" if drawn else "")
+                  + ".", "success")
             return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
     return _render_boards(tournament, form), UNPROCESSABLE
+
+
+def random_seed() -> str:
+    """A seed drawn at random for a seed field left empty (16 hexadecimal digits, `secrets`)."""
+    return secrets.token_hex(8)
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/importer", methods=["POST"])

@@ -6,6 +6,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
+from duplicate.view_models.movement import movement_statements
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
@@ -38,6 +39,7 @@ def _render_movement(tournament, form, upload_form=None, preview=None):
         "arbiter/movement.html", tournament=tournament, form=form,
         upload_form=upload_form or forms.UploadForm(formdata=None, prefix="movement"),
         movement=shown, grid=_movement_grid(shown) if shown else None, report=report,
+        said=movement_statements(shown, report.counts) if shown is not None else None,
         is_preview=preview is not None, tables=operations.table_count(get_session(), tournament),
     )
 

@@ -268,7 +268,7 @@ class DrawForm(FrenchForm):
 class BoardsForm(FrenchForm):
     count = NumberField("Nombre d’étuis", whole=True, validators=[needed("Indiquez un nombre entier.")])
     seed = StringField("Graine", validators=[Optional(), length(200)],
-                       description="Laissez vide pour une graine tirée au hasard.")
+                       description="Laissez vide pour une graine tirée au hasard (affichée ensuite, avec son empreinte).")
 
 
 class HandsForm(FrenchForm):

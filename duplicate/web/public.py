@@ -20,6 +20,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
 from duplicate.view_models import frequencies_view, rankings_view, route_sheets_view
+from duplicate.view_models.formatting import pm_text
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
@@ -170,7 +171,9 @@ def board_content(session, tournament, number: int, secret: bool) -> str | None:
                                names=entrant_names(session, tournament), numbers=numbers, secret=True)
     output = operations.ranking(session, tournament)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
-    by_table = {(line["table"]): line for line in notes}
+    # the PM each side scores, as the feuille de marque and the totals count them (`pm_text`: never negative
+    # in a team match; issue 29 point 5)
+    by_table = {line["table"]: dict(line, pm_text=pm_text(tournament.format, line.get("pm"))) for line in notes}
     corrected = operations.corrected_ids(session, tournament)
     # the frequencies as the printed report gives them (`view_models.frequencies_view`)
     frequencies = frequencies_view(operations.marked_export(session, tournament), output, boards=[number])

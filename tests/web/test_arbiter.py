@@ -3,6 +3,7 @@
 
 import io
 import json
+import re
 
 import pytest
 from sqlmodel import Session
@@ -192,6 +193,33 @@ def test_generate_boards_shows_seed_hash(app, arbiter):
     response = arbiter.post(f"{url}/generer", data={"generate-count": "0", "generate-seed": "x"})
     assert response.status_code == 422
     assert "étuis doit être compris entre 1 et 500." in html(response)
+
+
+def test_an_empty_seed_draws_one_at_random_and_the_dashboard_never_says_published(app, arbiter):
+    """Issue 29 point 4: the help says « Laissez vide pour une graine tirée au hasard »; an empty seed was
+    refused as obligatory. Now it is drawn (16 hex digits), used, shown afterwards, and its SHA-256 is what
+    the étuis and the dashboard show. The app records no publication of the hash: the dashboard calls it
+    « empreinte SHA-256 de la graine », never « graine publiée »."""
+    tournament_id = create(arbiter)
+    url = f"/arbitre/tournois/{tournament_id}/etuis"
+    assert "Laissez vide pour une graine tirée au hasard" in html(arbiter.get(url))
+
+    preview = html(arbiter.post(f"{url}/generer", data={"generate-count": "4", "generate-seed": "", "hash": "1"}))
+    shown = re.search(r"Empreinte SHA-256 de la graine « ([0-9a-f]{16}) »", preview)
+    assert shown and seed_hash(shown.group(1)) in preview
+
+    response = arbiter.post(f"{url}/generer", data={"generate-count": "4", "generate-seed": "  "})
+    assert response.status_code == 302
+    tournament = in_db(app, operations.get_tournament, tournament_id)
+    assert re.fullmatch(r"[0-9a-f]{16}", tournament.deal_seed)
+    assert tournament.seed_sha256 == seed_hash(tournament.deal_seed)
+    assert len(in_db(app, operations.boards, tournament)) == 4
+    page = html(arbiter.get(url))
+    assert f"avec la graine tirée au hasard « {tournament.deal_seed} »" in page and tournament.deal_seed in page
+
+    dashboard = html(arbiter.get(f"/arbitre/tournois/{tournament_id}/"))
+    assert "graine publiée" not in dashboard and "publiée" not in dashboard
+    assert f"empreinte SHA-256 de la graine {tournament.seed_sha256[:12]}…" in dashboard
 
 
 def test_import_deals_and_enter_hands(app, arbiter, runner):

@@ -181,3 +181,30 @@ def test_the_attackers_survive_export_and_import(app, arbiter):
                                 "taker_team": "A", "defence_team": "B", "score": 56}]
         printed = team_sheet.context(exported)
         assert printed["quarters"][0]["attackers"] == {"A": names[(1, "A")], "B": names[(1, "B")]}
+
+
+def _board_pm(page: str) -> dict[str, str]:
+    """Room → the PM cell of the public étui page's topage."""
+    rows = re.findall(r'<td class="number">(ouverte|fermée)</td>.*?<td class="number">([^<]*)</td>\s*'
+                      r'<td class="number">([^<]*)</td>', page, re.S)
+    return {room: pm for room, _score, pm in rows}
+
+
+def test_the_public_etui_page_shows_the_pm_of_the_score_sheet(app, arbiter):
+    """Issue 29 point 5: the public étui page gave the losing side the negative PM (« fermée −3,162 ») where
+    the feuille de marque and the totals give it 0. By hand (module docstring, 1st quarter): étui 1, A +82
+    in the open room, B +66 in the closed room → gap +16 → A 4,000, B 0; étui 3, A −68, B −58 → gap −10 →
+    B 3,162 (grid « 10 »), A 0."""
+    tid = ready(app, "team_match")
+    members = _members(app, tid)
+    assert _quarter(arbiter, tid, 1, "1 à 5", "A", members["A"][0], members["B"][0]).status_code == 302
+    assert _enter(arbiter, tid, 1, 1, {1: ("+82", "garde"), 3: ("-68", "garde")}).status_code == 302
+    assert _enter(arbiter, tid, 1, 2, {1: ("+66", "garde"), 3: ("-58", "garde")}).status_code == 302
+
+    sheet = arbiter.get(f"/arbitre/tournois/{tid}/match/feuille").get_data(as_text=True)
+    assert _cells(sheet, "quarter-pm")[0] == ("4,000", "3,162")
+    one = arbiter.get(f"/tournois/{tid}/etuis/1").get_data(as_text=True)
+    three = arbiter.get(f"/tournois/{tid}/etuis/3").get_data(as_text=True)
+    assert _board_pm(one) == {"ouverte": "4,000", "fermée": "0,000"}
+    assert _board_pm(three) == {"ouverte": "0,000", "fermée": "3,162"}
+    assert "−" not in "".join(_board_pm(one).values()) + "".join(_board_pm(three).values())

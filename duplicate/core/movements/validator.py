@@ -57,6 +57,14 @@ class Report:
     warnings: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
+    #: the counts every statement about the movement is made from (issue 29 point 3; the movement page's
+    #: sentences, `view_models.movement.movement_statements`): ``board_repeats`` (an entrant playing an
+    #: étui twice), ``repeated_meetings`` (pairs meeting more than once; none by design in a team match),
+    #: ``simultaneous`` (an étui at two tables in a position — in a team match, two rooms that do not
+    #: mirror each other), ``mirrored`` / ``board_groups`` (team match: the (quarter, étui) played in
+    #: mirror in both rooms / all the (quarter, étui) played), ``relais`` (errors of the rests), and the
+    #: format's ``rooms`` and ``split_roles``.
+    counts: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -168,7 +176,7 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
             if "attack" in sm and "defence" in sm:
                 meetings[(sm["attack"], sm["defence"])] += 1
 
-    _check_simultaneous(m, board_at, errors)
+    mirrored = _check_simultaneous(m, board_at, errors)
     if role_units:
         _check_comparisons(m, errors)
     repeated = {pair: n for pair, n in meetings.items() if n > 1}
@@ -200,12 +208,19 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
     report.summary = [
         f"Répétitions joueur–étui : {errors.count('répétition joueur–étui') or 'aucune'}",
         f"Rencontres répétées : {len(repeated) or 'aucune'}",
+        # a team match plays every étui of a quarter in both rooms, mirrored: say how many are, not « aucun »
+        f"Étuis joués en miroir dans les deux salles, comme le veut un match : {mirrored} sur {len(board_at)}"
+        if fmt.rooms else
         f"Étui à deux tables dans la même position : {errors.count('simultané') or 'aucun'}",
         f"Équilibre : {balance}",
         "Nombre de fois que chaque étui est joué : "
         + ("; ".join(f"{n} fois : étuis {_ranges(bs)}" for n, bs in sorted(by_count.items(), reverse=True))
            or "aucun étui joué"),
     ] + rest_summary
+    report.counts = {"board_repeats": errors.count("répétition joueur–étui"), "repeated_meetings": len(repeated),
+                     "simultaneous": errors.count("simultané"), "mirrored": mirrored if fmt.rooms else 0,
+                     "board_groups": len(board_at), "relais": errors.count("relais"),
+                     "rooms": bool(fmt.rooms), "split_roles": bool(role_units), "rests": bool(m.rests)}
     report.stats = {"board_plays": dict(plays), "repeated_meetings": len(repeated),
                     "entrants": len({u[0] for u in played})}
     return report
@@ -269,7 +284,10 @@ def _role(seat: str) -> str:
     return "l’attaquant" if seat == "attack" else "la défense"
 
 
-def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> None:
+def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> int:
+    """Errors for an étui at two tables in a position (team match: rooms that do not mirror each other);
+    returns, in a team match, how many (quarter, étui) are played in mirror in both rooms."""
+    mirrored = 0
     for (position, board), rounds in sorted(board_at.items()):
         if len(rounds) < 2:
             continue
@@ -281,6 +299,9 @@ def _check_simultaneous(m: Movement, board_at: dict, errors: _Collector) -> None
         if any(pairs[(b, a)] != n for (a, b), n in pairs.items()):
             errors.add("simultané", f"quart temps {position} : l’étui {board} est joué aux tables {tables} "
                                     "sans que les deux salles se répondent")
+        else:
+            mirrored += 1
+    return mirrored
 
 
 def _check_comparisons(m: Movement, errors: _Collector) -> None:

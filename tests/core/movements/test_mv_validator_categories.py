@@ -122,4 +122,7 @@ def test_team_match_rooms_that_do_not_mirror_are_counted_in_the_summary():
         "quart temps 1 : l’étui 1 est joué aux tables 1, 2 sans que les deux salles se répondent",
         "quart temps 1 : l’étui 2 est joué aux tables 1, 2 sans que les deux salles se répondent",
     ]
-    assert report.summary[2] == "Étui à deux tables dans la même position : 2"
+    # issue 29 point 3: a match needs every étui at both tables of its quarter, mirrored; the summary counts
+    # the mirrored ones (none of 2 here), not « étui à deux tables dans la même position »
+    assert report.summary[2] == "Étuis joués en miroir dans les deux salles, comme le veut un match : 0 sur 2"
+    assert report.counts["simultaneous"] == 2 and report.counts["mirrored"] == 0

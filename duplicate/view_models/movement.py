@@ -1,0 +1,90 @@
+"""What the movement page says about a movement (issue 29 point 3: every word true).
+
+The generators write notes (`core.movements`, ``Movement.notes``) when they build a movement; some of
+them are claims — « aucun joueur ne … rencontre deux fois un autre joueur » — that hold for the movement
+the generator built but not always for the movement shown: the relais hand a trajectory to another
+player, so 23 players meet 14 pairs twice under the 5-table note that says none does; a movement
+stored before a change keeps its old notes.  So the page never repeats a generator's claim: it keeps the
+notes' descriptions (method, series, how the relais turn) with the claims cut out (:data:`CLAIMS`), and
+every statement about repeats, meetings, rooms and rests is made here from the counts of the movement
+validator (`core.movements.validator.check`, ``Report.counts``) — a sentence is printed only when its
+count says so, and a count above zero is given as a number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+__all__ = ["CLAIMS", "movement_statements", "strip_claims"]
+
+#: The claims the generators write into their notes (individual, small clubs, relais), cut from the
+#: notes shown; what they claim is said by :func:`movement_statements` from the validator's counts.
+CLAIMS = (
+    re.compile(r"\s*:\s*aucun joueur ne joue deux fois un étui ni ne rencontre deux fois un autre joueur"),
+    re.compile(r"\s*;\s*aucun joueur ne joue deux fois un étui"),
+    re.compile(r"\s*;\s*\d+ paire\(s\) de joueurs se rencontrent plus d’une fois \(minimum recherché\)"),
+    re.compile(r"\s*;\s*chacun passe au plus une fois au relais avant que tous y soient passés"),
+    re.compile(r"\s+sans rejouer un étui"),
+)
+
+# per kind: (no one…, a pair of…) for the meetings; (no one…) for the étuis played twice
+_WHO = {
+    "individual": ("Aucun joueur ne rencontre deux fois un autre joueur.", "paire(s) de joueurs se rencontrent",
+                   "Aucun joueur ne joue deux fois un étui."),
+    "triplettes": ("Aucune triplette ne rencontre deux fois une autre triplette.",
+                   "paire(s) de triplettes se rencontrent", "Aucune triplette ne joue deux fois un étui."),
+    "quadrettes": ("Aucun attaquant ne rencontre deux fois la même défense.",
+                   "paire(s) attaquant–défense se rencontrent",
+                   "Aucun attaquant ni aucune défense ne joue deux fois un étui."),
+    "team_match": ("", "", "Aucun attaquant ni aucune défense ne joue deux fois un étui."),
+}
+
+
+def strip_claims(notes: Iterable[str]) -> list[str]:
+    """The generator's notes without their claims (:data:`CLAIMS`); a note left empty is dropped."""
+    kept = []
+    for note in notes:
+        text = str(note)
+        for claim in CLAIMS:
+            text = claim.sub("", text)
+        text = text.strip()
+        if text and text != ".":
+            kept.append(text if text.endswith(".") else text + ".")
+    return kept
+
+
+def movement_statements(data: Mapping[str, Any], counts: Mapping[str, Any]) -> dict:
+    """``{"notes", "statements"}`` of the movement page: the generator's notes without their claims, and
+    the statements made from the validator's ``counts`` (``Report.counts``; empty when the movement
+    could not be read: then no statement at all)."""
+    notes = strip_claims(data.get("notes") or ())
+    if not counts:
+        return {"notes": notes, "statements": []}
+    kind = data.get("kind") if data.get("kind") in _WHO else "individual"
+    nobody_meets, pairs_meet, nobody_replays = _WHO[kind]
+    statements = []
+    repeats = counts.get("board_repeats", 0)
+    statements.append(nobody_replays if repeats == 0 else
+                      f"{repeats} fois un participant joue un étui qu’il a déjà joué (voir les erreurs).")
+    if counts.get("rooms"):
+        groups, mirrored = counts.get("board_groups", 0), counts.get("mirrored", 0)
+        if groups and mirrored == groups:
+            statements.append("Chaque étui est joué en miroir dans les deux salles de son quart temps, "
+                              "comme le veut un match.")
+        else:
+            statements.append(f"{groups - mirrored} étui(s) sur {groups} ne sont pas joués en miroir dans les "
+                              "deux salles de leur quart temps (un match le demande).")
+    else:
+        meetings = counts.get("repeated_meetings", 0)
+        statements.append(nobody_meets if meetings == 0 else
+                          f"{meetings} {pairs_meet} plus d’une fois (liste dans les avertissements).")
+        simultaneous = counts.get("simultaneous", 0)
+        if simultaneous:
+            statements.append(f"{simultaneous} fois un étui est à deux tables dans la même position "
+                              "(voir les erreurs).")
+    if counts.get("rests"):
+        relais = counts.get("relais", 0)
+        statements.append("Relais : chacun passe au plus une fois au relais avant que tous y soient passés."
+                          if relais == 0 else f"Relais : {relais} erreur(s) (voir les erreurs).")
+    return {"notes": notes, "statements": statements}
