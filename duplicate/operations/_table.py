@@ -50,7 +50,9 @@ from ._layout import movement_rounds
 from ._journal import journal
 from ._quadrettes import quadrette_attackers
 from ._triplettes import triplette_plan
-from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
+from ._results import (
+    CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled, write_results,
+)
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
 
 ORIGIN_TABLE = "table"
@@ -284,6 +286,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     kind = _kind(tournament)
     line = _line(session, tournament, table, payload.get("board"))
     score, chelem, contract = table_score(kind, payload)
+    check_entered_score(score, contract, chelem)  # an impossible score: 422, never a conflict
     who = f"table {table}"
     context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
     context.prepare_entrants({line.board}, {line.taker, *line.defence})
@@ -293,6 +296,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
             and (contract is None or contract == (result.contract or "garde")) \
             and (attacker is None or attacker == result.attacker or result.status != PENDING):
         return TableEntry(result, line_status(result), written=False)  # a confirmed line's attacker: the arbiter's
+    refuse_if_settled(session, result)  # the arbiter has decided this line: 409, nothing flagged
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
         raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {french.score(result.score)} : "

@@ -100,6 +100,9 @@ def enter(secret: str):
         except operations.TableConflict as error:
             session.commit()  # keep the conflict flagged to the arbiter; the line itself is untouched
             return _error(409, error.message, board=error.board, score=error.stored, status="done")
+        except operations.SettledLine as error:  # the arbiter has decided the line: nothing written or flagged
+            session.rollback()
+            return _error(409, error.message, board=error.board, score=error.stored, status="done")
         except operations.ConflictError as error:  # another phone of the table wrote it meanwhile: look again
             session.rollback()
             if attempt:
