@@ -287,9 +287,8 @@ def refuse_if_settled(session: Session, result: Result | None) -> None:
     act = _last_arbiter_act(session, result)
     what = _SETTLED_BY.get(act or "") or ("donne annulée" if result.annulled else
                                           "note arbitrale" if result.notes is not None else "score ajusté")
-    score = "donne annulée" if result.annulled else (
-        f"score {french.score(result.score)}" if result.score is not None else "sans score")
-    raise SettledLine(f"L’arbitre a tranché cette ligne (étui {result.board}, table {result.table} : {what}, "
+    score = f"score enregistré {french.score(result.score)}" if result.score is not None else "sans score"
+    raise SettledLine(f"L’arbitre a tranché cette ligne (étui {result.board}, table {result.table} : {what} ; "
                       f"{score}) : elle ne se modifie plus ni à la table, ni sur la fiche. Pour la changer, "
                       "adressez-vous à l’arbitre.", result)
 

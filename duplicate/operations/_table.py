@@ -50,9 +50,8 @@ from ._layout import movement_rounds
 from ._journal import journal
 from ._quadrettes import quadrette_attackers
 from ._triplettes import triplette_plan
-from ._results import (
-    CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled, write_results,
-)
+from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
+from ._results import check_entered_score, refuse_if_settled  # issue 28: one score check; settled lines
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
 
 ORIGIN_TABLE = "table"

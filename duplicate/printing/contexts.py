@@ -153,7 +153,7 @@ def _fiche_remarks(lines: list[dict]) -> list[str]:
     it was entered (``corrected``: `operations.corrected_ids`, by a scorer or the arbiter), then the
     arbiter's marks — adjusted scores, annulled deals, arbitral notes. Empty: « Aucune correction. »"""
     counts = [(sum(1 for line in lines if line[key]), text) for key, text in (
-        ("corrected", "ligne(s) au score corrigé après saisie"),
+        ("corrected", "ligne(s) corrigée(s) après saisie"),
         ("adjusted", "score(s) rectifié(s) par l’arbitre"),
         ("annulled", "donne(s) annulée(s) par l’arbitre"),
         ("arbitral", "note(s) arbitrale(s) donnée(s) par l’arbitre"))]
