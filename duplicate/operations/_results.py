@@ -288,7 +288,9 @@ def refuse_if_settled(session: Session, result: Result | None) -> None:
     what = _SETTLED_BY.get(act or "") or ("donne annulée" if result.annulled else
                                           "note arbitrale" if result.notes is not None else "score ajusté")
     score = f"score enregistré {french.score(result.score)}" if result.score is not None else "sans score"
-    raise SettledLine(f"L’arbitre a tranché cette ligne (étui {result.board}, table {result.table} : {what} ; "
+    where = (f"salle {'ouverte' if result.room == 'open' else 'fermée'}" if result.room
+             else f"table {result.table}")
+    raise SettledLine(f"L’arbitre a tranché cette ligne (étui {result.board}, {where} : {what} ; "
                       f"{score}) : elle ne se modifie plus ni à la table, ni sur la fiche. Pour la changer, "
                       "adressez-vous à l’arbitre.", result)
 
