@@ -266,19 +266,16 @@ def progress(session: Session, tournament: Tournament, lines: list[Line] | None 
     }
 
 
-#: What a correction changes: the score as entered (with the chelem and, in a team match, the contract
-#: that qualify it).
-_SCORED = ("score", "chelem", "contract")
-
-
 def _score_of(snapshot: Mapping | None) -> tuple:
+    """What a correction changes, from a history snapshot: the score as entered, with the chelem and (team
+    match) the contract that qualify it."""
     snapshot = snapshot or {}
     return snapshot.get("score"), bool(snapshot.get("chelem")), snapshot.get("contract") or "garde"
 
 
 def corrected_ids(session: Session, tournament: Tournament) -> set[int]:
     """The one decision of « corrigé » (issue 28; docs/settled-and-corrected.md), on screen, on paper and in
-    the marked export: the results whose score was changed (`_SCORED`) while the line was done — by the
+    the marked export: the results whose score was changed (`_score_of`) while the line was done — by the
     arbiter (adjust, a conflict settled by keeping the other entry, his fiche) or by a scorer (a correction,
     « Remplacer »). Read from the history: a line entered at the table (``origin`` ``table``) is pending
     until a defender confirms it or the arbiter acts on it, and what the table changes before that — its
