@@ -54,6 +54,7 @@ from ._results import (
     RESULT_FIELDS, add_penalty, adjust_score, annul_result, get_result, penalties, record_result, remove_penalty,
     result_history, results, set_arbitral_note, update_result,
 )
+from ._results import SettledLine, check_entered_score, refuse_if_settled, settled_by_arbiter
 from ._changes import AudienceChanged, cached_view, data_version
 from ._tournaments import create_tournament, get_tournament, list_tournaments, ranking, readiness, to_core
 from ._tournaments import set_timezone
@@ -104,6 +105,7 @@ __all__ = [
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",
     "remove_penalty", "result_history", "results", "set_arbitral_note", "update_result", "create_tournament",
+    "SettledLine", "check_entered_score", "refuse_if_settled", "settled_by_arbiter",
     "get_tournament", "list_tournaments", "ranking", "AudienceChanged", "cached_view", "data_version",
     "readiness", "to_core", "authenticate", "create_user", "password_matches", "user_named",
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",

@@ -80,8 +80,9 @@ def private_links(session: Session, tournament: Tournament) -> list[dict]:
 
 def marked_export(session: Session, tournament: Tournament) -> dict:
     """The SPEC §9 file of the tournament as the route sheets and every printout read it: the results
-    corrected after their first entry marked ``"corrected": true`` (the rules require a correction to be
-    visible), and each triplette's start of its attack rotation (``first_colour``, ``attacked_before``:
+    whose done score was changed marked ``"corrected": true`` (`corrected_ids`: the rules require a
+    correction to be visible; a table's entry, its corrections before confirmation and the confirmation
+    are none), and each triplette's start of its attack rotation (``first_colour``, ``attacked_before``:
     `rotation_starts`, run on from a competition's earlier séances)."""
     from duplicate.interchange import export_tournament
     from duplicate.models import Result
@@ -89,11 +90,14 @@ def marked_export(session: Session, tournament: Tournament) -> dict:
     from ._triplettes import rotation_starts
 
     export = export_tournament(session, tournament)
-    corrected = {(r.board, r.table, r.room) for r in
-                 (session.get(Result, result_id) for result_id in corrected_ids(session, tournament))}
+    ids = corrected_ids(session, tournament)  # the one decision of « corrigé », as on the screens
+    corrected = set(session.execute(select(Result.board, Result.table, Result.room).where(
+        Result.tournament_id == tournament.id, Result.id.in_(ids))).all()) if ids else set()
     for result in export.get("results", []):
         if (result.get("board"), result.get("table"), result.get("room")) in corrected:
             result["corrected"] = True
+        else:
+            result.pop("corrected", None)
     starts = rotation_starts(session, tournament)
     for team in export.get("teams", []):
         if team.get("id") in starts:

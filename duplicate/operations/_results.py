@@ -27,7 +27,7 @@ from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, read_tournament
 from duplicate.models import (
-    PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
+    DONE, PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
     result_slot, utcnow,
 )
 
@@ -223,19 +223,92 @@ class CheckContext:
         return data
 
 
+def check_entered_score(score: int, contract: str | None = None, chelem: bool = False):
+    """The one check of a typed or sent score, on every entry path (paper fiche, « Remplacer », the
+    table's phone, the results API; the import reads its file through the same core check) and before
+    anything else — before a disagreement with a stored line becomes a conflict: an impossible score for
+    ``contract`` (Garde by default) is refused with the core's French message (`OperationError` on
+    ``score``). Returns the core's `check_score` answer (its ``warning`` for a score possible in theory
+    only)."""
+    try:
+        check = check_score(score, contract or "garde", chelem=bool(chelem))
+    except ScoreError as error:
+        raise OperationError(str(error), "contract") from None
+    if not check.ok:
+        raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
+    return check
+
+
+# --- lines the arbiter has settled (SPEC §12, issue 28) ---------------------------------------------------------
+
+#: The arbiter's acts on a line, as its history records them: adjust a score, annul (or restore) the
+#: deal, give an arbitral note, settle a conflict between two entries.
+ARBITER_ACTIONS = ("adjust", "annul", "restore", "note", "resolve")
+
+_SETTLED_BY = {"adjust": "score ajusté", "annul": "donne annulée", "restore": "donne rétablie",
+               "note": "note arbitrale", "resolve": "conflit de saisie tranché"}
+
+
+def _last_arbiter_act(session: Session, result: Result) -> str | None:
+    """The last of the arbiter's acts in the line's history (`ARBITER_ACTIONS`), None when there is none."""
+    if result is None or result.id is None:
+        return None
+    return session.exec(select(ResultHistory.action).where(
+        ResultHistory.result_id == result.id, ResultHistory.action.in_(ARBITER_ACTIONS))
+        .order_by(ResultHistory.id.desc()).limit(1)).first()
+
+
+def settled_by_arbiter(session: Session, result: Result | None) -> bool:
+    """Whether the arbiter has decided this line, from stored facts: its history holds one of his acts
+    (`ARBITER_ACTIONS`), or the line carries his marks (annulled, adjusted, arbitral note: set by his acts,
+    by an arbiter's API token or by an imported file). Such a line is changed by the arbiter's own acts only
+    (adjust, annul, note, a conflict settled): no table, scorer or API client changes it."""
+    if result is None:
+        return False
+    if result.annulled or result.adjusted or result.notes is not None:
+        return True
+    return _last_arbiter_act(session, result) is not None
+
+
+class SettledLine(ConflictError):
+    """An entry refused because the arbiter has settled the line (`settled_by_arbiter`); ``board``,
+    ``table`` and ``stored`` (the score that stands) for the answer (409)."""
+
+    def __init__(self, message: str, result: Result):
+        super().__init__(message, "score")
+        self.board, self.table, self.stored = result.board, result.table, result.score
+
+
+def refuse_if_settled(session: Session, result: Result | None) -> None:
+    """Raise `SettledLine` (French) when the arbiter has settled ``result`` — called by every entry path
+    (the table's phone, a scorer's fiche, the results API) before it changes or flags anything."""
+    if not settled_by_arbiter(session, result):
+        return
+    act = _last_arbiter_act(session, result)
+    what = _SETTLED_BY.get(act or "") or ("donne annulée" if result.annulled else
+                                          "note arbitrale" if result.notes is not None else "score ajusté")
+    score = f"score enregistré {french.score(result.score)}" if result.score is not None else "sans score"
+    where = (f"salle {'ouverte' if result.room == 'open' else 'fermée'}" if result.room
+             else f"table {result.table}")
+    raise SettledLine(f"L’arbitre a tranché cette ligne (étui {result.board}, {where} : {what} ; "
+                      f"{score}) : elle ne se modifie plus ni à la table, ni sur la fiche. Pour la changer, "
+                      "adressez-vous à l’arbitre.", result)
+
+
+def _settle(result: Result) -> None:
+    """An arbiter's act on a pending line makes it done: the arbiter has decided (a pending line would
+    count nowhere, and the table could still change it)."""
+    if result.status == PENDING:
+        result.status = DONE
+
+
 def _check_results(session: Session, tournament: Tournament, candidate: dict, replaces: Result | None,
                    context: CheckContext | None = None) -> None:
     """Read ``candidate`` through the core's tournament reader (`core.tournament.read_tournament`),
     exactly as ``rank`` would read it, with the results of its étui it could clash with: those at its
     table (room) or naming one of its entrants (``replaces`` left out)."""
     if candidate.get("score") is not None:
-        contract = candidate.get("contract") or "garde"
-        try:
-            check = check_score(candidate["score"], contract, chelem=bool(candidate.get("chelem")))
-        except ScoreError as error:
-            raise OperationError(str(error), "contract") from None
-        if not check.ok:
-            raise OperationError(check.message[0].upper() + check.message[1:] + ".", "score")
+        check_entered_score(candidate["score"], candidate.get("contract"), bool(candidate.get("chelem")))
     context = context or CheckContext(session, tournament)
     rows = context.clashing(candidate, None if replaces is None else replaces.id)
     rows.append(candidate)
@@ -286,6 +359,7 @@ def check_new_result(session: Session, tournament: Tournament, *, context: Check
             raise OperationError(f"Le numéro {'d’étui' if name == 'board' else 'de table'} est obligatoire.", name)
     slot = result_slot(values["table"], values.get("room"))
     if context.slot_taken(values["board"], slot):
+        refuse_if_settled(session, _stored_slot(session, tournament.id, values["board"], slot))
         raise _taken(values)
     result = Result(tournament_id=tournament.id, entered_by=entered_by, updated_at=utcnow(), **values)
     try:
@@ -298,10 +372,11 @@ def check_new_result(session: Session, tournament: Tournament, *, context: Check
     return result
 
 
-def _stored_slot(session: Session, tournament_id: int, board: int, slot: str) -> bool:
-    return session.exec(select(Result.id).where(Result.tournament_id == tournament_id, Result.slot == slot,
-                                                Result.board == board)
-                        .execution_options(**{WITH_PENDING: True})).first() is not None
+def _stored_slot(session: Session, tournament_id: int, board: int, slot: str) -> Result | None:
+    """The stored result of étui ``board`` at ``slot`` (pending too), None when there is none."""
+    return session.exec(select(Result).where(Result.tournament_id == tournament_id, Result.slot == slot,
+                                             Result.board == board)
+                        .execution_options(**{WITH_PENDING: True})).first()
 
 
 class SlotsTaken(ConflictError):
@@ -399,14 +474,18 @@ def check_change(session: Session, result: Result, *, version_id: int | None, wh
 
 def annul_result(session: Session, result: Result, *, version_id: int | None, who: str | None = None,
                  annulled: bool = True, reason: str | None = None) -> Result:
-    """Annul a deal (it leaves the topage and the averages), or restore it."""
+    """Annul a deal (it leaves the topage and the averages), or restore it. Like every act of the
+    arbiter's on a line, it settles it (`settled_by_arbiter`), and a pending line becomes done."""
+    _settle(result)
     return update_result(session, result, version_id=version_id, who=who, reason=reason,
                          action="annul" if annulled else "restore", annulled=annulled)
 
 
 def adjust_score(session: Session, result: Result, *, score: int, version_id: int | None,
                  who: str | None = None, reason: str | None = None) -> Result:
-    """The arbiter's score replaces the entered one; it is topped normally and flagged."""
+    """The arbiter's score replaces the entered one; it is topped normally and flagged. The line is
+    settled (`settled_by_arbiter`); a pending line becomes done."""
+    _settle(result)
     return update_result(session, result, version_id=version_id, who=who, action="adjust", score=score,
                          adjusted=True, reason=reason)
 
@@ -417,6 +496,7 @@ def set_arbitral_note(session: Session, result: Result, *, taker: float, defence
     for name, value in (("taker", taker), ("defence", defence)):
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 100:
             raise OperationError("Une note arbitrale est comprise entre 0 et 100.", name)
+    _settle(result)  # settled (`settled_by_arbiter`); a pending line becomes done
     return update_result(session, result, version_id=version_id, who=who, action="note", reason=reason,
                          notes={"taker": taker, "defence": defence})
 

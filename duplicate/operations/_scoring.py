@@ -40,9 +40,12 @@ from ._deals import board_takers
 from ._journal import journal
 from ._layout import MovementRounds, movement_rounds
 from ._results import (
-    RESULT_FIELDS, CheckContext, SlotsTaken, check_change, check_new_result, flag_conflict, write_results,
+    ARBITER_ACTIONS, RESULT_FIELDS, CheckContext, SettledLine, SlotsTaken, check_change, check_entered_score,
+    check_new_result, flag_conflict, refuse_if_settled, write_results,
 )
 
+#: ``Result.origin`` of a line entered on the table's phone (SPEC §12; `_table.ORIGIN_TABLE`).
+ORIGIN_TABLE = "table"
 CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
 
@@ -263,12 +266,39 @@ def progress(session: Session, tournament: Tournament, lines: list[Line] | None 
     }
 
 
+def _score_of(snapshot: Mapping | None) -> tuple:
+    """What a correction changes, from a history snapshot: the score as entered, with the chelem and (team
+    match) the contract that qualify it."""
+    snapshot = snapshot or {}
+    return snapshot.get("score"), bool(snapshot.get("chelem")), snapshot.get("contract") or "garde"
+
+
 def corrected_ids(session: Session, tournament: Tournament) -> set[int]:
-    """The results changed after they were first entered (or imported): flagged on screens and printouts."""
-    rows = session.exec(select(ResultHistory.result_id).join(Result, Result.id == ResultHistory.result_id)
-                        .where(Result.tournament_id == tournament.id,
-                               ResultHistory.action.not_in(("create", "import")))).all()
-    return set(rows)
+    """The one decision of « corrigé » (issue 28; docs/settled-and-corrected.md), on screen, on paper and in
+    the marked export: the results whose score was changed (`_score_of`) while the line was done — by the
+    arbiter (adjust, a conflict settled by keeping the other entry, his fiche) or by a scorer (a correction,
+    « Remplacer »). Read from the history: a line entered at the table (``origin`` ``table``) is pending
+    until a defender confirms it or the arbiter acts on it, and what the table changes before that — its
+    corrections, the confirmation itself — is no correction. An annulment, a restoration or an arbitral
+    note changes no score: such a line is « annulée » or « note arbitrale », « corrigée » only if its score
+    also changed. A line imported from a file that marks it ``"corrected": true`` stays corrected."""
+    rows = session.execute(
+        select(ResultHistory.result_id, ResultHistory.action, ResultHistory.before, ResultHistory.after,
+               Result.origin)
+        .join(Result, Result.id == ResultHistory.result_id)
+        .where(Result.tournament_id == tournament.id, ResultHistory.action.not_in(("create", "import", "table")))
+        .order_by(ResultHistory.id).execution_options(**{WITH_PENDING: True})).all()
+    corrected: set[int] = set()
+    done: dict[int, bool] = {}
+    for result_id, action, before, after, origin in rows:
+        if done.get(result_id, origin != ORIGIN_TABLE) and _score_of(before) != _score_of(after):
+            corrected.add(result_id)
+        if action == "confirm" or action in ARBITER_ACTIONS:
+            done[result_id] = True
+    corrected.update(result_id for result_id, extra in session.execute(
+        select(Result.id, Result.extra).where(Result.tournament_id == tournament.id, Result.extra.is_not(None)))
+        if isinstance(extra, dict) and extra.get("corrected") is True)
+    return corrected
 
 
 def parse_score(text: str | int | None) -> int | None:
@@ -288,9 +318,10 @@ def parse_score(text: str | int | None) -> int | None:
 
 class LinesError(OperationError):
     """Some lines of a fiche were refused; ``errors`` maps a line's key to its French message;
-    ``conflicts`` holds the keys of the lines another scorer saved meanwhile (``conflict``: any)."""
+    ``conflicts`` holds the keys of the lines another scorer saved meanwhile, ``settled`` those the arbiter
+    has settled (`_results.refuse_if_settled`); ``conflict`` (answered 409): any of either."""
 
-    def __init__(self, errors: dict[str, str], conflicts: set[str]):
+    def __init__(self, errors: dict[str, str], conflicts: set[str], settled: set[str] = frozenset()):
         count = len(errors)
         message = (f"{count} ligne{'s' if count > 1 else ''} refusée{'s' if count > 1 else ''} : rien n'a été "
                    "enregistré. Corrigez puis enregistrez de nouveau.")
@@ -302,20 +333,14 @@ class LinesError(OperationError):
         super().__init__(message)
         self.errors = errors
         self.conflicts = set(conflicts)
-        self.conflict = bool(conflicts)
+        self.settled = set(settled)
+        self.conflict = bool(conflicts or settled)
 
 
 def _conflict(result: Result) -> ConflictError:
     by = f" ({result.entered_by})" if result.entered_by else ""
     return ConflictError(f"Déjà enregistré par un autre marqueur{by} pendant votre saisie : "
                          f"{french.score(result.score)}. Gardez ce score ou cliquez « Remplacer ».")
-
-
-_ARBITER_ACTS = {"annulled": "Donne annulée", "notes": "Note arbitrale donnée", "adjusted": "Score ajusté"}
-
-
-def _arbiter_act(result: Result) -> str:
-    return "annulled" if result.annulled else ("notes" if result.notes is not None else "adjusted")
 
 
 def save_lines(session: Session, tournament: Tournament, lines: list[Line], entries: Mapping[str, Mapping],
@@ -335,9 +360,11 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     a paper fiche: a score that disagrees is flagged to the arbiter as a conflict (`flag_conflict`) and
     the line stays as it is; ``flagged`` (when given) receives ``(line, typed score)`` of each.
 
-    A line the arbiter adjusted, annulled or gave an arbitral note is changed by an ``arbiter`` only: a
-    scorer's change is refused (before, it went through and the line kept the « score ajusté » flag and
-    reason of a score the arbiter had not chosen)."""
+    A line the arbiter has settled (`_results.settled_by_arbiter`: adjusted, annulled or restored, given an
+    arbitral note, a conflict on it settled) is changed by an ``arbiter`` only: a scorer's change is refused
+    (the line is in ``LinesError.settled``, answered 409, never offered « Remplacer »). A paper score over a
+    line entered at the table is checked (`check_entered_score`) before it is flagged: an impossible one
+    is refused with the usual message, never a conflict."""
     kind = _kind(tournament)
     disagreeing: list[tuple[Line, int | None, bool]] = []
     context = CheckContext(session, tournament)
@@ -348,15 +375,16 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
     context.prepare(boards, named)
     errors: dict[str, str] = {}
     conflicts: set[str] = set()
+    settled: set[str] = set()
     created: list[tuple[str, Result]] = []
     changed: list[tuple] = []
     replaced: list[tuple[Line, int | None]] = []
     with session.no_autoflush:  # nothing is written before every line is checked
         for line in lines:
             _check_line(session, tournament, kind, context, line, entries, who, created, changed, replaced,
-                        errors, conflicts, disagreeing, arbiter)
+                        errors, conflicts, disagreeing, arbiter, settled)
     if errors:
-        raise LinesError(errors, conflicts)
+        raise LinesError(errors, conflicts, settled)
     try:
         write_results(session, [result for _key, result in created], changed, context)
     except SlotsTaken as error:
@@ -382,10 +410,12 @@ def save_lines(session: Session, tournament: Tournament, lines: list[Line], entr
 
 def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, context: CheckContext, line: Line,
                 entries: Mapping[str, Mapping], who: str | None, created: list, changed: list, replaced: list,
-                errors: dict[str, str], conflicts: set[str], disagreeing: list, arbiter: bool = False) -> None:
+                errors: dict[str, str], conflicts: set[str], disagreeing: list, arbiter: bool = False,
+                settled: set[str] | None = None) -> None:
     """Check one typed line of `save_lines` and queue what it writes (``created``, ``changed``, ``replaced``,
     ``disagreeing``: a paper score against a line entered at the table), or note why it is refused
-    (``errors``, ``conflicts``; a scorer's change to a line the arbiter adjusted)."""
+    (``errors``, ``conflicts``; ``settled``: a scorer's change to a line the arbiter has settled)."""
+    settled = set() if settled is None else settled
     entry = entries.get(line.key)
     if entry is None:
         return
@@ -432,11 +462,11 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
             changes["attacker"] = attacker
         if not changes:
             return
-        if not arbiter and (result.adjusted or result.annulled or result.notes is not None):
-            raise OperationError(f"{_ARBITER_ACTS[_arbiter_act(result)]} par l’arbitre : seul l’arbitre peut "
-                                 f"modifier cette ligne (score enregistré {french.score(result.score)}).", "score")
+        if not arbiter:
+            refuse_if_settled(session, result)  # the arbiter has decided this line: his acts only change it
         if result.status == PENDING or result.origin == "table":
-            if score is not None:
+            if score is not None:  # an impossible score is refused here, never flagged as a conflict
+                check_entered_score(score, contract or result.contract, chelem)
                 disagreeing.append((line, score, chelem))
             return
         replace = entry.get("replace")
@@ -450,6 +480,9 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
         else:
             changed.append(check_change(session, result, version_id=int(version), who=who, context=context,
                                         **changes))
+    except SettledLine as error:  # not a scorers' conflict: no « Remplacer » on it
+        errors[line.key] = error.message
+        settled.add(line.key)
     except ConflictError as error:
         errors[line.key] = error.message
         conflicts.add(line.key)

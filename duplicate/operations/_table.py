@@ -69,7 +69,10 @@ from ._live import find_clock
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
 from ._triplettes import triplette_plan
-from ._results import CheckContext, check_change, check_new_result, flag_conflict, write_results
+from ._results import (
+    CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled,
+    settled_by_arbiter, write_results,
+)
 from ._scoring import CONTRACTS, Line, all_lines, parse_score
 
 ORIGIN_TABLE = "table"
@@ -399,8 +402,11 @@ class TableEntry:
 def record_table_result(session: Session, tournament: Tournament, table: int, payload: Any) -> TableEntry:
     """The North's entry of one étui (SPEC §12 ``POST /api/table/<secret>/results``), checked like a paper
     line, stored pending. Idempotent: the same score again writes nothing. A pending line takes a new
-    score (the North corrects it before confirmation). On a done line a different score raises
-    `TableConflict` after flagging it to the arbiter (`flag_conflict`: the caller commits that flag)."""
+    score (the North corrects it before confirmation). An impossible score is refused before anything else
+    (`check_entered_score`); a line the arbiter settled raises `SettledLine` (nothing flagged). On a done
+    line a different score raises `TableConflict` after flagging it to the arbiter (`flag_conflict`: the
+    caller commits that flag); a done line whose scores this link may not read (`scores_shown`) gets one
+    answer whatever is sent, without its score, so that sending guesses learns nothing."""
     if not isinstance(payload, dict):
         raise OperationError("Un objet JSON est attendu : {\"board\": 5, \"score\": 56}.")
     kind = _kind(tournament)
@@ -409,20 +415,27 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     if not is_launched(in_play, line.position):
         _not_launched(session, tournament, table, line)
     score, chelem, contract = table_score(kind, payload)
+    check_entered_score(score, contract, chelem)  # an impossible score: 422, never a conflict
     who = f"table {table}"
     context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
     context.prepare_entrants({line.board}, {line.taker, *line.defence})
     attacker = _attacker(kind, payload)
     result = _locked(session, line.result)
-    if result is not None and result.score == score and bool(result.chelem) == chelem \
-            and (contract is None or contract == (result.contract or "garde")) \
-            and (attacker is None or attacker == result.attacker or result.status != PENDING):
+    same = result is not None and result.score == score and bool(result.chelem) == chelem \
+        and (contract is None or contract == (result.contract or "garde")) \
+        and (attacker is None or attacker == result.attacker or result.status != PENDING)
+    if result is not None and result.status != PENDING \
+            and not scores_shown(tournament, in_play, line.position):
+        # a done line this link may not read: one answer whatever was sent, so that a guess learns nothing
+        if not same and not settled_by_arbiter(session, result):
+            flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
+        raise TableConflict(f"L’étui {line.board} est déjà confirmé à cette table et sa position n’est plus en "
+                            "jeu : la table ne le modifie plus ; adressez-vous à l’arbitre.", line.board, None)
+    if same:
         return TableEntry(result, line_status(result), written=False)  # a confirmed line's attacker: the arbiter's
+    refuse_if_settled(session, result)  # the arbiter has decided this line: 409, nothing flagged
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
-        if not scores_shown(tournament, in_play, line.position):  # the stored score is not this link's to read
-            raise TableConflict(f"L’étui {line.board} est déjà confirmé à cette table : votre score "
-                                f"{french.score(score)} est signalé à l’arbitre, qui tranchera.", line.board, None)
         raise TableConflict(f"L’étui {line.board} est déjà enregistré à cette table avec {french.score(result.score)} : "
                             f"votre score {french.score(score)} est signalé à l’arbitre, qui tranchera.", line.board,
                             result.score)

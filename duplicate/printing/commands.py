@@ -13,8 +13,8 @@ DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 def tournament_data(session, tournament_id: int) -> tuple[dict, dict | None, dict[str, str]]:
     """(export, ranking or None when it cannot be computed, entrant id → private token).
 
-    Results corrected after their first entry are marked ``"corrected": true`` in the export, so
-    that every printout flags them (the rules require a correction to be visible); triplettes carry the
+    Results whose done score was changed afterwards are marked ``"corrected": true`` in the export
+    (`operations.corrected_ids`, docs/settled-and-corrected.md), so that every printout flags them (the rules require a correction to be visible); triplettes carry the
     start of their attack rotation (``first_colour``, ``attacked_before``: `operations.rotation_starts`).
     """
     from duplicate import operations

@@ -125,6 +125,7 @@ def _traveller_line(t: Tournament, number: int, position, table, seats, result, 
     line = {"position": position, "table": table,
             "seats": [{"key": k, "short": SEAT_SHORT.get(k, k), "id": who, "name": t.name(who)} for k, who in seats],
             "plus": "", "minus": "", "taker_note": "", "defence_note": "", "pm": "", "flags": [], "room": "",
+            "corrected": False, "annulled": False, "adjusted": False, "arbitral": False,
             "attacker": attacker_text(t.attacker(number, _attacking_team(t, number, seats), result))}
     if result is not None and result.get("room"):
         line["room"] = ROOMS.get(result["room"], result["room"])
@@ -140,7 +141,23 @@ def _traveller_line(t: Tournament, number: int, position, table, seats, result, 
         if notes.get("pm") is not None:
             line["pm"] = fmt.signed_number(notes["pm"])
     line["flags"] = flags(result, notes)
+    line.update(corrected=bool(result.get("corrected")),
+                annulled=bool(result.get("annulled") or (notes or {}).get("annulled")),
+                adjusted=bool(result.get("adjusted") or (notes or {}).get("adjusted")),
+                arbitral=result.get("notes") is not None or bool((notes or {}).get("arbitral_note")))
     return line
+
+
+def _fiche_remarks(lines: list[dict]) -> list[str]:
+    """The sentences under a scored fiche, each true to its count: the lines whose score was changed after
+    it was entered (``corrected``: `operations.corrected_ids`, by a scorer or the arbiter), then the
+    arbiter's marks — adjusted scores, annulled deals, arbitral notes. Empty: « Aucune correction. »"""
+    counts = [(sum(1 for line in lines if line[key]), text) for key, text in (
+        ("corrected", "ligne(s) corrigée(s) après saisie"),
+        ("adjusted", "score(s) rectifié(s) par l’arbitre"),
+        ("annulled", "donne(s) annulée(s) par l’arbitre"),
+        ("arbitral", "note(s) arbitrale(s) donnée(s) par l’arbitre"))]
+    return [f"{count} {text}." for count, text in counts if count]
 
 
 def _attacking_team(t: Tournament, number: int, seats) -> str | None:
@@ -198,7 +215,8 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
         items.append({
             "number": number, "taker": taker or "", "taker_name": fmt.seat_name(taker) if taker else "",
             "dealer_name": fmt.seat_name(t.dealer_seat(number)) if t.dealer_seat(number) else "",
-            "dog": dog, "lines": lines, "corrections": sum(1 for line in lines if line["flags"]),
+            "dog": dog, "lines": lines, "corrections": sum(1 for line in lines if line["corrected"]),
+            "remarks": _fiche_remarks(lines),
         })
     if seat_keys is None:
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]

@@ -165,9 +165,10 @@ def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:
     arbitral = result.get("notes") is not None or bool((notes or {}).get("arbitral_note"))
     if result.get("annulled") or (notes or {}).get("annulled"):
         found.append("donne annulée")
-    # an annulment, an adjusted score or an arbitral note is a correction too: it is named for what
-    # it is, never « score corrigé » (an arbitral note changes the notes, not the score)
-    if result.get("corrected") and not (result.get("annulled") or result.get("adjusted") or arbitral):
+    # ``corrected``: the done score was changed afterwards (`operations.corrected_ids`); an annulment or
+    # an arbitral note changes no score and is named for what it is — « score corrigé » only when the
+    # score did change too; an adjusted score is named « rectifié par l’arbitre »
+    if result.get("corrected") and not (result.get("adjusted") or (notes or {}).get("adjusted")):
         found.append("score corrigé après saisie")
     if result.get("adjusted") or (notes or {}).get("adjusted"):
         found.append("score rectifié par l’arbitre")

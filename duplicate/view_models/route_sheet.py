@@ -1,7 +1,7 @@
 """The feuilles de route récapitulatives as the private page and the printed sheet show them (SPEC §8, §11).
 
 One function, `route_sheets_view`, reads the SPEC §9 tournament file (the export, with ``"corrected": true``
-on the results changed after their first entry, `printing.commands.tournament_data`) and its SPEC §9
+on the results whose done score was changed afterwards, `operations.corrected_ids`) and its SPEC §9
 ranking output, and returns per entrant the rows of his sheet as plain data, every number already written
 by `duplicate.french`:
 

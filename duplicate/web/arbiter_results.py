@@ -21,7 +21,8 @@ from duplicate.web.auth import current_user
 CONFLICT = 409
 ACTIONS = {"create": "saisie", "update": "correction", "annul": "donne annulée", "restore": "donne rétablie",
            "adjust": "score ajusté", "note": "note arbitrale", "import": "import",
-           "replace": "remplacement (« Remplacer »)"}
+           "replace": "remplacement (« Remplacer »)", "table": "correction à la table (en attente)",
+           "confirm": "confirmée par la défense", "resolve": "conflit tranché"}
 
 
 def _names(session, tournament) -> dict[str, str]:

@@ -198,7 +198,8 @@ def check():
         score = operations.parse_score(request.args.get("score"))
         if score is None:
             return jsonify(ok=True, message="", warning=None)
-        result = check_score(score, request.args.get("contract") or "garde", chelem=request.args.get("chelem") == "1")
+        # the check every entry path makes when saving (`operations.check_entered_score`): one message
+        result = operations.check_entered_score(score, request.args.get("contract"), request.args.get("chelem") == "1")
     except (operations.OperationError, ScoreError) as error:
         return jsonify(ok=False, message=getattr(error, "message", str(error)), warning=None)
     message = result.message[0].upper() + result.message[1:] + "."

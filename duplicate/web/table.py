@@ -109,6 +109,10 @@ def enter(secret: str):
         except operations.RefusedAttempt as error:
             session.commit()  # the journal keeps the refused attempt
             return _error(422, error.message, field=error.field)
+        except operations.SettledLine as error:  # the arbiter has decided the line: nothing written or flagged
+            session.rollback()
+            stored = {} if error.stored is None else {"score": error.stored}
+            return _error(409, error.message, board=error.board, status="done", **stored)
         except operations.ConflictError as error:  # another phone of the table wrote it meanwhile: look again
             session.rollback()
             if attempt:

@@ -57,6 +57,14 @@ def test_a_global_penalty_is_printed_with_its_value(demo_copy):
 
 
 def test_an_arbitral_note_is_printed_as_such_not_as_a_corrected_score():
+    # « corrected » now means the done score was changed (issue 28, `operations.corrected_ids`): a note or an
+    # annulment alone is named for what it is; with a score changed too, both are said
+    assert flags({"board": 1, "table": 1, "score": 56, "notes": {"taker": 60, "defence": 40}}) == ["note arbitrale"]
+    assert flags({"board": 1, "table": 1, "score": 56, "annulled": True}) == ["donne annulée"]
     result = {"board": 1, "table": 1, "score": 56, "notes": {"taker": 60, "defence": 40}, "corrected": True}
-    assert flags(result) == ["note arbitrale"]
+    assert flags(result) == ["score corrigé après saisie", "note arbitrale"]
+    assert flags({"board": 1, "table": 1, "score": 56, "annulled": True, "corrected": True}) == [
+        "donne annulée", "score corrigé après saisie"]
     assert flags({"board": 1, "table": 1, "score": 56, "corrected": True}) == ["score corrigé après saisie"]
+    assert flags({"board": 1, "table": 1, "score": 60, "adjusted": True, "corrected": True}) == [
+        "score rectifié par l’arbitre"]

@@ -322,9 +322,10 @@ def test_a_scorer_cannot_change_a_score_the_arbiter_adjusted(app, signed_in):
     assert fill_board(scorer, tid, 1).status_code == 302
     key, result_id = _adjust_first_line(app, tid, 106)
     response = _post_line(scorer, tid, key, "+56")
-    assert response.status_code == 422
+    assert response.status_code == 409  # SPEC §12: a settled line is a 409 (issue 28), never « Remplacer »
     html = response.get_data(as_text=True)
-    assert "Score ajusté par l’arbitre : seul l’arbitre peut modifier cette ligne (score enregistré +106)." in html
+    assert (f"L’arbitre a tranché cette ligne (étui 1, table {key.split('-')[1]} : score ajusté ; score enregistré +106)"
+            in html) and 'name="replace"' not in html
     assert 'value="+56"' in html  # what was typed stays in its box
     with Session(db.get_engine(app)) as session:
         result = session.get(Result, result_id)
@@ -348,7 +349,9 @@ def test_a_scorer_cannot_change_an_annulled_line_either(app, signed_in):
         key, result_id = f"1-{result.table}", result.id
     changed = "+80" if before != 80 else "+56"
     response = _post_line(scorer, tid, key, changed)
-    assert response.status_code == 422
-    assert "Donne annulée par l’arbitre : seul l’arbitre peut modifier cette ligne" in response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "L’arbitre a tranché cette ligne (étui 1, table" in response.get_data(as_text=True)
+    from duplicate import french
+    assert f"donne annulée ; score enregistré {french.score(before)})" in response.get_data(as_text=True)
     with Session(db.get_engine(app)) as session:
         assert session.get(Result, result_id).annulled

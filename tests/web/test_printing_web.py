@@ -85,7 +85,14 @@ def test_corrected_scores_are_flagged_on_the_scored_fiches(app, arbiter, demo_id
         session.commit()
     response = arbiter.post(f"/arbitre/tournois/{demo_id}/impression/travellers", data={"scored": "1"})
     text = pdf_text(response.data, tmp_path)
-    assert text.count("score corrigé") == 1 and text.count("après saisie") == 1  # the remark may wrap
+    assert text.count("score corrigé") == 1  # the remark of étui 2's line (it may wrap before « après saisie »)
+    # each fiche's sentences say what its lines had (issue 28: no more « corrigée(s) par l’arbitre » counting
+    # every flag, a chelem included): étui 2 the arbiter's correction above, étui 14 the demo's adjusted
+    # score (changed while done: corrected too), étui 7 the demo's annulled deal
+    flat = re.sub(r"\s+", " ", text)
+    assert flat.count("1 ligne(s) corrigée(s) après saisie.") == 2
+    assert flat.count("1 score(s) rectifié(s) par l’arbitre.") == 1
+    assert flat.count("1 donne(s) annulée(s) par l’arbitre.") == 1
     assert "+106" in text
 
 
