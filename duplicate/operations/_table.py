@@ -18,7 +18,8 @@ by the North and confirmed by a defender, the conflicts with the paper fiches.
   not launched is refused (422), journalled once per table, étui and position. The same content sent again
   is the same write (a retry after a lost answer); a pending line may be corrected by the table; a different
   score on a done line is refused (409) and flagged to the arbiter as a conflict, never merged — the answer
-  names the stored score only where the link may show it.
+  names the stored score only where the link may show it, and where it may not, every entry on the done
+  line gets the same answer (a guess learns nothing). A line the arbiter settled takes nothing (409).
 * **Confirmation.** A defender's seat — not the taker's (in triplettes nor his partner's), not the North's,
   who entered it — and the personal code (`_codes.player_code`, free play's too) of whoever sits there at
   that position (a substitute's own; in team formats the team's). Anything else is refused (422) and
