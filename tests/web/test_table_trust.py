@@ -59,11 +59,18 @@ def test_a_moved_player_reads_no_score_of_another_position(app, client, evening)
     assert [b["status"] for b in view["boards"]][0] == "done"
     assert not any("score" in b or "chelem" in b for b in view["boards"])
     assert client.get(f"/api/table/{secret}").get_json()["position"] == 2  # the position in play by default
-    # sending another score for it: refused, flagged, and the stored score is not in the answer
-    response = client.post(f"/api/table/{secret}/results", json={"board": line.board, "score": 56})
-    body = response.get_json()
-    assert response.status_code == 409 and "score" not in body and str(SCORE) not in response.get_data(as_text=True)
-    assert "déjà confirmé" in body["error"] and "signalé à l’arbitre" in body["error"]
+    # sending a score for it — a wrong guess or the exact one: the same answer, no stored score in it
+    answers = []
+    for guess in (56, SCORE):
+        response = client.post(f"/api/table/{secret}/results", json={"board": line.board, "score": guess})
+        body = response.get_json()
+        assert response.status_code == 409 and "score" not in body, body
+        answers.append(body)
+    assert answers[0] == answers[1] and str(SCORE) not in str(answers[0])
+    assert "déjà confirmé" in answers[0]["error"] and "plus en jeu" in answers[0]["error"]
+    with Session(db.get_engine(app)) as session:  # the wrong guess is flagged to the arbiter, the exact one not
+        tournament = operations.get_tournament(session, evening)
+        assert [(c.board, c.score) for c in operations.conflicts(session, tournament)] == [(line.board, 56)]
     response = client.post(f"/api/table/{secret}/results/{line.board}/confirm", json=defence(app, evening, line))
     assert response.status_code == 200 and str(SCORE) not in response.get_data(as_text=True)
     # after publication everything may be shown
