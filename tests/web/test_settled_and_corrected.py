@@ -16,6 +16,7 @@ from duplicate.models import JournalEntry, Result, ResultConflict
 from duplicate.printing.commands import tournament_data
 from scoring_helpers import publish, ready
 from test_results_api import token
+from test_table_api import defence, launch
 
 
 def text_of(response) -> str:
@@ -62,12 +63,14 @@ def stored(app, tournament_id, board, table) -> Result:
 
 
 def table_enters(client, app, tournament_id, line, *scores, confirm=True):
+    """The table's phone at the line's position (launched by the arbiter): the North enters ``scores`` in
+    turn, a defender confirms with his seat and code."""
+    launch(app, tournament_id, line.position)
     url = f"/api/table/{secret_of(app, tournament_id, line.table)}/results"
     for score in scores:
         assert client.post(url, json={"board": line.board, "score": score}).status_code == 202
     if confirm:
-        defender = next(seat for seat in "NESW" if line.seats[seat] != line.taker)
-        response = client.post(f"{url}/{line.board}/confirm", json={"seat": defender})
+        response = client.post(f"{url}/{line.board}/confirm", json=defence(app, tournament_id, line))
         assert response.status_code == 200
 
 
@@ -232,8 +235,8 @@ def test_an_arbiters_adjustment_of_a_pending_line_settles_it(app, client, scorer
     url = f"/api/table/{secret_of(app, evening, line.table)}/results"
     response = client.post(url, json={"board": line.board, "score": 62})
     assert response.status_code == 409 and "L’arbitre a tranché cette ligne" in response.get_json()["error"]
-    defender = next(seat for seat in "NESW" if line.seats[seat] != line.taker)
-    assert client.post(f"{url}/{line.board}/confirm", json={"seat": defender}).status_code == 200  # already done
+    confirmation = client.post(f"{url}/{line.board}/confirm", json=defence(app, evening, line))
+    assert confirmation.status_code == 200  # already done: nothing changes
     kept = stored(app, evening, line.board, line.table)
     assert (kept.score, kept.adjusted, kept.reason) == (60, True, "vu")
     # adjusted on a pending line: not a done score changed, so not « corrigé » (it is « score ajusté »)
