@@ -23,6 +23,7 @@ def test_upgrade_check_downgrade(database_url):
         "position_clock",
         "result_conflict",
         "free_sheet", "free_table_entry",
+        "series_access",
     }
 
     with db.migration_connection(database_url) as conn:
