@@ -78,3 +78,16 @@ STATUS_KEYS = ("complete", "missing", "published")
 def ranking_only(api: dict) -> dict:
     """The API's ranking without its status keys (`STATUS_KEYS`): the SPEC §9 ranking output."""
     return {key: value for key, value in api.items() if key not in STATUS_KEYS}
+
+
+def give(app, tournament_id: int, username: str) -> None:
+    """Give the tournament to the account `username` (a scorer enters only the tournaments given to him:
+    docs/accounts.md), as its arbiter does on the « Accès » page."""
+    from sqlmodel import select
+
+    from duplicate.models import TournamentAccess, User
+
+    with Session(db.get_engine(app)) as session:
+        user = session.exec(select(User).where(User.username == username)).one()
+        session.add(TournamentAccess(tournament_id=tournament_id, user_id=user.id, granted_by="tests"))
+        session.commit()
