@@ -13,7 +13,9 @@ and the choices in docs/accounts.md).
 * Accounts: an arbiter manages (new password, disable, enable) the scorer accounts he created
   (``User.created_by_id``) and those whose every tournament — at least one — he manages (`managed_scorers`);
   nobody manages another arbiter's account. Granting a tournament never hands an account over: the
-  scorer of another arbiter's tournament keeps it, and stays out of reach.
+  scorer of another arbiter's tournament keeps it, and stays out of reach. An arbiter who loses a tournament
+  (a co-arbiter withdrawn, a shared tournament taken over) loses it through the scorer accounts he created
+  too: they are withdrawn from it.
 * Competitions (`Series`) are owned as tournaments are (``Series.owner_id``, co-arbiters in `SeriesAccess`,
   none: shared by every arbiter). Only whoever manages a competition adds a séance to it (and must manage that
   séance's tournament too), sets a séance's coefficient or takes a séance out (`set_series`,
@@ -79,17 +81,49 @@ def visible_tournaments(session: Session, user: User, tournaments: list[Tourname
 
 
 def take_over(session: Session, tournament: Tournament, user: User) -> None:
-    """« Prendre en charge »: a shared tournament becomes `user`'s (the other arbiters no longer see it)."""
+    """« Prendre en charge »: a shared tournament becomes `user`'s (the other arbiters no longer see it, nor
+    the scorer accounts they created, and their tokens for it are revoked)."""
     if _role(user) is not Role.arbiter:
         raise OperationError("Seul un arbitre peut prendre un tournoi en charge.")
     if tournament.owner_id is not None:
         raise OperationError("Ce tournoi a déjà un arbitre responsable.")
     tournament.owner_id = user.id
     session.add(tournament)
+    scorers = _withdraw_scorers_made_by(session, tournament, lambda maker: maker != user.id)
+    tokens = session.exec(select(ApiToken).where(ApiToken.tournament_id == tournament.id, ApiToken.user_id != user.id,
+                                                 ApiToken.revoked == False)).all()  # noqa: E712
+    for row in tokens:
+        row.revoked = True
+        session.add(row)
     session.flush()
     journal(session, tournament, action="access.take_over", who=user.username,
             summary=f"Tournoi pris en charge par {user.username} : les autres arbitres ne le voient plus, "
-                    "sauf s’il les nomme co-arbitres.")
+                    "sauf s’il les nomme co-arbitres." + _consequences(scorers, len(tokens)))
+
+
+def _withdraw_scorers_made_by(session: Session, tournament: Tournament, made_by) -> list[str]:
+    """Withdraw the tournament from the scorer accounts made by an arbiter who loses it (`made_by(maker id)`
+    true): he still manages those accounts (their passwords), so through them he would keep the tournament.
+    Their names."""
+    rows = session.exec(select(TournamentAccess, User).join(User, User.id == TournamentAccess.user_id).where(
+        TournamentAccess.tournament_id == tournament.id, User.role == Role.scorer,
+        User.created_by_id.is_not(None))).all()
+    names = []
+    for row, scorer in rows:
+        if made_by(scorer.created_by_id):
+            session.delete(row)
+            names.append(scorer.username)
+    return sorted(names, key=str.lower)
+
+
+def _consequences(scorers: list[str], tokens: int) -> str:
+    text = ""
+    if scorers:
+        text += (" Les comptes de marqueur qu’il avait créés n’y ont plus accès non plus : "
+                 + ", ".join(scorers) + ".")
+    if tokens:
+        text += f" Jetons d’API des autres arbitres pour ce tournoi révoqués : {tokens}."
+    return text
 
 
 def owner(session: Session, tournament: Tournament) -> User | None:
@@ -132,7 +166,8 @@ def grant(session: Session, tournament: Tournament, username: str, by: User) -> 
 
 
 def withdraw(session: Session, tournament: Tournament, user_id: int, by: User) -> User:
-    """Take the tournament back from a co-arbiter (owner only) or a scorer."""
+    """Take the tournament back from a co-arbiter (owner only) or a scorer; the tokens he made for it are
+    revoked, and a co-arbiter's scorer accounts (those he created, which he still manages) lose it too."""
     row = session.exec(select(TournamentAccess).where(TournamentAccess.tournament_id == tournament.id,
                                                       TournamentAccess.user_id == user_id)).first()
     if row is None:
@@ -142,10 +177,14 @@ def withdraw(session: Session, tournament: Tournament, user_id: int, by: User) -
         raise OperationError("Seul l’arbitre responsable du tournoi retire un co-arbitre.")
     session.delete(row)
     revoked = _revoke_tokens_of(session, user, tournament)
+    scorers = (_withdraw_scorers_made_by(session, tournament, lambda maker: maker == user.id)
+               if _role(user) is Role.arbiter else [])
     session.flush()
     journal(session, tournament, action="access.withdraw", who=by.username, before={"compte": user.username},
             summary=f"{user.username} n’a plus accès au tournoi."
-                    + (f" Ses jetons d’API pour ce tournoi sont révoqués ({revoked})." if revoked else ""))
+                    + (f" Ses jetons d’API pour ce tournoi sont révoqués ({revoked})." if revoked else "")
+                    + (" Les comptes de marqueur qu’il a créés n’y ont plus accès non plus : " + ", ".join(scorers)
+                       + "." if scorers else ""))
     return user
 
 

@@ -297,20 +297,54 @@ def test_a_token_stops_when_its_maker_loses_the_tournament_or_is_disabled(app, s
     token = _make_token(bruno, shared, "scorer")
     headers = {"Authorization": f"Bearer {token}"}
     assert client.post(f"/api/tournaments/{shared}/results", json=[_line(app, shared, 1)], headers=headers).status_code == 201
-    # alice takes the shared tournament over: bruno no longer has it, nor his token
+    # alice takes the shared tournament over: bruno no longer has it, and his token is revoked
     assert alice.post(f"/arbitre/tournois/{shared}/acces/prendre-en-charge").status_code == 302
+    before = _scores(app, shared)
     response = client.post(f"/api/tournaments/{shared}/results", json=[_line(app, shared, 2, 80)], headers=headers)
-    assert response.status_code == 403 and "n’a plus accès à ce tournoi" in response.get_json()["error"]
-    # the page says so
-    assert "sans effet" in _text(alice.get(f"/arbitre/tournois/{shared}/acces"))
-    # disabled, an arbiter's tokens stop too
+    assert response.status_code == 401
+    assert _scores(app, shared) == before
+    assert "Jetons d’API des autres arbitres pour ce tournoi révoqués : 1." in _text(
+        alice.get(f"/arbitre/tournois/{shared}/journal"))
+    # disabled, an arbiter's tokens stop too (the page says so)
     token = _make_token(bruno, other, "scorer")
     headers = {"Authorization": f"Bearer {token}"}
     with Session(db.get_engine(app)) as session:
         operations.set_active(session, session.exec(select(User).where(User.username == "bruno")).one(), False)
         session.commit()
-    assert client.post(f"/api/tournaments/{other}/results", json=[_line(app, other, 1)], headers=headers).status_code == 403
+    response = client.post(f"/api/tournaments/{other}/results", json=[_line(app, other, 1)], headers=headers)
+    assert response.status_code == 403 and "n’a plus accès à ce tournoi" in response.get_json()["error"]
     assert _scores(app, other) == []
+    assert "sans effet" in _text(alice.get(f"/arbitre/tournois/{other}/acces"))
+
+
+def test_an_arbiter_who_loses_a_tournament_loses_it_through_his_scorers_too(app, signed_in, sign_in):
+    """Else a withdrawn co-arbiter would reset the password of a scorer he made for the tournament, and
+    enter its fiches as that scorer."""
+    alice, bruno = signed_in("alice"), signed_in("bruno")
+    hers, shared = ready(app, seed="un"), ready(app, seed="deux")
+    _own(app, hers, "alice")
+    assert alice.post(f"/arbitre/tournois/{hers}/acces/donner", data={"grant-username": "bruno"}).status_code == 302
+    for tid, name in ((hers, "marqueur-co"), (shared, "marqueur-partage")):
+        assert bruno.post(f"/arbitre/tournois/{tid}/acces/marqueur",
+                          data={"scorer-username": name, "scorer-password": PASSWORD}).status_code == 302
+    assert alice.post(f"/arbitre/tournois/{hers}/acces/marqueur",
+                      data={"scorer-username": "marqueur-alice", "scorer-password": PASSWORD}).status_code == 302
+    scorers = {}
+    for name in ("marqueur-co", "marqueur-partage", "marqueur-alice"):
+        scorers[name] = app.test_client()
+        assert sign_in(scorers[name], name).status_code == 302
+    assert alice.post(f"/arbitre/tournois/{hers}/acces/{_user_id(app, 'bruno')}/retirer").status_code == 302
+    assert alice.post(f"/arbitre/tournois/{shared}/acces/prendre-en-charge").status_code == 302
+    # bruno still manages the accounts he made, but they no longer reach alice's tournaments
+    assert _listed(app, bruno, "marqueur-co") and _listed(app, bruno, "marqueur-partage")
+    assert scorers["marqueur-co"].get(f"/saisie/tournois/{hers}/").status_code == 403
+    assert scorers["marqueur-partage"].get(f"/saisie/tournois/{shared}/").status_code == 403
+    assert fill_board(scorers["marqueur-co"], hers, 1).status_code == 403
+    assert _scores(app, hers) == []
+    # alice's own scorer keeps it
+    assert scorers["marqueur-alice"].get(f"/saisie/tournois/{hers}/").status_code == 200
+    journal = _text(alice.get(f"/arbitre/tournois/{hers}/journal"))
+    assert "Les comptes de marqueur qu’il a créés n’y ont plus accès non plus : marqueur-co." in journal
 
 
 def test_a_command_line_token_is_revoked_on_the_command_line_only(app, signed_in, client, runner):
