@@ -133,6 +133,7 @@ def test_a_withdrawn_scorer_has_no_tournament(app, signed_in, sign_in):
     uid = _user_id(app, "marqueur-soir")
     assert alice.post(f"/arbitre/tournois/{mine}/acces/{uid}/retirer").status_code == 302
     listing = _text(scorer.get("/saisie/"))
+    assert "Aucun tournoi pour l’instant : l’arbitre d’un tournoi vous le donne" in listing
     for tid in (mine, shared):
         assert f"/saisie/tournois/{tid}/" not in listing
         response = scorer.get(f"/saisie/tournois/{tid}/")
