@@ -13,7 +13,7 @@ FORBIDDEN = 403
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import Role
+from duplicate.models import ApiToken, Role
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -197,7 +197,12 @@ def set_active(user_id: int, act: str):
 
 @bp.route("/jetons/<int:token_id>/revoquer", methods=["POST"])
 def revoke_shared_token(token_id: int):
-    """A token made from the command line is revoked on the command line only: refused here (403), nothing
-    changed; an unknown one is not told apart from it."""
-    flash(operations.CLI_ONLY.format(id=token_id), "error")
+    """No token is revoked here, nothing changes: a command-line token is revoked on the command line only
+    (403), a tournament's on its « Accès » page (403), an unknown one is not found (404)."""
+    row = get_session().get(ApiToken, token_id)
+    if row is None:
+        flash("Jeton introuvable.", "error")
+        return _render_accounts(404)
+    flash(operations.CLI_ONLY.format(id=row.id) if row.tournament_id is None
+          else "Ce jeton se révoque sur la page « Accès » de son tournoi.", "error")
     return _render_accounts(FORBIDDEN)
