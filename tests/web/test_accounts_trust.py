@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.models import ApiToken, Result, Series, Tournament, TournamentKind, User
 
-from scoring_helpers import fill_board, give, ready
+from scoring_helpers import fill_board, ready
 
 PASSWORD = "mot-de-passe-solide"
 
