@@ -1,4 +1,5 @@
-"""Command line (SPEC §10): ``flask --app app deal|score|rank ...``.
+"""Command line (SPEC §10): ``flask --app app deal|score|rank ...``; the API tokens for every tournament
+are made, listed and revoked here only (``create-token``, ``tokens``, ``revoke-token ID``; docs/accounts.md).
 
 Each command reads its input, calls the core, and prints JSON (UTF-8) on
 standard output.  Bad input ends with exit status 1 and a French message on
@@ -100,6 +101,41 @@ def create_token_command(role: str, label: str | None) -> None:
     click.echo(token)
 
 
+@click.command("tokens")
+@with_appcontext
+def tokens_command() -> None:
+    """Liste les jetons de l'API : numéro, droits, tournoi (« tous » : créé en ligne de commande), auteur, état."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    rows = operations.all_tokens(get_session())
+    if not rows:
+        click.echo("Aucun jeton.")
+    for row in rows:
+        tournament = f"tournoi {row.tournament_id}" if row.tournament_id is not None else "tous les tournois"
+        maker = row.created_by or "ligne de commande"
+        state = "révoqué" if row.revoked else "valide"
+        click.echo(f"{row.id}\t{row.role.value}\t{tournament}\t{row.label or '-'}\t{maker}\t"
+                   f"{row.created_at:%Y-%m-%d %H:%M}\t{state}")
+
+
+@click.command("revoke-token")
+@click.argument("token_id", type=int)
+@with_appcontext
+def revoke_token_command(token_id: int) -> None:
+    """Révoque un jeton de l'API (numéro donné par « tokens ») : il ne sert plus."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    session = get_session()
+    try:
+        row = operations.revoke_any_token(session, token_id)
+    except operations.OperationError as error:
+        session.rollback()
+        _fail(error.message)
+    click.echo(f"Jeton n° {row.id} « {row.label or row.id} » révoqué.")
+
+
 PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-cards", "route-sheets", "ranking",
                "frequencies", "hand-records", "pack",
                # free play (SPEC §13, `printing.FREE_KINDS`)
@@ -167,7 +203,8 @@ def init_app(app) -> None:
     from duplicate.serving import serve_command
 
     for command in (*CORE_COMMANDS.values(), import_command, export_command,
-                    demo_command, create_arbiter_command, create_token_command, print_command):
+                    demo_command, create_arbiter_command, create_token_command, tokens_command, revoke_token_command,
+                    print_command):
         app.cli.add_command(command)
     for command in (serve_command, backup_command, restore_command):  # the hall: serving, backups
         app.cli.add_command(command)

@@ -91,11 +91,16 @@ _tournament_version = sa.Column("version_id", sa.Integer, nullable=False)
 class Series(SQLModel, table=True):
     """A competition of several séances (SPEC §5): each séance is a `Tournament` of the series, with its
     ``coefficient``; the total of an entrant is Σ séance global % × coefficient (PM for quadrettes and
-    team matches). Entrants are matched across séances by licence (else name) or by team name."""
+    team matches). Entrants are matched across séances by licence (else name) or by team name.
+
+    ``owner_id``: the arbiter who made it, who names its co-arbiters (`SeriesAccess`); None: shared by every
+    arbiter (made before ``i1_accounts_ownership``, or from the command line), as a shared tournament is
+    (`operations.can_manage_series`, docs/accounts.md)."""
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200)
     created_at: datetime.datetime = Field(default_factory=utcnow)
+    owner_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL", index=True)
 
 
 class Tournament(SQLModel, table=True):
@@ -401,6 +406,9 @@ class User(SQLModel, table=True):
     created_at: datetime.datetime = Field(default_factory=utcnow)
     active: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
     session_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # the arbiter who made the account (a scorer made from a tournament's « Accès » page); None: made from
+    # the command line or before ``i1_accounts_ownership`` (`operations.managed_scorers`, docs/accounts.md)
+    created_by_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL")
 
 
 class TournamentAccess(SQLModel, table=True):
@@ -412,6 +420,20 @@ class TournamentAccess(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)
+    user_id: int = Field(foreign_key="user_account.id", ondelete="CASCADE", index=True)
+    granted_by: str | None = Field(default=None, max_length=100)
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class SeriesAccess(SQLModel, table=True):
+    """An arbiter account given a competition by its owner: a co-arbiter of the competition (adds his own
+    séances to it, sets their coefficients, takes séances out), as `TournamentAccess` is for a tournament."""
+
+    __tablename__ = "series_access"
+    __table_args__ = (sa.UniqueConstraint("series_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    series_id: int = Field(foreign_key="series.id", ondelete="CASCADE", index=True)
     user_id: int = Field(foreign_key="user_account.id", ondelete="CASCADE", index=True)
     granted_by: str | None = Field(default=None, max_length=100)
     created_at: datetime.datetime = Field(default_factory=utcnow)
@@ -432,8 +454,10 @@ class SignInFailure(SQLModel, table=True):
 
 class ApiToken(SQLModel, table=True):
     """A bearer token for the electronic scoring API; only its SHA-256 is stored. A token made from a
-    tournament's screen serves that tournament only (``tournament_id``); one made from the command line
-    (``tournament_id`` None) serves every tournament."""
+    tournament's screen serves that tournament only (``tournament_id``) and is tied to the account that made
+    it (``user_id``): it stops working when that account loses the tournament or is disabled
+    (`operations.token_serves`). One made from the command line (``tournament_id`` and ``user_id`` None)
+    serves every tournament and is listed and revoked on the command line only (docs/accounts.md)."""
 
     __tablename__ = "api_token"
 
@@ -445,6 +469,7 @@ class ApiToken(SQLModel, table=True):
     revoked: bool = Field(default=False)
     tournament_id: int | None = Field(default=None, foreign_key="tournament.id", ondelete="CASCADE", index=True)
     created_by: str | None = Field(default=None, max_length=100)
+    user_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="CASCADE", index=True)
 
 
 _sheet_version = sa.Column("version_id", sa.Integer, nullable=False)

@@ -23,6 +23,7 @@ def test_upgrade_check_downgrade(database_url):
         "position_clock",
         "result_conflict",
         "free_sheet", "free_table_entry",
+        "series_access",
     }
 
     with db.migration_connection(database_url) as conn:
@@ -37,3 +38,28 @@ def test_upgrade_is_idempotent(database_url):
     db.upgrade(database_url)
     db.upgrade(database_url)
     assert "tournament" in table_names(database_url)
+
+
+def test_i1_ties_a_tournament_s_tokens_to_the_account_named_in_created_by(database_url):
+    """``i1_accounts_ownership`` fills ``api_token.user_id`` from ``created_by`` for a tournament's tokens;
+    command-line tokens (no tournament) and unknown names stay without account."""
+    from sqlalchemy import text
+
+    db.upgrade(database_url, "h6_free_table_entry")
+    now = "2026-11-20 20:00:00"
+    with db.migration_connection(database_url) as conn:
+        conn.execute(text("INSERT INTO user_account (id, username, password_hash, role, created_at, active, "
+                          "session_generation) VALUES (1, 'bruno', 'x', 'arbiter', :now, true, 0)"), {"now": now})
+        conn.execute(text("INSERT INTO tournament (id, name, kind, place, colour, sessions, settings, coefficient, "
+                          "version_id, data_version, created_at, table_key) VALUES (1, 'T', 'individual', '', '', 1, "
+                          "'{}', 1.0, 1, 0, :now, 'k')"), {"now": now})
+        for token_id, tournament_id, created_by in ((1, 1, "bruno"), (2, 1, "parti"), (3, None, None)):
+            conn.execute(text("INSERT INTO api_token (id, token_hash, role, created_at, revoked, tournament_id, "
+                              "created_by) VALUES (:id, :hash, 'scorer', :now, false, :tid, :by)"),
+                         {"id": token_id, "hash": f"{token_id:064d}", "now": now, "tid": tournament_id,
+                          "by": created_by})
+    db.upgrade(database_url)
+    with db.migration_connection(database_url) as conn:
+        rows = dict(conn.execute(text("SELECT id, user_id FROM api_token")).all())
+        assert rows == {1: 1, 2: None, 3: None}
+        assert conn.execute(text("SELECT created_by_id FROM user_account")).scalar_one() is None

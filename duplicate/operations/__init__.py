@@ -40,7 +40,7 @@ shared guards). The file formats are in
 """
 
 from ._common import (
-    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, players,
+    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, Refused, players,
     teams,
 )
 from ._deals import (
@@ -61,12 +61,19 @@ from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user, password_matches, user_named
 from ._users import change_password, end_sessions, revoke_token, set_active, set_password, tokens
+from ._users import CLI_ONLY, all_tokens, revoke_any_token
 from ._access import (
     access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
     take_over, token_serves, visible_tournaments, withdraw,
 )
-from ._sign_in import (GLOBAL_KEY, account_key, address_key, clear_failures, device_key, failures, lock_after, locked_for,
-                       record_failure, record_failures)
+from ._access import (
+    can_manage_series, can_revoke_token, grant_series, is_series_owner, manages_account, series_access_list,
+    series_owner, take_over_series, token_refusal, visible_series, withdraw_series,
+)
+from ._sign_in import (
+    GLOBAL_KEY, account_key, address_key, clear_failures, device_key, failures, lock_after, locked_for,
+    record_failure, record_failures,
+)
 from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
@@ -80,7 +87,7 @@ from ._evening import add_late_player
 from ._publishing import (
     create_series, find_by_token, get_series, list_series, marked_export, private_links, route_sheet_data,
     series_ranking,
-    series_sessions, set_series,
+    series_sessions, set_series, remove_from_series,
 )
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
@@ -119,8 +126,11 @@ __all__ = [
     "change_password", "end_sessions", "revoke_token", "set_active", "set_password", "tokens",
     "access_list", "can_manage", "can_score", "create_scorer", "grant", "is_owner", "managed_scorer",
     "managed_scorers", "owner", "take_over", "token_serves", "visible_tournaments", "withdraw",
-    "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "record_failures", "account_key", "GLOBAL_KEY",
-    "address_key", "device_key",
+    "CLI_ONLY", "all_tokens", "revoke_any_token", "can_manage_series", "can_revoke_token", "grant_series",
+    "is_series_owner", "manages_account", "series_access_list", "series_owner", "take_over_series",
+    "visible_series", "withdraw_series", "token_refusal", "remove_from_series", "Refused",
+    "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "record_failures", "account_key",
+    "GLOBAL_KEY", "address_key", "device_key",
     "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
     "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",

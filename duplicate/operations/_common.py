@@ -34,6 +34,10 @@ class NotFound(OperationError):
     """The tournament, player, result… asked for does not exist (in this tournament)."""
 
 
+class Refused(OperationError):
+    """The signed-in account may not do this: it is another arbiter's (the screens answer 403)."""
+
+
 class ConflictError(OperationError):
     """Someone else changed the row since the form was built (optimistic locking)."""
 

@@ -11,7 +11,9 @@ tournaments, each one séance with its coefficient (default 1). An entrant's tot
 coefficient (`core.ranking.session_totals`): global % in the individual and triplettes, PM in quadrettes
 and team matches; the general ranking of the totals (`core.ranking.general_ranks`) is the reference
 (SPEC §5). Séances are matched by the player's licence (by name when there is none) and by team name;
-the séances of one competition must be of one kind.
+the séances of one competition must be of one kind. A competition has an owner and co-arbiters, as a
+tournament has (`_access.can_manage_series`): only they add a séance (of a tournament they manage too), set
+a coefficient or take a séance out, so its public ranking shows only what its managers put there.
 
 **Publication** (SPEC §11): until the arbiter publishes a séance (`publish`), nobody but the arbiter sees
 its scores, notes or rankings — public pages, route-sheet links (HTML and PDF) and the API show the
@@ -31,10 +33,10 @@ from sqlmodel import Session, select
 from duplicate.core.ranking import general_ranks, session_totals, standings
 from duplicate.core.topage import topage
 from duplicate.core.tournament import credited_results, out_of_ranking
-from duplicate.models import Player, Series, Team, TeamMember, Tournament
+from duplicate.models import Player, Series, Team, TeamMember, Tournament, User
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, _clean, _format, _kind, players, teams
+from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, players, teams
 from ._journal import journal
 from ._scoring import corrected_ids, progress
 from ._tournaments import ranking, to_core
@@ -121,11 +123,12 @@ def route_sheet_data(session: Session, tournament: Tournament, *, secret: bool =
 
 # --- competitions of several séances ------------------------------------------------------------------------
 
-def create_series(session: Session, name: str) -> Series:
+def create_series(session: Session, name: str, by: User | None = None) -> Series:
+    """A new competition, `by`'s (None: shared by every arbiter)."""
     name = _clean(name)
     if not name or len(name) > 200:
         raise OperationError("Le nom de la compétition est obligatoire (200 caractères au plus).", "name")
-    series = Series(name=name)
+    series = Series(name=name, owner_id=by.id if by is not None else None)
     session.add(series)
     session.flush()
     return series
@@ -148,11 +151,16 @@ def series_sessions(session: Session, series: Series) -> list[Tournament]:
                              .order_by(Tournament.date.nulls_last(), Tournament.id)))
 
 
-def set_series(session: Session, tournament: Tournament, series: Series | None, coefficient: float = 1.0) -> None:
-    """Make ``tournament`` a séance of ``series`` (None: of no competition) with its coefficient."""
+def set_series(session: Session, tournament: Tournament, series: Series | None, coefficient: float = 1.0,
+               by: User | None = None) -> None:
+    """Make ``tournament`` a séance of ``series`` (None: of no competition) with its coefficient. With `by`
+    (the screens), refused (`Refused`) unless `by` manages the competition it leaves (if it leaves one, or
+    its coefficient changes) and the one it joins, and the tournament itself to join one."""
     if (not isinstance(coefficient, (int, float)) or isinstance(coefficient, bool)
             or not 0 < coefficient <= 100):
         raise OperationError("Le coefficient est un nombre positif (100 au plus).", "coefficient")
+    if by is not None:
+        _check_series_change(session, tournament, series, float(coefficient), by)
     if series is not None:
         kinds = {_kind(t) for t in series_sessions(session, series) if t.id != tournament.id}
         if kinds and kinds != {_kind(tournament)}:
@@ -160,6 +168,43 @@ def set_series(session: Session, tournament: Tournament, series: Series | None, 
     tournament.series_id = series.id if series is not None else None
     tournament.coefficient = float(coefficient)
     session.flush()
+
+
+def _check_series_change(session: Session, tournament: Tournament, series: Series | None, coefficient: float,
+                         by: User) -> None:
+    from ._access import can_manage, can_manage_series
+
+    current = session.get(Series, tournament.series_id) if tournament.series_id is not None else None
+    joins = series is not None and (current is None or current.id != series.id)
+    leaves = current is not None and (series is None or current.id != series.id)
+    if current is not None and (leaves or coefficient != tournament.coefficient) \
+            and not can_manage_series(session, by, current):
+        raise Refused(f"La compétition « {current.name} » est confiée à un autre arbitre : seul un arbitre qui la "
+                      "gère retire cette séance ou change son coefficient.", "series_id")
+    if joins and not can_manage_series(session, by, series):
+        raise Refused(f"La compétition « {series.name} » est confiée à un autre arbitre : seul un arbitre qui la "
+                      "gère y ajoute une séance.", "series_id")
+    if joins and not can_manage(session, by, tournament):
+        raise Refused("Ce tournoi est confié à un autre arbitre : seul un arbitre qui le gère en fait une séance "
+                      "de compétition.", "series_id")
+
+
+def remove_from_series(session: Session, series: Series, tournament: Tournament, by: User) -> None:
+    """Take a séance out of a competition, from the competition's page: whoever manages the competition
+    (its owner always), whether or not he manages the séance's tournament."""
+    from ._access import can_manage_series
+
+    if tournament.series_id != series.id:
+        raise NotFound("Ce tournoi n’est pas une séance de cette compétition.")
+    if not can_manage_series(session, by, series):
+        raise Refused(f"La compétition « {series.name} » est confiée à un autre arbitre : seul un arbitre qui la "
+                      "gère en retire une séance.")
+    tournament.series_id = None
+    tournament.coefficient = 1.0
+    session.add(tournament)
+    session.flush()
+    journal(session, tournament, action="series.remove", who=by.username, before={"compétition": series.name},
+            summary=f"Séance retirée de la compétition « {series.name} » par {by.username}.")
 
 
 def _identity(value: str) -> str:

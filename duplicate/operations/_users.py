@@ -6,6 +6,10 @@ not give working tokens; a token is shown once, when it is created.
 An unknown user name costs the same time as a wrong password: `authenticate` checks the password against
 a dummy hash then (without it, an unknown name answered 14 times faster, telling which names exist).
 A new password, or a disabled account, ends the account's sessions (``User.session_generation``).
+
+A token made on a tournament's screen records the account that made it (``ApiToken.user_id``) and serves
+while that account keeps the tournament (`_access.token_serves`); a token made on the command line (no
+tournament, no account) is listed (`all_tokens`) and revoked (`revoke_any_token`) on the command line only.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from duplicate.models import ApiToken, Role, Tournament, User
 
-from ._common import MIN_PASSWORD, NotFound, OperationError
+from ._common import MIN_PASSWORD, NotFound, OperationError, Refused
 
 
 def _check_password(password: str | None) -> str:
@@ -113,9 +117,9 @@ def _token_hash(token: str) -> str:
 
 
 def create_token(session: Session, role: str | Role = Role.scorer, label: str | None = None, *,
-                 tournament: Tournament | None = None, created_by: str | None = None) -> str:
-    """A new bearer token for the scoring API, for one `tournament` (None: every tournament); returned
-    once, only its SHA-256 is stored."""
+                 tournament: Tournament | None = None, created_by: str | None = None, user: User | None = None) -> str:
+    """A new bearer token for the scoring API, for one `tournament` (None: every tournament, the command
+    line's), made by `user` (its name goes to ``created_by``); returned once, only its SHA-256 is stored."""
     try:
         role = Role(role)
     except ValueError:
@@ -124,7 +128,9 @@ def create_token(session: Session, role: str | Role = Role.scorer, label: str | 
     if label is not None and len(label.strip()) > 100:
         raise OperationError("Nom du jeton trop long (100 caractères au plus).", "label")
     session.add(ApiToken(token_hash=_token_hash(token), role=role, label=(label or "").strip() or None,
-                         tournament_id=tournament.id if tournament is not None else None, created_by=created_by))
+                         tournament_id=tournament.id if tournament is not None else None,
+                         created_by=user.username if user is not None else created_by,
+                         user_id=user.id if user is not None else None))
     session.flush()
     return token
 
@@ -143,11 +149,40 @@ def tokens(session: Session, tournament: Tournament | None) -> list[ApiToken]:
                              .order_by(ApiToken.id)))
 
 
-def revoke_token(session: Session, tournament: Tournament | None, token_id: int) -> ApiToken:
-    """Revoke one of the tokens of `tokens(session, tournament)`: it no longer authenticates."""
+def all_tokens(session: Session) -> list[ApiToken]:
+    """Every API token, oldest first (the command line's list)."""
+    return list(session.exec(select(ApiToken).order_by(ApiToken.id)))
+
+
+CLI_ONLY = ("Ce jeton a été créé en ligne de commande : il se révoque en ligne de commande "
+            "(flask --app app revoke-token {id}).")
+
+
+def revoke_token(session: Session, tournament: Tournament | None, token_id: int, by: User | None = None) -> ApiToken:
+    """Revoke one of the tokens of `tournament` from its « Accès » page: `by`, who manages it, revokes any
+    of them if he owns it, else those he made (`_access.can_revoke_token`). A command-line token is
+    refused (`Refused`): it is revoked on the command line only (`revoke_any_token`)."""
+    from ._access import can_revoke_token
+
     row = session.get(ApiToken, token_id)
-    if row is None or row.tournament_id != (tournament.id if tournament else None):
+    if row is not None and row.tournament_id is None:
+        raise Refused(CLI_ONLY.format(id=row.id))
+    if row is None or tournament is None or row.tournament_id != tournament.id:
         raise NotFound("Jeton introuvable.")
+    if by is not None and not can_revoke_token(by, row, tournament):
+        raise Refused("Ce jeton a été créé par un autre arbitre : seul l’arbitre responsable du tournoi ou "
+                      "son auteur le révoque.")
+    row.revoked = True
+    session.add(row)
+    session.flush()
+    return row
+
+
+def revoke_any_token(session: Session, token_id: int) -> ApiToken:
+    """Revoke any token (the command line: whoever runs it runs the server)."""
+    row = session.get(ApiToken, token_id)
+    if row is None:
+        raise NotFound(f"Jeton n° {token_id} introuvable.")
     row.revoked = True
     session.add(row)
     session.flush()

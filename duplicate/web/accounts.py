@@ -1,15 +1,19 @@
-"""Accounts and access, on the ``arbiter`` blueprint (issue 13): a tournament's « Accès » page — who has it
-(co-arbiters, scorers), new scorer accounts for it, its API tokens (shown once, revocable), « Prendre en
-charge » for a shared tournament — and the « Comptes » page: the scorer accounts the arbiter manages (new
-password, disable, enable) and the API tokens made from the command line. Rules in
-`duplicate.operations._access`.
+"""Accounts and access, on the ``arbiter`` blueprint (issues 13 and 28): a tournament's « Accès » page — who
+has it (co-arbiters, scorers), new scorer accounts for it, its API tokens (shown once; its owner revokes any,
+a co-arbiter those he made), « Prendre en charge » for a shared tournament — and the « Comptes » page: the
+scorer accounts the arbiter manages (new password, disable, enable: those he created, and those whose every
+tournament he manages). The API tokens made from the command line are neither listed nor revoked here: the
+command line does it (``flask --app app tokens``, ``revoke-token ID``); the old revoke address answers 403.
+Rules in `duplicate.operations._access` and docs/accounts.md.
 """
 
 from flask import flash, redirect, render_template, url_for
 
+FORBIDDEN = 403
+
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import Role
+from duplicate.models import ApiToken, Role
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -20,6 +24,7 @@ from duplicate.web.auth import current_user
 def _render_access(tournament, status: int = 200, new_token: str | None = None, **submitted):
     session = get_session()
     user = current_user()
+    tokens = operations.tokens(session, tournament)
     page_forms = {
         "grant_form": forms.GrantForm(formdata=None, prefix="grant"),
         "scorer_form": forms.ScorerForm(formdata=None, prefix="scorer"),
@@ -29,7 +34,9 @@ def _render_access(tournament, status: int = 200, new_token: str | None = None, 
     return render_template(
         "arbiter/access.html", tournament=tournament, owner=operations.owner(session, tournament),
         is_owner=operations.is_owner(user, tournament), users=operations.access_list(session, tournament),
-        tokens=operations.tokens(session, tournament), new_token=new_token, action_form=forms.ActionForm(),
+        tokens=tokens, new_token=new_token, action_form=forms.ActionForm(),
+        revocable={t.id for t in tokens if operations.can_revoke_token(user, t, tournament)},
+        serving={t.id for t in tokens if operations.token_serves(t, tournament)},
         role_labels={Role.arbiter: "co-arbitre", Role.scorer: "marqueur"}, token_roles=forms.TOKEN_ROLES,
         **page_forms,
     ), status
@@ -114,7 +121,7 @@ def token_create(tournament_id: int):
     if form.validate_on_submit():
         try:
             token = operations.create_token(get_session(), form.role.data, form.label.data, tournament=tournament,
-                                            created_by=current_user().username)
+                                            user=current_user())
         except operations.OperationError as error:
             _show_error(form, error)
         else:
@@ -126,10 +133,10 @@ def token_create(tournament_id: int):
 def token_revoke(tournament_id: int, token_id: int):
     tournament = tournament_or_404(tournament_id)
     try:
-        row = operations.revoke_token(get_session(), tournament, token_id)
+        row = operations.revoke_token(get_session(), tournament, token_id, current_user())
     except operations.OperationError as error:
         flash(error.message, "error")
-        return _render_access(tournament, UNPROCESSABLE)
+        return _render_access(tournament, FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE)
     flash(f"Jeton « {row.label or row.id} » révoqué : il ne sert plus.", "success")
     return _back(tournament)
 
@@ -143,13 +150,12 @@ def _render_accounts(status: int = 200, failed: tuple[int, object] | None = None
     if failed is not None:
         reset_forms[failed[0]] = failed[1]
     return render_template("arbiter/accounts.html", scorers=scorers, reset_forms=reset_forms,
-                           tokens=operations.tokens(session, None), action_form=forms.ActionForm(),
-                           token_roles=forms.TOKEN_ROLES), status
+                           action_form=forms.ActionForm()), status
 
 
 @bp.route("/comptes")
 def accounts():
-    """The scorer accounts this arbiter manages, and the API tokens valid for every tournament."""
+    """The scorer accounts this arbiter manages."""
     return _render_accounts()
 
 
@@ -191,11 +197,12 @@ def set_active(user_id: int, act: str):
 
 @bp.route("/jetons/<int:token_id>/revoquer", methods=["POST"])
 def revoke_shared_token(token_id: int):
-    """Revoke an API token made from the command line (valid for every tournament)."""
-    try:
-        row = operations.revoke_token(get_session(), None, token_id)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_accounts(UNPROCESSABLE)
-    flash(f"Jeton « {row.label or row.id} » révoqué : il ne sert plus.", "success")
-    return redirect(url_for("arbiter.accounts"))
+    """No token is revoked here, nothing changes: a command-line token is revoked on the command line only
+    (403), a tournament's on its « Accès » page (403), an unknown one is not found (404)."""
+    row = get_session().get(ApiToken, token_id)
+    if row is None:
+        flash("Jeton introuvable.", "error")
+        return _render_accounts(404)
+    flash(operations.CLI_ONLY.format(id=row.id) if row.tournament_id is None
+          else "Ce jeton se révoque sur la page « Accès » de son tournoi.", "error")
+    return _render_accounts(FORBIDDEN)

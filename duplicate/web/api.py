@@ -15,8 +15,9 @@
   score at that table (or room). A request is stored whole or not at all. This endpoint alone is exempt
   from CSRF (it takes no cookie: the bearer token authenticates it).
 
-A token made for one tournament (on its « Accès » page) serves that tournament only: another answers 403
-(`operations.token_serves`); a token made from the command line serves every tournament.
+A token made for one tournament (on its « Accès » page) serves that tournament only, and only while the
+account that made it is active and still has the tournament: else 403 (`operations.token_serves`); a token
+made from the command line serves every tournament.
 
 Safe under concurrent clients: one result per étui and table is a unique constraint of the database,
 so of two clients sending the same line one gets 201 and the other 409; writes are serialised on SQLite
@@ -98,8 +99,9 @@ def post_results(tournament_id: int):
         response.headers["WWW-Authenticate"] = 'Bearer realm="saisie"'
         return response, 401
     tournament = tournament_or_404(tournament_id)
-    if not operations.token_serves(api_token, tournament):
-        return _error(403, "Ce jeton a été créé pour un autre tournoi.")
+    refusal = operations.token_refusal(api_token, tournament)
+    if refusal is not None:
+        return _error(403, refusal)
     items = _json_body()
     if items is None:
         return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")

@@ -2,7 +2,9 @@
 with the full history of its lines — who, when, before, after — and the adjustments of SPEC §4, each
 with its reason: annul a deal (or restore it), set an adjusted score, give an arbitral note, give a
 penalty. Also the participants' private route-sheet links (with their QR codes) and the competitions
-of several séances.
+of several séances: each has an owner and co-arbiters (docs/accounts.md); its page (« Gérer ») shows its
+séances, their coefficients and who manages it; only its managers add, change or take out a séance (403 and
+a French message to anyone else, nothing changed).
 
 Each adjustment carries the version of the result the page showed: if a scorer changed it meanwhile,
 the adjustment is refused (409) with a clear message instead of overwriting the scorer's change.
@@ -14,6 +16,7 @@ from flask import abort, flash, redirect, render_template, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
+from duplicate.models import Series
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
@@ -179,38 +182,181 @@ def private_links(tournament_id: int):
 
 @bp.route("/competitions", methods=["GET", "POST"])
 def series():
-    """The competitions; create one."""
+    """The competitions this arbiter manages; create one (his)."""
     form = forms.SeriesForm()
+    session = get_session()
     if form.validate_on_submit():
         try:
-            created = operations.create_series(get_session(), form.name.data)
+            created = operations.create_series(session, form.name.data, current_user())
         except operations.OperationError as error:
             _show_error(form, error)
         else:
             flash(f"Compétition « {created.name} » créée.", "success")
             return redirect(url_for("arbiter.series"))
-    return render_template("arbiter/series.html", form=form, series=operations.list_series(get_session()),
-                           tournaments=operations.visible_tournaments(
-                               get_session(), current_user(), operations.list_tournaments(get_session()))), \
+    return render_template("arbiter/series.html", form=form,
+                           series=operations.visible_series(session, current_user(), operations.list_series(session)),
+                           tournaments=operations.list_tournaments(session)), \
         UNPROCESSABLE if form.is_submitted() else 200
+
+
+FORBIDDEN = 403
 
 
 @bp.route("/tournois/<int:tournament_id>/competition", methods=["GET", "POST"])
 def tournament_series(tournament_id: int):
-    """Make the tournament a séance of a competition, with its coefficient."""
+    """Make the tournament a séance of a competition the arbiter manages, with its coefficient."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
+    user = current_user()
     form = forms.SessionForm(series_id=tournament.series_id or 0, coefficient=Decimal(str(tournament.coefficient)))
-    form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [
-        forms.SelectChoice(s.id, s.name) for s in operations.list_series(session)]
+    choices = operations.visible_series(session, user, operations.list_series(session))
+    if tournament.series_id is not None and tournament.series_id not in {s.id for s in choices}:
+        choices.append(operations.get_series(session, tournament.series_id))  # shown; changed by its managers only
+    if form.is_submitted() and form.series_id.data and form.series_id.data not in {s.id for s in choices}:
+        asked = session.get(Series, form.series_id.data)  # another's: refused below, in French
+        if asked is not None:
+            choices.append(asked)
+    form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [forms.SelectChoice(s.id, s.name) for s in choices]
+    status = 200
     if form.validate_on_submit():
         try:
             found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
-            operations.set_series(session, tournament, found, french.plain(form.coefficient.data))
+            operations.set_series(session, tournament, found, french.plain(form.coefficient.data), by=user)
         except operations.OperationError as error:
             _show_error(form, error)
+            status = FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE
         else:
             flash("Séance enregistrée.", "success")
             return redirect(url_for("arbiter.tournament_series", tournament_id=tournament.id))
-    return render_template("arbiter/tournament_series.html", tournament=tournament, form=form), \
-        UNPROCESSABLE if form.is_submitted() else 200
+    elif form.is_submitted():
+        status = UNPROCESSABLE
+    return render_template("arbiter/tournament_series.html", tournament=tournament, form=form), status
+
+
+def _series_for_manager(series_id: int):
+    """The competition if the signed-in arbiter manages it; else 404 (unknown) or a 403 page in French."""
+    from duplicate.web.auth import _refuse
+
+    session = get_session()
+    try:
+        found = operations.get_series(session, series_id)
+    except operations.NotFound:
+        abort(404)
+    if not operations.can_manage_series(session, current_user(), found):
+        _refuse("Cette compétition est confiée à un autre arbitre : demandez-lui de vous nommer co-arbitre.")
+    return found
+
+
+def _render_series_page(found, status: int = 200, **submitted):
+    session = get_session()
+    user = current_user()
+    séances = operations.series_sessions(session, found)
+    coefficient_forms = {t.id: forms.CoefficientForm(formdata=None, prefix=f"coef-{t.id}",
+                                                    coefficient=Decimal(str(t.coefficient))) for t in séances}
+    coefficient_forms.update(submitted.pop("coefficient_forms", {}))
+    return render_template(
+        "arbiter/series_manage.html", series=found, séances=séances, coefficient_forms=coefficient_forms,
+        managed={t.id for t in séances if operations.can_manage(session, user, t)},
+        owner=operations.series_owner(session, found), is_owner=operations.is_series_owner(user, found),
+        users=operations.series_access_list(session, found), action_form=forms.ActionForm(),
+        grant_form=submitted.pop("grant_form", forms.GrantForm(formdata=None, prefix="grant")),
+    ), status
+
+
+def _back_to_series(found):
+    return redirect(url_for("arbiter.series_manage", series_id=found.id))
+
+
+def _refused_status(error) -> int:
+    return FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE
+
+
+@bp.route("/competitions/<int:series_id>/gerer")
+def series_manage(series_id: int):
+    """A competition's séances (coefficient, « Retirer »), its owner and co-arbiters."""
+    return _render_series_page(_series_for_manager(series_id))
+
+
+@bp.route("/competitions/<int:series_id>/seances/<int:seance_id>/coefficient", methods=["POST"])
+def series_coefficient(series_id: int, seance_id: int):
+    """A séance's coefficient, set by whoever manages the competition."""
+    found = _series_for_manager(series_id)
+    session = get_session()
+    séance = _seance_of(found, seance_id)
+    form = forms.CoefficientForm(prefix=f"coef-{séance.id}")
+    if form.validate_on_submit():
+        try:
+            operations.set_series(session, séance, found, french.plain(form.coefficient.data), by=current_user())
+        except operations.OperationError as error:
+            _show_error(form, error)
+            return _render_series_page(found, _refused_status(error), coefficient_forms={séance.id: form})
+        flash(f"Coefficient de « {séance.name} » enregistré.", "success")
+        return _back_to_series(found)
+    return _render_series_page(found, UNPROCESSABLE, coefficient_forms={séance.id: form})
+
+
+def _seance_of(found, seance_id: int):
+    for séance in operations.series_sessions(get_session(), found):
+        if séance.id == seance_id:
+            return séance
+    abort(404)
+
+
+@bp.route("/competitions/<int:series_id>/seances/<int:seance_id>/retirer", methods=["POST"])
+def series_remove(series_id: int, seance_id: int):
+    """Take a séance out of the competition (whoever manages it; its owner always)."""
+    found = _series_for_manager(series_id)
+    séance = _seance_of(found, seance_id)
+    try:
+        operations.remove_from_series(get_session(), found, séance, current_user())
+    except operations.OperationError as error:
+        flash(error.message, "error")
+        return _render_series_page(found, _refused_status(error))
+    flash(f"« {séance.name} » n’est plus une séance de cette compétition.", "success")
+    return _back_to_series(found)
+
+
+@bp.route("/competitions/<int:series_id>/prendre-en-charge", methods=["POST"])
+def series_take_over(series_id: int):
+    """A shared competition becomes the signed-in arbiter's."""
+    found = _series_for_manager(series_id)
+    try:
+        operations.take_over_series(get_session(), found, current_user())
+    except operations.OperationError as error:
+        flash(error.message, "error")
+        return _render_series_page(found, UNPROCESSABLE)
+    flash("Compétition prise en charge : les autres arbitres ne la gèrent plus, sauf si vous les nommez co-arbitres.",
+          "success")
+    return _back_to_series(found)
+
+
+@bp.route("/competitions/<int:series_id>/acces/donner", methods=["POST"])
+def series_grant(series_id: int):
+    """Name an arbiter co-arbiter of the competition (its owner only)."""
+    found = _series_for_manager(series_id)
+    form = forms.GrantForm(prefix="grant")
+    if form.validate_on_submit():
+        try:
+            user = operations.grant_series(get_session(), found, form.username.data, current_user())
+        except operations.Refused as error:
+            flash(error.message, "error")
+            return _render_series_page(found, FORBIDDEN)
+        except operations.OperationError as error:
+            _show_error(form, error)
+            return _render_series_page(found, UNPROCESSABLE, grant_form=form)
+        flash(f"{user.username} est désormais co-arbitre de la compétition.", "success")
+        return _back_to_series(found)
+    return _render_series_page(found, UNPROCESSABLE, grant_form=form)
+
+
+@bp.route("/competitions/<int:series_id>/acces/<int:user_id>/retirer", methods=["POST"])
+def series_withdraw(series_id: int, user_id: int):
+    """Take the competition back from a co-arbiter (its owner only)."""
+    found = _series_for_manager(series_id)
+    try:
+        user = operations.withdraw_series(get_session(), found, user_id, current_user())
+    except operations.OperationError as error:
+        flash(error.message, "error")
+        return _render_series_page(found, _refused_status(error))
+    flash(f"{user.username} n’est plus co-arbitre de la compétition.", "success")
+    return _back_to_series(found)

@@ -330,6 +330,10 @@ class SeriesForm(FrenchForm):
     name = StringField("Nom de la compétition", validators=[required(), length(200)])
 
 
+class CoefficientForm(FrenchForm):
+    coefficient = NumberField("Coefficient", default=1, validators=[needed()])
+
+
 class SessionForm(FrenchForm):
     series_id = SelectField("Compétition", coerce=int)
     coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])

@@ -183,6 +183,28 @@ def create_users(database_url: str, *specs: tuple[str, str, str]) -> None:
                    env=app_env(database_url), check=True, timeout=120, capture_output=True)
 
 
+_GIVE = """
+import sys
+from sqlmodel import Session, select
+from duplicate import create_app, db
+from duplicate.models import TournamentAccess, User
+app = create_app()
+with Session(db.get_engine(app)) as session:
+    for username in sys.argv[2:]:
+        user = session.exec(select(User).where(User.username == username)).one()
+        session.add(TournamentAccess(tournament_id=int(sys.argv[1]), user_id=user.id, granted_by="tests"))
+    session.commit()
+db.get_engine(app).dispose()
+"""
+
+
+def give_tournament(database_url: str, tournament_id: int, *usernames: str) -> None:
+    """Give the tournament to these accounts, as its arbiter does on the « Accès » page (a scorer given no
+    tournament enters none: docs/accounts.md)."""
+    subprocess.run([PYTHON, "-c", _GIVE, str(tournament_id), *usernames], cwd=REPO,
+                   env=app_env(database_url), check=True, timeout=120, capture_output=True)
+
+
 # --- a tournament ready to score, and the lines to score it ---------------------------------------------------
 
 def ready_tournament(database_url: str, tmp_dir: Path, tables: int | None = None,

@@ -73,4 +73,19 @@ def test_the_arbiter_makes_a_scorer_who_enters_his_tournament_only(live_server, 
     assert "Compte marqueur-table désactivé" in arbiter.inner_text("body")
     phone.goto(f"{base}/saisie/tournois/{tid}/")
     assert "/connexion" in phone.url
+
+    # a competition is the arbiter's: he puts his séance in it, and manages it from its own page
+    arbiter.goto(f"{base}/arbitre/competitions")
+    arbiter.fill("#name", "Championnat du club")
+    arbiter.click("button:has-text('Créer la compétition')")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/competition")
+    arbiter.select_option("#series_id", label="Championnat du club")
+    arbiter.fill("#coefficient", "1,5")
+    arbiter.click("button:has-text('Enregistrer')")
+    assert "Séance enregistrée." in arbiter.inner_text("body")
+    arbiter.goto(f"{base}/arbitre/competitions")
+    arbiter.click("a:has-text('Gérer')")
+    assert "Arbitre responsable : arbitre" in arbiter.inner_text("main")
+    assert arbiter.locator("table.series-sessions tbody tr").count() == 1
+    shots(arbiter, artifacts, "comptes-05-competition")
     assert violations == [], violations

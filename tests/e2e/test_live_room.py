@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from live import create_users, ready_tournament
+from live import create_users, give_tournament, ready_tournament
 from screens import PASSWORD, shots, sign_in
 
 RELOAD_MARK = "window.__sameDocument = 'oui'"
@@ -37,6 +37,7 @@ def test_the_grid_fills_in_live_and_the_projector_counts_down(live_server, new_p
     base = live_server.url
     create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"), ("marqueur", PASSWORD, "scorer"))
     tid, lines = ready_tournament(sqlite_url, tmp_path, tables=5)
+    give_tournament(sqlite_url, tid, "marqueur")
 
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from live import create_token, create_users, ready_tournament
+from live import create_token, create_users, give_tournament, ready_tournament
 from screens import PASSWORD, shot, shots, sign_in
 
 TABLES, POSITIONS = 7, 3
@@ -104,6 +104,7 @@ def test_seven_tables_play_from_their_phones(live_server, new_page, artifacts, s
     base = live_server.url
     tournament_id, lines = ready_tournament(sqlite_url, tmp_path, tables=TABLES, positions=POSITIONS)
     create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"), ("marqueur", PASSWORD, "scorer"))
+    give_tournament(sqlite_url, tournament_id, "marqueur")
     token = create_token(sqlite_url, "arbiter")
     links = api(base, f"/api/tournaments/{tournament_id}/tables", token)["tables"]
     assert [link["table"] for link in links] == list(range(1, TABLES + 1))

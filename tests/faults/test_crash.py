@@ -11,7 +11,7 @@ import time
 import pytest
 
 from clients import CONNECTION_ERRORS, Browser, get_json, post_json
-from live import LiveServer, create_token, create_users, pg_schema, postgres_reachable, ready_tournament
+from live import LiveServer, create_token, create_users, give_tournament, pg_schema, postgres_reachable, ready_tournament
 
 CLIENTS = 4
 KILL_AFTER_ACKS = 30  # SIGKILL once this many lines are acknowledged (of the demo's 99)
@@ -90,6 +90,7 @@ def test_sigkill_during_screen_entry_loses_no_saved_fiche(tmp_path):
     database_url = f"sqlite:///{tmp_path / 'crash-screens.sqlite3'}"
     tournament_id, lines = ready_tournament(database_url, tmp_path)
     create_users(database_url, *[(f"marqueur{i}", "mot-de-passe-solide", "scorer") for i in range(2)])
+    give_tournament(database_url, tournament_id, "marqueur0", "marqueur1")
     scores = {f"{line['board']}-{line['table']}": line["score"] for line in lines}
     boards = sorted({line["board"] for line in lines})
     server = LiveServer(database_url, tmp_path / "server.log").start()

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.pool import NullPool
 
 from clients import Browser, get_json, post_json
-from live import LiveServer, create_token, create_users, flask, pg_schema, postgres_reachable, ready_tournament
+from live import LiveServer, create_token, create_users, flask, give_tournament, pg_schema, postgres_reachable, ready_tournament
 
 PASSWORD = "mot-de-passe-solide"
 TRACEBACK_MARKS = ("Traceback", "sqlalchemy", "OperationalError", "Internal Server Error", 'File "')
@@ -65,6 +65,7 @@ def test_disk_full_under_the_running_server(tmp_path):
     database_url = f"sqlite:///{tmp_path / 'full.sqlite3'}"
     tournament_id, lines = ready_tournament(database_url, tmp_path)
     create_users(database_url, ("marqueur", PASSWORD, "scorer"))
+    give_tournament(database_url, tournament_id, "marqueur")
     token = create_token(database_url)
     before = _snapshot(database_url)
     with LiveServer(database_url, None) as server:
@@ -94,6 +95,7 @@ def test_read_only_database(tmp_path):
     database_url = f"sqlite:///{path}"
     tournament_id, lines = ready_tournament(database_url, tmp_path)
     create_users(database_url, ("marqueur", PASSWORD, "scorer"))
+    give_tournament(database_url, tournament_id, "marqueur")
     token = create_token(database_url)
     before = _snapshot(database_url)
     read_only = f"sqlite:///file:{path}?mode=ro&uri=true"

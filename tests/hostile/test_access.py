@@ -11,11 +11,12 @@ import base64
 import re
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from hostile_data import PASSWORD, census, hostile_tournament
 
 from duplicate import create_app, db, operations
+from duplicate.models import TournamentAccess, User
 
 ARBITER_GET = ["/arbitre/", "/arbitre/tournois/{tid}/", "/arbitre/tournois/{tid}/joueurs",
                "/arbitre/tournois/{tid}/feuilles", "/arbitre/tournois/{tid}/export",
@@ -60,7 +61,12 @@ def test_scoring_screens_are_for_staff_only(app, client, make_client):
     response = client.post(f"/saisie/tournois/{tid}/etuis/1", data={"score-1-1": "+30"})
     assert response.status_code == 302 and "/connexion" in response.location
     assert census(app) == before
-    scorer = make_client("scorer")
+    scorer = make_client("scorer")  # given no tournament: enters none (docs/accounts.md)
+    assert scorer.get(f"/saisie/tournois/{tid}/etuis/1").status_code == 403
+    with Session(db.get_engine(app)) as session:
+        user = session.exec(select(User).where(User.username == "scorer1")).one()
+        session.add(TournamentAccess(tournament_id=tid, user_id=user.id, granted_by="tests"))
+        session.commit()
     assert scorer.get(f"/saisie/tournois/{tid}/etuis/1").status_code == 200
 
 

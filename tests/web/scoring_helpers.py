@@ -78,3 +78,31 @@ STATUS_KEYS = ("complete", "missing", "published")
 def ranking_only(api: dict) -> dict:
     """The API's ranking without its status keys (`STATUS_KEYS`): the SPEC §9 ranking output."""
     return {key: value for key, value in api.items() if key not in STATUS_KEYS}
+
+
+def give(app, tournament_id: int, username: str) -> None:
+    """Give the tournament to the account `username` (a scorer enters only the tournaments given to him:
+    docs/accounts.md), as its arbiter does on the « Accès » page."""
+    from sqlmodel import select
+
+    from duplicate.models import TournamentAccess, User
+
+    with Session(db.get_engine(app)) as session:
+        user = session.exec(select(User).where(User.username == username)).one()
+        session.add(TournamentAccess(tournament_id=tournament_id, user_id=user.id, granted_by="tests"))
+        session.commit()
+
+
+def give_scorers(app, tournament_id: int) -> None:
+    """Give the tournament to every scorer account there is: the evening's scorers, to whom its arbiter gives it
+    (a scorer given no tournament enters none)."""
+    from sqlmodel import select
+
+    from duplicate.models import Role, TournamentAccess, User
+
+    with Session(db.get_engine(app)) as session:
+        given = set(session.exec(select(TournamentAccess.user_id).where(TournamentAccess.tournament_id == tournament_id)))
+        for user in session.exec(select(User).where(User.role == Role.scorer)):
+            if user.id not in given:
+                session.add(TournamentAccess(tournament_id=tournament_id, user_id=user.id, granted_by="tests"))
+        session.commit()

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations
 from duplicate.models import Result, Tournament, TournamentKind, User
 
-from scoring_helpers import fields, fill_board, ready
+from scoring_helpers import fields, fill_board, give, ready
 
 PASSWORD = "mot-de-passe-solide"
 
@@ -171,13 +171,16 @@ def test_a_scorer_account_made_for_a_tournament_enters_that_tournament_only(app,
     assert counts[mine] > 0 and counts[other] == counts[shared] == 0
 
 
-def test_a_scorer_made_from_the_command_line_enters_shared_tournaments_only(app, signed_in, sign_in):
+def test_a_scorer_given_no_tournament_enters_none(app, signed_in, sign_in):
+    """A scorer made from the command line (or before the accounts) enters only what an arbiter gives him."""
     alice = signed_in("alice")
     scorer = signed_in("ancien", "scorer")
     owned, shared = ready(app, seed="un"), ready(app, seed="deux")
     _own(app, owned, "alice")
-    assert scorer.get(f"/saisie/tournois/{shared}/").status_code == 200
-    assert scorer.get(f"/saisie/tournois/{owned}/").status_code == 403
+    for tid in (owned, shared):
+        assert scorer.get(f"/saisie/tournois/{tid}/").status_code == 403
+        assert fill_board(scorer, tid, 1).status_code == 403
+    assert f"/saisie/tournois/{shared}/" not in scorer.get("/saisie/").get_data(as_text=True)
     # given by the arbiter, the owned one; from then on, only what he is given
     assert alice.post(f"/arbitre/tournois/{owned}/acces/donner", data={"grant-username": "ancien"}).status_code == 302
     assert scorer.get(f"/saisie/tournois/{owned}/").status_code == 200
@@ -319,6 +322,7 @@ def _post_line(client, tid: int, key: str, score: str):
 def test_a_scorer_cannot_change_a_score_the_arbiter_adjusted(app, signed_in):
     scorer, arbiter = signed_in("marqueur", "scorer"), signed_in("alice")
     tid = ready(app)
+    give(app, tid, "marqueur")
     assert fill_board(scorer, tid, 1).status_code == 302
     key, result_id = _adjust_first_line(app, tid, 106)
     response = _post_line(scorer, tid, key, "+56")
@@ -339,6 +343,7 @@ def test_a_scorer_cannot_change_a_score_the_arbiter_adjusted(app, signed_in):
 def test_a_scorer_cannot_change_an_annulled_line_either(app, signed_in):
     scorer = signed_in("marqueur", "scorer")
     tid = ready(app)
+    give(app, tid, "marqueur")
     assert fill_board(scorer, tid, 1).status_code == 302
     with Session(db.get_engine(app)) as session:
         result = session.exec(select(Result).where(Result.tournament_id == tid, Result.board == 1)

@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from duplicate import create_app, db, operations
 from duplicate.models import Result, Tournament
-from scoring_helpers import fields, ready
+from scoring_helpers import fields, give_scorers, ready
 
 PASSWORD = "mot-de-passe-solide"
 TWO_HOURS = 2 * 3600
@@ -64,6 +64,7 @@ def results(app, tournament_id: int) -> dict[tuple[int, int], int]:
 
 def test_an_expired_fiche_comes_back_with_the_typed_scores_then_saves(app, later):
     tid = ready(app)
+    give_scorers(app, tid)
     scorer = signed_in(app, "marqueur")
     address = f"/saisie/tournois/{tid}/etuis/1"
     page = scorer.get(address).get_data(as_text=True)
@@ -93,6 +94,7 @@ def test_an_expired_fiche_comes_back_with_the_typed_scores_then_saves(app, later
 
 def test_a_missing_or_forged_token_on_a_fiche_is_still_refused_and_nothing_echoed(app):
     tid = ready(app)
+    give_scorers(app, tid)
     scorer = signed_in(app, "marqueur")
     address = f"/saisie/tournois/{tid}/etuis/1"
     key = fields(scorer.get(address).get_data(as_text=True))[0]

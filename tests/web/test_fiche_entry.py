@@ -13,7 +13,7 @@ from duplicate.core.tournament import load_tournament, ranking_output
 from duplicate.models import Result, ResultHistory
 from duplicate.french import place_label
 from duplicate.web import fr_number, signed_number
-from scoring_helpers import SIZES, board_numbers, fill_board, publish, ranking_only, ready, score_for
+from scoring_helpers import SIZES, board_numbers, fill_board, publish, ranking_only, give_scorers, ready, score_for
 
 
 def html(response) -> str:
@@ -40,12 +40,14 @@ def stored(app, tournament_id) -> list[Result]:
 
 def test_scoring_pages_are_for_staff_only(app, client):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     response = client.get(f"/saisie/tournois/{tournament_id}/etuis/1")
     assert response.status_code == 302 and "/connexion" in response.headers["Location"]
 
 
 def test_fiche_lists_tables_in_movement_order_with_participants(app, scorer):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     page = html(scorer.get(f"/saisie/tournois/{tournament_id}/etuis/1"))
     keys = re.findall(r'name="score-([0-9]+-[0-9]+)"', page)
     with Session(db.get_engine(app)) as session:
@@ -63,6 +65,7 @@ def test_a_whole_individual_from_the_keyboard_and_rankings_agree(app, scorer, ar
     """Done when: the 5-table individual entered through the screens; the ranking on screen, in the API
     and from ``flask rank`` on the exported file agree exactly."""
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     numbers = board_numbers(app, tournament_id)
     assert len(numbers) == 20
     for number in numbers:
@@ -97,6 +100,7 @@ def test_a_whole_individual_from_the_keyboard_and_rankings_agree(app, scorer, ar
 @pytest.mark.parametrize("kind", [k for k in SIZES if k != "individual"])
 def test_every_kind_through_the_screens_and_the_api(app, scorer, arbiter, kind):
     tournament_id = ready(app, kind)
+    give_scorers(app, tournament_id)
     for number in board_numbers(app, tournament_id):
         response = fill_board(scorer, tournament_id, number)
         assert response.status_code == 302, text(response)
@@ -120,6 +124,7 @@ def test_every_kind_through_the_screens_and_the_api(app, scorer, arbiter, kind):
 
 def test_impossible_score_refused_with_french_message_and_typing_kept(app, scorer):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     page = html(scorer.get(f"/saisie/tournois/{tournament_id}/etuis/2"))
     first, second = re.findall(r'name="score-([0-9]+-[0-9]+)"', page)[:2]
     response = scorer.post(f"/saisie/tournois/{tournament_id}/etuis/2",
@@ -139,6 +144,7 @@ def test_impossible_score_refused_with_french_message_and_typing_kept(app, score
 
 def test_chelem_score_needs_the_chelem_box(app, scorer):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     key = re.findall(r'name="score-([0-9]+-[0-9]+)"', html(scorer.get(f"/saisie/tournois/{tournament_id}/etuis/1")))[0]
     response = scorer.post(f"/saisie/tournois/{tournament_id}/etuis/1", data={f"score-{key}": "+582"})
     assert response.status_code == 422 and "chelem" in html(response) and f'name="chelem-{key}"' in html(response)
@@ -155,6 +161,7 @@ def test_check_endpoint_uses_the_core_validator(scorer):
 def test_second_score_for_the_same_etui_and_table_is_refused(app, scorer, arbiter):
     """Two scorers open the same empty fiche; the second save is refused (409), never silently applied."""
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
     key = re.findall(r'name="score-([0-9]+-[0-9]+)"', html(scorer.get(url)))[0]
     assert scorer.post(url, data={f"score-{key}": "+56"}).status_code == 302
@@ -166,6 +173,7 @@ def test_second_score_for_the_same_etui_and_table_is_refused(app, scorer, arbite
 
 def test_correction_with_version_check_and_history(app, scorer, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
     key = re.findall(r'name="score-([0-9]+-[0-9]+)"', html(scorer.get(url)))[0]
     scorer.post(url, data={f"score-{key}": "+56"})
@@ -198,6 +206,7 @@ def test_correction_with_version_check_and_history(app, scorer, arbiter):
 
 def test_table_by_table_entry(app, scorer):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/tables/2/3"
     keys = re.findall(r'name="score-([0-9]+-[0-9]+)"', html(scorer.get(url)))
     assert len(keys) == 4 and all(key.endswith("-3") for key in keys)
@@ -209,6 +218,7 @@ def test_table_by_table_entry(app, scorer):
 
 def test_arbiter_adjustments_each_with_a_reason_visible_in_the_results(app, scorer, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     for number in (1, 2):
         assert fill_board(scorer, tournament_id, number).status_code == 302
     first, second, third = stored(app, tournament_id)[:3]

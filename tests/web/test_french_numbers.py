@@ -8,7 +8,7 @@ from sqlmodel import Session, select
 
 from duplicate import db
 from duplicate.models import Penalty, Result
-from scoring_helpers import fill_board, ready
+from scoring_helpers import fill_board, give_scorers, ready
 
 
 @pytest.fixture
@@ -30,6 +30,7 @@ def _results(app, tournament_id):
 
 def test_no_number_input_that_the_browser_reads_in_its_own_locale(app, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     pages = [_page(arbiter.get(f"/arbitre/tournois/{tournament_id}/resultats")),
              _page(arbiter.get("/arbitre/tournois/nouveau"))]
     for page in pages:
@@ -42,6 +43,7 @@ def test_no_number_input_that_the_browser_reads_in_its_own_locale(app, arbiter):
 
 def test_a_penalty_and_a_note_typed_with_a_comma_or_a_minus_sign(app, scorer, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     assert fill_board(scorer, tournament_id, 1).status_code == 302
     result = _results(app, tournament_id)[0]
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/resultats/{result.id}/note", data={
@@ -58,6 +60,7 @@ def test_a_penalty_and_a_note_typed_with_a_comma_or_a_minus_sign(app, scorer, ar
 
 def test_a_refused_number_keeps_what_was_typed_with_a_french_message(app, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/penalites", data={
         "entrant_id": "N1", "points": "deux et demi", "reason": "Retard", "board": "3,5"})
     page = _page(response)
@@ -70,6 +73,7 @@ def test_a_refused_number_keeps_what_was_typed_with_a_french_message(app, arbite
 
 def test_a_negative_number_typed_with_the_true_minus_sign_reaches_the_rule(app, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/penalites", data={
         "entrant_id": "N1", "points": "−2,5", "reason": "Retard", "board": ""})
     # read as −2,5, then refused by the rule (points between 0 and 100), not as « not a number »

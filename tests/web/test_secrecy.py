@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import Session
 
 from duplicate import db, operations
-from scoring_helpers import publish, ready
+from scoring_helpers import give, publish, ready
 
 SCORES = ("+146", "+118", "+74", "-58", "-132")
 SHOWN = ("+146", "+118", "+74", "−58", "−132")  # as pages print them (true minus sign)
@@ -35,6 +35,7 @@ def evening(app, make_user, sign_in):
     tournament_id = ready(app)
     scorer = app.test_client()
     assert sign_in(scorer, make_user("marqueur", "scorer")).status_code == 302
+    give(app, tournament_id, "marqueur")
     page = scorer.get(f"/saisie/tournois/{tournament_id}/etuis/1").get_data(as_text=True)
     keys = re.findall(r'name="score-([0-9]+-[0-9]+)"', page)
     assert len(keys) == 5

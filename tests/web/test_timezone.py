@@ -8,7 +8,7 @@ from sqlmodel import Session, select
 
 from duplicate import db, operations
 from duplicate.models import ResultHistory, Tournament
-from scoring_helpers import fill_board, ready
+from scoring_helpers import fill_board, give_scorers, ready
 
 MOMENT = datetime.datetime(2026, 3, 14, 20, 5, 7, tzinfo=datetime.timezone.utc)
 
@@ -27,6 +27,7 @@ def _tournament(app, tournament_id) -> Tournament:
 
 def test_the_history_of_a_fiche_is_in_paris_time_then_in_the_chosen_zone(app, scorer, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     assert fill_board(scorer, tournament_id, 1).status_code == 302
     with Session(db.get_engine(app)) as session:
         for entry in session.exec(select(ResultHistory)):
@@ -44,6 +45,7 @@ def test_the_history_of_a_fiche_is_in_paris_time_then_in_the_chosen_zone(app, sc
 
 def test_an_unknown_zone_is_refused_and_nothing_changes(app, arbiter):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/fuseau", data={"timezone": "Pas/Une_Zone"})
     assert response.status_code == 422 and "pas un choix valide" in response.get_data(as_text=True)
     assert "timezone" not in (_tournament(app, tournament_id).settings or {})

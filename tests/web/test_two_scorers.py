@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from duplicate import db, operations
 from duplicate.models import Result, ResultHistory
-from scoring_helpers import ready
+from scoring_helpers import give_scorers, ready
 
 
 def _page(response) -> str:
@@ -67,6 +67,7 @@ def _actions(app) -> list[tuple[str, str]]:
 def test_enter_after_a_conflict_never_overwrites_and_remplacer_does(app, scorers, screen):
     alice, bruno = scorers
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = (f"/saisie/tournois/{tournament_id}/etuis/1" if screen == "fiche"
            else f"/saisie/tournois/{tournament_id}/tables/1/1")
     # both open the same empty fiche
@@ -105,6 +106,7 @@ def test_remplacer_refused_when_the_score_changed_again(app, scorers, make_user,
     """« Remplacer » replaces the score bruno has seen, not one entered after it."""
     alice, bruno = scorers
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
     form_a, form_b = _form(_page(alice.get(url))), _form(_page(bruno.get(url)))
     key = next(name for name in form_a if name.startswith("score-")).removeprefix("score-")
@@ -121,6 +123,7 @@ def test_remplacer_refused_when_the_score_changed_again(app, scorers, make_user,
 def test_the_same_score_typed_twice_is_no_conflict(app, scorers):
     alice, bruno = scorers
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
     form_a, form_b = _form(_page(alice.get(url))), _form(_page(bruno.get(url)))
     keys = [name.removeprefix("score-") for name in form_a if name.startswith("score-")]
@@ -133,6 +136,7 @@ def test_the_same_score_typed_twice_is_no_conflict(app, scorers):
 
 def test_the_api_still_answers_409_on_a_taken_line(app, client):
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, tournament_id)
         line = operations.traveller(session, tournament, 1)[0]
@@ -151,6 +155,7 @@ def test_a_failed_save_says_so_once(app, scorers, monkeypatch):
     « 1 score enregistré » (which the view had flashed before the commit failed), then or later."""
     alice, _ = scorers
     tournament_id = ready(app)
+    give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
     form = _form(_page(alice.get(url)))
     key = next(name for name in form if name.startswith("score-"))
@@ -177,6 +182,8 @@ def test_no_free_database_connection_is_a_french_503_not_a_500(app, scorers, mon
     from sqlalchemy.orm import Session as OrmSession
 
     tournament_id = ready(app)
+
+    give_scorers(app, tournament_id)
     with Session(db.get_engine(app)) as session:
         bearer = operations.create_token(session, "scorer", "table")
         tournament = operations.get_tournament(session, tournament_id)
