@@ -507,11 +507,14 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
                 "un défenseur le confirme.", "seat")
     ident, name = seated.get(line.seats[seat] if format_for(kind).ranks_players else line.defence[0], ("", ""))
     if not code_matches(tournament, ident, code):
-        takers_code = code_matches(tournament, taker[0], code)
+        # whose code it was, if another player's of that line (the journal says who tried what)
+        whose = next((other for other in seated.values() if other[0] != ident
+                      and code_matches(tournament, other[0], code)), None)
+        owner = ("" if whose is None else f", c’est celui du preneur {taker[0]} {taker[1]}" if whose == taker
+                 else f", c’est celui de {whose[0]} {whose[1]}")
         _refuse(session, tournament, CODE_REFUSED,
-                f"{where} : code refusé pour {_seat_name(seat)} ({ident} {name})"
-                + (f", c’est celui du preneur {taker[0]} {taker[1]}." if takers_code else "."), after,
-                "C’est le code du preneur : un défenseur confirme avec son propre code." if takers_code else
+                f"{where} : code refusé pour {_seat_name(seat)} ({ident} {name}){owner}.", after,
+                "C’est le code du preneur : un défenseur confirme avec son propre code." if whose == taker else
                 f"Code incorrect pour {_seat_name(seat)} : le score n’est pas confirmé (votre code est sur votre "
                 "fiche individuelle de mouvement).", "code")
     result = _locked(session, result)

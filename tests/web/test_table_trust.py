@@ -128,6 +128,7 @@ def test_the_north_confirms_neither_with_his_seat_nor_with_his_code(app, client,
     refused = journal(app, evening, "table.code_refused")
     assert len(refused) == 2 and "place du Nord" in refused[0][0]
     assert f"code refusé pour Est ({line.seats['E']}" in refused[1][0]
+    assert f"c’est celui de {line.seats['N']} " in refused[1][0]  # whose code it was: the North's
 
 
 def test_the_takers_seat_and_the_takers_code_are_refused_and_journalled(app, client, evening):
