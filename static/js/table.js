@@ -152,6 +152,13 @@
       });
   }
 
+  function placeLabel(ident) {  // as french.place_label: ids stay W / EW in data, a French player reads O / EO
+    var text = ident == null ? "" : String(ident);
+    if (text.indexOf("EW") === 0) { return "EO" + text.slice(2); }
+    if (/^W\d*$/.test(text)) { return "O" + text.slice(1); }
+    return text;
+  }
+
   function seatList(view) {  // as round the table: North at the top, South facing, East to the right
     var list = el("dl", { "class": "seats", "aria-label": "Qui est assis où" });
     ["N", "W", "E", "S", "NS", "EW", "attack", "defence"].forEach(function (seat) {
@@ -159,7 +166,7 @@
       if (!who) { return; }
       list.appendChild(el("div", { "class": "seat seat-" + seat }, [
         el("dt", { text: SEATS[seat] || seat }),
-        el("dd", {}, [el("span", { "class": "name", text: who.name }), " ", el("span", { "class": "ident", text: who.id })])
+        el("dd", {}, [el("span", { "class": "name", text: who.name }), " ", el("span", { "class": "ident", text: placeLabel(who.id) })])
       ]));
     });
     return list;
