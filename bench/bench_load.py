@@ -31,7 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "faults")]
 
 from clients import Browser, get_json, post_json  # noqa: E402
-from live import LiveServer, create_token, create_users, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
+from live import (  # noqa: E402
+    LiveServer, create_token, create_users, give_tournament, pg_schema, postgres_reachable, ready_tournament,
+)
 
 PASSWORD = "mot-de-passe-solide"
 RETRIES = 10
@@ -49,6 +51,7 @@ def run(database_url: str, label: str, tables: int, positions: int, scorers: int
         started = time.perf_counter()
         tournament_id, lines = ready_tournament(database_url, Path(tmp), tables=tables, positions=positions)
         create_users(database_url, *[(f"marqueur{i}", PASSWORD, "scorer") for i in range(scorers)])
+        give_tournament(database_url, tournament_id, *[f"marqueur{i}" for i in range(scorers)])  # as the arbiter does
         token = create_token(database_url)
         arbiter_token = create_token(database_url, role="arbiter")  # the ranking is secret until published
         by_board: dict[int, list[dict]] = defaultdict(list)

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from duplicate import db, operations, printing
 from duplicate.models import JournalEntry, Result, ResultConflict
 from duplicate.printing.commands import tournament_data
-from scoring_helpers import publish, ready
+from scoring_helpers import give, publish, ready
 from test_results_api import token
 from test_table_api import defence, launch
 
@@ -31,9 +31,11 @@ def pdf_text(data: bytes, tmp_path) -> str:
 
 
 @pytest.fixture
-def scorer(app, make_user, sign_in):
+def scorer(app, make_user, sign_in, evening):
+    """A scorer the arbiter gave the evening's tournament (docs/accounts.md), signed in."""
     client = app.test_client()
     assert sign_in(client, make_user("marqueur", "scorer")).status_code == 302
+    give(app, evening, "marqueur")
     return client
 
 
