@@ -405,13 +405,14 @@ class _Reader:
 
         raw_boards = movement.get("boards")
         if isinstance(raw_boards, list):
-            seats_of = [(b.get("number"), b.get("taker")) for b in raw_boards if isinstance(b, Mapping)]
+            seats_of = [(b.get("number"), b.get("taker")) for b in raw_boards
+                        if isinstance(b, Mapping) and isinstance(b.get("taker"), str)]
             file_seats = {number: item.get("taker") for number, item in self.boards.items() if "taker" in item}
             index = {number: i for i, number in enumerate(self.boards)}
             for number, seat, own in taker_contradictions(seats_of, file_seats):
                 self.fail("boards", index[number], f"étui {number} : le mouvement le fait prendre en {seat}, "
                           f"« boards » en {own} : le preneur doit être le même")
-            self.movement_takers = {n: seat for n, seat in seats_of if isinstance(seat, str)}
+            self.movement_takers = dict(seats_of)
         else:
             self.movement_takers = {}
         seated = [(r.get("position"), r["table"], r["seats"]) for r in rounds
@@ -443,12 +444,10 @@ class _Reader:
         for index, result in enumerate(results):
             if index in self.room_only:
                 continue
-            rounds = by_play.get((result.board, result.table), ())
-            if len(rounds) > 1 and result.position is not None:
-                rounds = [r for r in rounds if r[0] == result.position] or rounds
+            rounds = by_play.get((result.board, result.table))
             if not rounds:
                 continue
-            position, seats = rounds[0]
+            position, seats = rounds[0]  # one round: a table that played an étui twice is refused before
             seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
             where = f"{self._where(index, result)} : selon le mouvement" + (
                 f" en position {position}" if position is not None else "")

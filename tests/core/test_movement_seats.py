@@ -194,3 +194,38 @@ def test_table_roles_by_kind():
 def test_taker_contradictions_compare_the_etuis_given_on_both_sides():
     assert taker_contradictions([(1, "N"), (2, "S"), (3, "E")], {1: "N", 2: "W"}) == [(2, "S", "W")]
     assert taker_contradictions([], {1: "N"}) == []
+
+
+def test_a_round_without_its_position_still_seats_its_table():
+    """A round with seats but no position: its players are checked all the same, the message names no
+    position (and no seat clash is counted for it)."""
+    data = tournament_file(12)
+    for round_ in data["movement"]["rounds"]:
+        del round_["position"]
+    for result in data["results"]:
+        del result["position"]
+    load_tournament(text(data))
+    true, false = swap_taker(data, 0)
+    assert refusal(data).endswith(f"résultat n° 1 (étui 1, table 1) : selon le mouvement, l'étui 1 se prend en N : "
+                                  f"le preneur est « {true} », pas « {false} » (qui est en défense)")
+
+
+def test_seats_that_are_not_ids_are_refused():
+    data = tournament_file(12)
+    data["movement"]["rounds"][2]["seats"]["E"] = 7
+    assert refusal(data).endswith("mouvement « movement » mal formé : « seats » associe des places à des "
+                                  "identifiants")
+
+
+def test_a_movement_boards_list_without_takers_or_not_a_list_gives_no_taker():
+    data = tournament_file(12)
+    for board in data["boards"]:
+        del board["taker"]
+    data["movement"]["boards"] = {"1": "N"}
+    swap_taker(data, 0)
+    load_tournament(text(data))  # no taker seat anywhere: the players are checked, not the roles
+    data["movement"]["boards"] = [{"number": 1}, "N"]
+    load_tournament(text(data))
+    data["boards"][0]["taker"] = "N"  # the étui's seat, the movement's étui silent: no contradiction
+    data["movement"]["boards"] = [{"number": 1}]
+    assert "le preneur est" in refusal(data)
