@@ -448,17 +448,20 @@ class _Reader:
             if not rounds:
                 continue
             position, seats = rounds[0]  # one round: a table that played an étui twice is refused before
-            seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
-            where = f"{self._where(index, result)} : selon le mouvement" + (
-                f" en position {position}" if position is not None else "")
-            seated = set(seats.values())
+
+            def where() -> str:  # built for a refusal only (thousands of results in a file)
+                return f"{self._where(index, result)} : selon le mouvement" + (
+                    f" en position {position}" if position is not None else "")
+
+            seated = seats.values()
             stranger = next((e for e in (result.taker, *result.defence) if e not in seated), None)
             if stranger is not None:
-                self.fail("results", index, f"{where}, « {stranger} » n'est pas à la table {result.table} "
+                self.fail("results", index, f"{where()}, « {stranger} » n'est pas à la table {result.table} "
                           f"({', '.join(f'{s} {w}' for s, w in seats.items())})")
+            seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
             roles = table_roles(kind, seats, seat)
             if roles is not None and roles[0] != result.taker:
-                self.fail("results", index, f"{where}, l'étui {result.board} se prend en {seat} : le preneur "
+                self.fail("results", index, f"{where()}, l'étui {result.board} se prend en {seat} : le preneur "
                           f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)")
 
     def read_results(self) -> list[Result]:
