@@ -119,3 +119,27 @@ def test_team_rankings_share_ties_unless_a_championship():
     answer = rank_free(data)
     assert [(row["id"], row["rank"]) for row in answer["ranking"][:2]] == [("D2", 1), ("D1", 2)]
     assert [row["id"] for row in answer["players"][:2]] == ["B", "A"]
+
+
+def test_parallel_tournaments_share_ties_unless_a_championship():
+    """Libre par 4 in 4 parallel tournaments (12 teams, 3 tables each, one position): in tournament A, N1 takes
+    a garde sans, 56 points without a bout, made by 0: (25 + 0) × 4 = 100, +300; N2 a garde, 76 points with 1
+    bout, made by 25: (25 + 25) × 2 = 100, +300. Club: both 1st of A. Championship: N1's garde sans is a
+    sur-contrat (art. 29): N1 1st, N2 2nd."""
+    from duplicate.core.freeplay.movements import movement_to_dict, parallel_movement
+
+    rounds, teams = parallel_movement(12, 1)
+    movement = movement_to_dict(12, 1, rounds, frozenset())
+    movement["parallel"] = {"tables": 3}
+    results = [{"table": 1, "position": 1, "deal": 1, "taker": "N1", "contract": "garde_sans", "points": 56,
+                "bouts": 0},
+               {"table": 2, "position": 1, "deal": 1, "taker": "N2", "contract": "garde", "points": 76, "bouts": 1}]
+    results += [{"table": t, "position": 1, "deal": 1, "passed": True} for t in range(3, 13)]
+    data = {"kind": "free_team4", "players": [{"id": p} for members in teams.values() for p in members],
+            "teams": [{"id": t, "members": m} for t, m in teams.items()], "movement": movement, "results": results}
+
+    def first_of_a(answer):
+        return [(row["id"], row["total"], row["rank"]) for row in answer["tournaments"][0]["ranking"][:2]]
+
+    assert first_of_a(rank_free(data)) == [("N1", 300, 1), ("N2", 300, 1)]
+    assert first_of_a(rank_free({**data, "championship": True})) == [("N1", 300, 1), ("N2", 300, 2)]
