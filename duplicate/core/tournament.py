@@ -462,7 +462,9 @@ class _Reader:
             roles = table_roles(kind, seats, seat)
             if roles is not None and roles[0] != result.taker:
                 self.fail("results", index, f"{where()}, l'étui {result.board} se prend en {seat} : le preneur "
-                          f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)")
+                          f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)" if self.ranks_players
+                          else f"{where()}, l'attaque est « {roles[0]} », pas « {result.taker} » (qui est en "
+                          "défense)")
 
     def read_results(self) -> list[Result]:
         """Every result, each checked alone (`read_result`) and against the others (`check_results`); the

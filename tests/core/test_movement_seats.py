@@ -229,3 +229,29 @@ def test_a_movement_boards_list_without_takers_or_not_a_list_gives_no_taker():
     data["boards"][0]["taker"] = "N"  # the étui's seat, the movement's étui silent: no contradiction
     data["movement"]["boards"] = [{"number": 1}]
     assert "le preneur est" in refusal(data)
+
+
+def test_quadrettes_the_attacking_quadrette_takes():
+    """A generated quadrettes movement (3 tables): the attack quadrette of each table is the ``taker_team``;
+    a quadrette attacking at one table and defending at another in the same position is no clash (its
+    attacker and its defence are different players); the two exchanged are refused."""
+    assert generate("quadrettes", 3, None).rounds[0].boards == (9, 10, 11, 12)
+    movement = generate("quadrettes", 3, None).to_dict()
+    results = [{"board": board, "table": r["table"], "taker_team": r["seats"]["attack"],
+                "defence_team": r["seats"]["defence"], "score": 56 + 2 * r["table"]}
+               for r in movement["rounds"] for board in r["boards"]]
+    players = [{"id": f"p{k}"} for k in range(12)]
+    teams = [{"id": f"Q{q}", "members": [f"p{4 * q - 4 + i}" for i in range(4)]} for q in (1, 2, 3)]
+    data = {"kind": "quadrettes", "players": players, "teams": teams, "boards": movement["boards"],
+            "movement": movement, "results": results}
+    assert len(load_tournament(json.dumps(data)).results) == len(results)
+    first = results[0]
+    first["taker_team"], first["defence_team"] = first["defence_team"], first["taker_team"]
+    with pytest.raises(TournamentError, match="joue l'étui 9 une deuxième fois"):  # the swap clashes with another
+        load_tournament(json.dumps(data))
+    data["results"] = [first]  # alone, only the movement says it
+    with pytest.raises(TournamentError) as refused:
+        load_tournament(json.dumps(data))
+    assert str(refused.value) == (
+        f"ligne 1 : résultat n° 1 (étui {first['board']}, table 1) : selon le mouvement en position 1, l'attaque est "
+        f"« {first['defence_team']} », pas « {first['taker_team']} » (qui est en défense)")
