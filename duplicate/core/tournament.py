@@ -13,7 +13,11 @@ defender that is not registered; an étui not in ``boards`` (when given); an
 impossible score for the contract (SPEC §3, :func:`~.scoring.check_score`);
 two scores for one étui at one table; an entrant playing an étui twice; a
 result at a table that the ``movement`` (when given) does not send that étui
-to.  Team matches read ``contract`` per result; the other kinds impose the
+to. When the movement's rounds seat the players (issue 29): a result whose
+players are not those the movement seats at that table, or whose taker is not
+at the étui's taker seat (the individual; the attack quadrette in quadrettes);
+a movement ``boards`` taker seat other than the file's ``boards``; an entrant
+the movement seats at two tables in one position (`read_movement_seats`).  Team matches read ``contract`` per result; the other kinds impose the
 Garde.  Extra fields are kept out of the way, as the SPEC allows.
 
 Extensions (extra fields, our choice): a quadrettes result may name ``"attacker"``, the player of the
