@@ -13,7 +13,11 @@ defender that is not registered; an étui not in ``boards`` (when given); an
 impossible score for the contract (SPEC §3, :func:`~.scoring.check_score`);
 two scores for one étui at one table; an entrant playing an étui twice; a
 result at a table that the ``movement`` (when given) does not send that étui
-to.  Team matches read ``contract`` per result; the other kinds impose the
+to. When the movement's rounds seat the players (issue 29): a result whose
+players are not those the movement seats at that table, or whose taker is not
+at the étui's taker seat (the individual; the attack quadrette in quadrettes);
+a movement ``boards`` taker seat other than the file's ``boards``; an entrant
+the movement seats at two tables in one position (`read_movement_seats`).  Team matches read ``contract`` per result; the other kinds impose the
 Garde.  Extra fields are kept out of the way, as the SPEC allows.
 
 Extensions (extra fields, our choice): a quadrettes result may name ``"attacker"``, the player of the
@@ -290,6 +294,7 @@ class _Reader:
                       f"pas {len(self.teams)}")
         self.boards = self.read_boards()
         self.movement_tables = self.read_movement()
+        self.movement_seats = self.read_movement_seats()
         results = self.read_results()
         entrants = self.players if fmt.ranks_players else self.teams
         penalties = self.read_penalties(entrants)
@@ -391,6 +396,80 @@ class _Reader:
         except (KeyError, TypeError, ValueError):
             self.whole("movement", "mouvement « movement » mal formé : « rounds » avec table et boards attendus")
 
+    def read_movement_seats(self) -> dict[tuple[int, int], list[tuple[int | None, dict]]] | None:
+        """(étui, table) → [(position, seats)] of a ``movement`` whose rounds seat the players (SPEC §9), after
+        two checks of the movement itself, each rule taken from the validator (`movements.validator`): its
+        ``boards`` give each étui the taker seat of the file's ``boards`` (`taker_contradictions`), and no
+        entrant sits at two tables in one position (`seated_twice`). None when no round has ``seats``."""
+        movement = self.data.get("movement")
+        rounds = movement.get("rounds") if isinstance(movement, Mapping) else None
+        if not rounds or not any(isinstance(r, Mapping) and isinstance(r.get("seats"), Mapping) for r in rounds):
+            return None
+        from .movements.validator import seated_twice, taker_contradictions
+
+        raw_boards = movement.get("boards")
+        if isinstance(raw_boards, list):
+            seats_of = [(b.get("number"), b.get("taker")) for b in raw_boards
+                        if isinstance(b, Mapping) and isinstance(b.get("taker"), str)]
+            file_seats = {number: item.get("taker") for number, item in self.boards.items() if "taker" in item}
+            index = {number: i for i, number in enumerate(self.boards)}
+            for number, seat, own in taker_contradictions(seats_of, file_seats):
+                self.fail("boards", index[number], f"étui {number} : le mouvement le fait prendre en {seat}, "
+                          f"« boards » en {own} : le preneur doit être le même")
+            self.movement_takers = dict(seats_of)
+        else:
+            self.movement_takers = {}
+        seated = [(r.get("position"), r["table"], r["seats"]) for r in rounds
+                  if isinstance(r, Mapping) and isinstance(r.get("seats"), Mapping)]
+        if not all(isinstance(seats, Mapping) and all(isinstance(w, str) for w in seats.values())
+                   for _, _, seats in seated):
+            self.whole("movement", "mouvement « movement » mal formé : « seats » associe des places à des "
+                       "identifiants")
+        split = self.format.split_roles
+        for position, who, first, table in seated_twice(
+                ((p, t, seats.items()) for p, t, seats in seated if p is not None), split):
+            self.whole("movement", f"mouvement : en position {position}, « {who} » est placé à deux tables "
+                       f"({first} et {table})")
+        by_play: dict[tuple[int, int], list[tuple[int | None, dict]]] = {}
+        for round_ in rounds:
+            if isinstance(round_, Mapping) and isinstance(round_.get("seats"), Mapping):
+                for board in round_["boards"]:
+                    by_play.setdefault((int(board), int(round_["table"])), []).append(
+                        (round_.get("position"), round_["seats"]))
+        return by_play
+
+    def check_movement_seats(self, results: list[Result]) -> None:
+        """Each result's players are those the movement seats at its table for its étui, and its taker is the
+        one at the étui's taker seat (`movements.validator.table_roles`: attack and defence otherwise
+        swapped without a word). The étui's taker seat: the file's ``boards``, else the movement's."""
+        from .movements.validator import table_roles
+
+        kind, by_play = self.kind, self.movement_seats
+        for index, result in enumerate(results):
+            if index in self.room_only:
+                continue
+            rounds = by_play.get((result.board, result.table))
+            if not rounds:
+                continue
+            position, seats = rounds[0]  # one round: a table that played an étui twice is refused before
+
+            def where() -> str:  # built for a refusal only (thousands of results in a file)
+                return f"{self._where(index, result)} : selon le mouvement" + (
+                    f" en position {position}" if position is not None else "")
+
+            seated = seats.values()
+            stranger = next((e for e in (result.taker, *result.defence) if e not in seated), None)
+            if stranger is not None:
+                self.fail("results", index, f"{where()}, « {stranger} » n'est pas à la table {result.table} "
+                          f"({', '.join(f'{s} {w}' for s, w in seats.items())})")
+            seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
+            roles = table_roles(kind, seats, seat)
+            if roles is not None and roles[0] != result.taker:
+                self.fail("results", index, f"{where()}, l'étui {result.board} se prend en {seat} : le preneur "
+                          f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)" if self.ranks_players
+                          else f"{where()}, l'attaque est « {roles[0]} », pas « {result.taker} » (qui est en "
+                          "défense)")
+
     def read_results(self) -> list[Result]:
         """Every result, each checked alone (`read_result`) and against the others (`check_results`); the
         fault reported is the first in the file's order, as if each result were checked in full in turn."""
@@ -408,6 +487,8 @@ class _Reader:
             self.check_results(results)  # a clash between earlier results comes first
             raise
         self.check_results(results)
+        if self.movement_seats is not None:
+            self.check_movement_seats(results)
         self.played: dict[int, set[str]] = {}
         for result in results:
             self.played.setdefault(result.board, set()).update((result.taker, *result.defence))

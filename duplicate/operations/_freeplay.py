@@ -574,6 +574,8 @@ def free_export(session: Session, tournament: Tournament) -> dict:
     coefficients = (tournament.settings or {}).get("free_coefficients")
     if coefficients:  # the arbiter's coefficients between positions (`_freeplay_extras.add_free_coefficient`)
         data["coefficients"] = coefficients
+    if (tournament.settings or {}).get("free_championship"):  # ties broken by art. 29 (SPEC §13)
+        data["championship"] = True
     return data
 
 
@@ -740,6 +742,8 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
     session.flush()
     if data.get("coefficients"):  # checked by rank_free at the door
         tournament.settings = {**(tournament.settings or {}), "free_coefficients": data["coefficients"]}
+    if data.get("championship") is True:  # checked by rank_free at the door
+        tournament.settings = {**(tournament.settings or {}), "free_championship": True}
     _create_teams(session, tournament, data.get("teams") or [],
                   parallel=isinstance(data["movement"].get("parallel"), dict))
     session.add(Movement(tournament_id=tournament.id, data=data["movement"]))

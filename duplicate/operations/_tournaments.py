@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from duplicate import french, interchange
 from duplicate.core.evening import Substitution as CoreSubstitution
 from duplicate.core.formats import Format, format_for
+from duplicate.core.freeplay.tournament import FREE_KINDS
 from duplicate.core.ranking import Penalty as CorePenalty
 from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
@@ -25,10 +26,12 @@ from ._common import NotFound, OperationError, _count, _entrants, _format, playe
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
-                      colour=None, sessions: int = 1, timezone: str | None = None, owner=None) -> Tournament:
+                      colour=None, sessions: int = 1, timezone: str | None = None, owner=None,
+                      championship: bool = False) -> Tournament:
     """A new tournament (individual, triplettes, quadrettes or team match); ``timezone`` as in
     `set_timezone` (Europe/Paris when not given); ``owner`` the arbiter `User` it belongs to (None: shared
-    by every arbiter, `duplicate.operations._access`)."""
+    by every arbiter, `duplicate.operations._access`). ``championship`` (free kinds only, kept in
+    ``settings["free_championship"]``, no migration): its ties are broken by art. 29 (SPEC §13, issue 29)."""
     name = (name or "").strip()
     if not name:
         raise OperationError("Le nom du tournoi est obligatoire.", "name")
@@ -40,10 +43,15 @@ def create_tournament(session: Session, *, name: str, kind: str | TournamentKind
         raise OperationError(f"Formule inconnue « {kind} ».", "kind") from None
     if not isinstance(sessions, int) or isinstance(sessions, bool) or not 1 <= sessions <= 20:
         raise OperationError("Le nombre de séances doit être un entier entre 1 et 20.", "sessions")
+    if championship and kind.value not in FREE_KINDS:
+        raise OperationError("Seul un tournoi en donnes libres se déclare championnat (ex æquo départagés par "
+                             "l’article 29).", "championship")
     tournament = Tournament(name=name, kind=kind, date=date, place=(place or "").strip(),
                             colour=(colour or "").strip(), sessions=sessions,
                             extra={"format": interchange.TOURNAMENT_FORMAT},
                             owner_id=owner.id if owner is not None else None)
+    if championship:
+        tournament.settings = {**(tournament.settings or {}), "free_championship": True}
     if timezone is not None:
         set_timezone(session, tournament, timezone)
     session.add(tournament)

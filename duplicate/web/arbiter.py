@@ -67,7 +67,7 @@ def new_tournament():
             tournament = operations.create_tournament(
                 get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
                 place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
-                timezone=form.timezone.data, owner=current_user(),
+                timezone=form.timezone.data, owner=current_user(), championship=bool(form.championship.data),
             )
         except operations.OperationError as error:
             _show_error(form, error)

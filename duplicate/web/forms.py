@@ -13,7 +13,7 @@ stays in the box, with a French message under it.
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
-    DateField, Field, HiddenField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
+    BooleanField, DateField, Field, HiddenField, PasswordField, SelectField, SelectMultipleField, StringField, TextAreaField,
 )
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation
 from wtforms.fields.choices import SelectChoice
@@ -193,6 +193,10 @@ class TournamentForm(FrenchForm):
                            validators=[needed("Indiquez un nombre entier.")])
     timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE,
                            description="Les heures (historique, journal, impressions) sont données dans ce fuseau.")
+    championship = BooleanField(
+        "Championnat (donnes libres) : ex æquo départagés par l’article 29",
+        description="Sans cette case, les ex æquo d’un tournoi libre partagent la place et les PCN des places "
+                    "qu’ils occupent (fascicule FFT, chapitre 5, « Ex-aequo »).")
 
 
 class TimezoneForm(FrenchForm):

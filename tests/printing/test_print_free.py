@@ -28,7 +28,7 @@ E2 −200 17th; O5 last, 18th.
 PCN (booklet chapter 5): 5 tables, c = 0.66 + 0.05 = 0.71; the first 40 × 5 = 200, then 200 × 0.71 = 142,
 200 × 0.71² = 100.82 → 100, 200 × 0.71³ = 71.58 → 71, then 50.8 → 50 and the floor 50; 18 players: 9 places.
 S1 200; S4 and O4 share places 2–3: (142 + 100) / 2 = 121; the nine at 0 share places 4–12: (71 + 5 × 50 + 0
-× 3) / 9 = 35.67 → 36. In a regional final (indice 1,8): 360, (255 + 180) / 2 = 217.5 → 218, PP 3 and
+× 3) / 9 = 35.67 → 36, under the booklet's floor: 50 each (issue 29 point 7). In a regional final (indice 1,8): 360, (255 + 180) / 2 = 217.5 → 218, PP 3 and
 (2 + 1) / 2 → 2.
 """
 
@@ -169,7 +169,7 @@ def test_pcn_list_and_federation_file_by_hand(evening):
     assert "Épreuve : donnes libres (individuel) · tournoi de club · 5 tables, 18 joueurs." in text
     assert "1 S1 NOMS1 Prénom" in text and any(row.startswith("1 S1") and row.endswith(" 200") for row in rows)
     assert any(row.startswith("2 ex æquo S4") and row.endswith(" 121") for row in rows)
-    assert sum(1 for row in rows if row.startswith("4 ex æquo") and row.endswith(" 36")) == 9
+    assert sum(1 for row in rows if row.startswith("4 ex æquo") and row.endswith(" 50")) == 9
     assert any(row.startswith("4 ex æquo N3") and "sans licence" in row for row in rows)
     assert "1 joueur(s) sans licence" in text and "PP" not in text.split("Place", 1)[1].split("\n")[0][:40]
     final = _rows(pdf_text(printing.render_kind("free-pcn", evening, championship="regional_final")))

@@ -5,7 +5,8 @@ PCN file from the ranking page, and the ranking API with the duplicate's secrecy
 Garde with 2 bouts and 51 points: (25 + 10) × 2 = 70 → South +210, the others −70. PCN (booklet chapter 5):
 5 tables, c = 0.71, the first 40 × 5 = 200; 18 players, 9 places: 200, 142, 100, 71, 50, 50, 50, 50, 50.
 With one deal played, the four who played take places 1 (+210), 2–15 (the 14 at 0) and 16 (−70, three):
-the fourteen at 0 share places 2–9 and five empty ones: (142 + 100 + 71 + 5 × 50) / 14 = 40.2 → 41.
+the fourteen at 0 share places 2–9 and five empty ones: (142 + 100 + 71 + 5 × 50) / 14 = 40.2 → 41, under the
+booklet's floor: 50 each (« L'attribution minimale de Pcn est fixée à 50 PCN », issue 29 point 7).
 """
 
 import re
@@ -93,7 +94,7 @@ def test_federation_file_from_the_ranking_page(app, arbiter, seated):
     lines = response.get_data(as_text=True).splitlines()
     assert lines[0] == "Licence;Nom;Place;PCN;PP"
     assert lines[1].startswith(f"{licences[seats['S']]};") and lines[1].endswith(";1;200;0")
-    assert len(lines) == 1 + 1 + 14 and all(line.endswith(";2;41;0") for line in lines[2:])
+    assert len(lines) == 1 + 1 + 14 and all(line.endswith(";2;50;0") for line in lines[2:])
     final = arbiter.get(f"/arbitre/tournois/{tid}/libre/pcn.csv?championnat=regional_final").get_data(as_text=True)
     assert final.splitlines()[1].endswith(";1;360;3")  # 200 × 1,8, PP 3
     # two sessions: the tables of both added (booklet p. 44): 10 tables → the first 400

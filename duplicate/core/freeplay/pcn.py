@@ -28,8 +28,14 @@ tables is a test vector (`tests/core/freeplay/test_freeplay_pcn.py`).
 
 Our choices where the booklet is silent: half an odd number of players is rounded up, as the teams' rule
 says; the indice multiplies the table's value (floor included: « les tableaux … sont établis sur les
-bases de l'indice 1 »), truncated, before the cap; a tie that runs past the last place with PCN shares the
-places' PCN counted as 0 there (each share rounded up, no floor: the floor is a place's).
+bases de l'indice 1 »), truncated, before the cap.
+
+Ties (issue 29 point 7, booklet « Ex-aequo »): the tied players « se partagent également la totalité des PCN
+attribués aux places correspondantes (arrondi supérieur si non entier) » — the mean of the PCN of the places
+they cover, rounded up (two players on 212 at 3 tables share 120 + 82: 101 each). A tie that runs past the
+last place with PCN counts 0 for the places beyond it, but a share is never under « L'attribution minimale
+de Pcn est fixée à 50 PCN » (two players across the 6th and last place of 3 tables: (50 + 0) / 2 = 25, so 50
+each); a tie wholly past the last place gets nothing. PP are shared the same way, without a floor.
 """
 
 from __future__ import annotations
@@ -99,7 +105,8 @@ def attribution(event: str, tables: int, entrants: int | None = None, championsh
 
 def share_ties(ranks: Sequence[int], table: Sequence[Place]) -> list[tuple[int, int]]:
     """(PCN, PP) for each entrant of a ranking given by its places (1, 2, 2, 4…): the ex æquo of a place
-    share the PCN and PP of the places they fill, each share rounded up."""
+    share the PCN and PP of the places they fill, each share rounded up, a PCN share 50 at least when one
+    of those places has PCN (module docstring)."""
     by_place = {p.place: p for p in table}
     counts: dict[int, int] = {}
     for rank in ranks:
@@ -109,5 +116,6 @@ def share_ties(ranks: Sequence[int], table: Sequence[Place]) -> list[tuple[int, 
         filled = [by_place.get(place) for place in range(rank, rank + count)]
         pcn = sum(p.pcn for p in filled if p)
         pp = sum(p.pp for p in filled if p)
-        shares[rank] = (ceil(Fraction(pcn, count)), ceil(Fraction(pp, count)))
+        share = ceil(Fraction(pcn, count))
+        shares[rank] = (max(share, FLOOR) if pcn else 0, ceil(Fraction(pp, count)))
     return [shares[rank] for rank in ranks]

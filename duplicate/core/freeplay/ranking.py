@@ -1,4 +1,5 @@
-"""The free-play ranking: total points, ties by art. 29, lateness (art. 26), withdrawals (art. 27).
+"""The free-play ranking: total points, ties shared or broken by art. 29, lateness (art. 26), withdrawals
+(art. 27).
 
 Sources: booklet (``seeds/fft-fascicule-free-play-ocr.txt``) chapter 1, « Le classement en donnes
 libres » (p. 9): « chaque joueur obtient un nombre de points par addition des points obtenus à chaque
@@ -13,6 +14,12 @@ le total de l'équipe »; chapter 3, « Règles générales applicables aux Cham
   contract); « sur-contrats … suivant la hauteur »: first the Gardes Contre made, then the Gardes Sans made.
   Players still equal after all that share the place (« ex æquo »: 1, 2, 2, 4). A team's criteria are its
   members' summed: the best position bilan of the team, all the contracts its members made.
+* **Which events break ties** (issue 29 point 7): art. 29 is an article of the « Règles générales applicables
+  aux Championnats Libre », and chapter 5, « Ex-aequo », has the other tied players share: « En cas de
+  joueurs ex æquo, ceux-ci se partagent également la totalité des PCN attribués aux places correspondantes
+  […] Ces règles ne s'appliquent pas dans les compétitions pour lesquelles il existe des règles de départage
+  des ex-aequo. » So `rank_entries` applies art. 29 to a championship only (``tie_break``); in any other
+  tournament players on the same total share the place (1, 2, 2, 4), listed by id.
 * **Art. 26, retards** — « 100 points d'abaissement par fraction de 5 minutes de retard » (1 to 5 minutes:
   100, 6 to 10: 200…, `duplicate.core.evening.lateness_points`); « en cas de championnat par équipe […] la
   pénalité est de 100 points par joueur retardataire »: a late member's penalty counts in his team's total.
@@ -120,11 +127,15 @@ def team_entries(teams: Mapping[str, Sequence[str]], players: Mapping[str, Entry
     return table
 
 
-def rank_entries(table: Mapping[str, Entry]) -> list[Entry]:
+def rank_entries(table: Mapping[str, Entry], tie_break: bool = True) -> list[Entry]:
     """The entries best first, each with its place: equal keys share it (1, 2, 2, 4); ties on the key
-    are listed by id."""
-    ordered = sorted(table.values(), key=lambda entry: (entry.key(), entry.id))
+    are listed by id. The key is art. 29's (`Entry.key`) when ``tie_break`` (a championship), else the
+    total alone (the withdrawn still last)."""
+    def key(entry: Entry) -> tuple:
+        return entry.key() if tie_break else (entry.withdrawn, -entry.total)
+
+    ordered = sorted(table.values(), key=lambda entry: (key(entry), entry.id))
     for index, entry in enumerate(ordered):
         before = ordered[index - 1] if index else None
-        entry.rank = before.rank if before is not None and before.key() == entry.key() else index + 1
+        entry.rank = before.rank if before is not None and key(before) == key(entry) else index + 1
     return ordered

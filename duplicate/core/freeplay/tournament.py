@@ -33,6 +33,15 @@ output when not whole.
 PCN (chapter 5): ``"pcn": true`` or ``{"championship": "regional_final", "tables": 12}`` adds ``"pcn"``
 and ``"pp"`` to each ranking row (`_add_pcn`).
 
+Ties and « homologation » (SPEC §13, issue 29 point 7): ``"championship": true`` (top level) marks a
+championship, whose ties art. 29 breaks (« Règles générales applicables aux Championnats Libre »); in any
+other tournament the tied share the place (`ranking.rank_entries`) and the PCN of the places they cover
+(`pcn.share_ties`: booklet ch. 5 « Ex-aequo »). The PCN level (``"pcn": {"championship": …}``) is the
+indice and the cap, not the tie rule. An event with a table of 5 players « n'est pas homologable »
+(booklet ch. 2, « Le jeu à 5 joueurs »: « Les tournois à 5 joueurs ne sont pas homologables »): the output
+says why in ``"not_homologable"`` (French), and with ``"pcn"`` asked it gets ``"pcn_refused"`` (the same
+reason) and no PCN.
+
 Output: the input's results, each with ``"scores"`` ({player: mark}, summing to zero), and ``"ranking"``:
 ``[{"id", "total", "points", "penalty", "best_position", "contracts_made", "rank"}]`` best first
 (``"withdrawn": true`` on a withdrawn row).
@@ -222,7 +231,11 @@ def rank_free(data: dict) -> dict:
     results = data.get("results")
     if not isinstance(results, list):
         raise FreePlayError("« results » : liste attendue")
+    championship = data.get("championship", False)
+    if not isinstance(championship, bool):
+        raise FreePlayError("« championship » : true ou false attendu")
     scored, output = [], []
+    table_of_five: tuple[int, int] | None = None  # (table, position) of the first table of 5
     seen_deals: set = set()
     seated: dict[tuple[int, str], int] = {}
     for index, result in enumerate(results, start=1):
@@ -243,6 +256,8 @@ def rank_free(data: dict) -> dict:
             other = seated.setdefault((deal.position, player), result["table"])
             if other != result["table"]:
                 raise FreePlayError(f"{where} : {player} joue aussi à la table {other} à cette position")
+        if table_of_five is None and len(marks) == 5:
+            table_of_five = (result["table"], deal.position)
         scored.append(deal)
         output.append({**result, "scores": marks})
     withdrawn = [p for p, item in players.items() if item.get("withdrawn") is not None]
@@ -269,11 +284,11 @@ def rank_free(data: dict) -> dict:
         if alone is not None:
             raise FreePlayError(f"joueur {alone} : joue sans être membre d’une équipe (dans un tournoi par "
                                 "équipes, chaque joueur marque pour son équipe)")
-        answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table))]
-        answer["players"] = [_row(e) for e in rank_entries(table)]
+        answer["ranking"] = [_row(e) for e in rank_entries(team_entries(members, table), championship)]
+        answer["players"] = [_row(e) for e in rank_entries(table, championship)]
         parallel = _parallel_tables(data, seatings)
         if parallel:
-            answer["tournaments"] = _parallel_rankings(parallel, rounds, table)
+            answer["tournaments"] = _parallel_rankings(parallel, rounds, table, championship)
     elif data.get("coefficients"):
         try:
             seated: dict[str, set[int]] = {}
@@ -285,10 +300,20 @@ def rank_free(data: dict) -> dict:
             raise FreePlayError(f"coefficients : {error}") from None
         answer["coefficients"] = data["coefficients"]
     else:
-        answer["ranking"] = [_row(e) for e in rank_entries(table)]
+        answer["ranking"] = [_row(e) for e in rank_entries(table, championship)]
+    if championship:
+        answer["championship"] = True
+    if table_of_five is not None:
+        answer["not_homologable"] = not_homologable(*table_of_five)
     if data.get("pcn") is not None:
         _add_pcn(kind, data["pcn"], len(players), answer)
     return answer
+
+
+def not_homologable(table: int, position: int) -> str:
+    """Why an event with a table of 5 awards no PCN (booklet ch. 2, « Le jeu à 5 joueurs »)."""
+    return (f"une table de 5 joueurs (table {table}, position {position}) : « les tournois à 5 joueurs ne sont "
+            "pas homologables » (fascicule FFT, le jeu à 5 joueurs)")
 
 
 def _parallel_tables(data: dict, seatings: dict) -> int | None:
@@ -311,22 +336,23 @@ def _parallel_tables(data: dict, seatings: dict) -> int | None:
     return tables
 
 
-def _parallel_rankings(tables: int, rounds, table: dict) -> list[dict]:
+def _parallel_rankings(tables: int, rounds, table: dict, championship: bool = False) -> list[dict]:
     """Libre par 4 in 4 parallel tournaments (`movements.parallel_movement`): each tournament's own
     individual ranking, ``[{"tournament": "A", "ranking": [rows]}, …]``; a player belongs to the tournament
     of his table at the first position."""
     letter_of = {player: parallel_letter(r.table, tables) for r in rounds if r.position == 1
                  for player in r.players()}
     return [{"tournament": letter,
-             "ranking": [_row(e) for e in rank_entries({p: e for p, e in table.items() if letter_of.get(p) == letter})]}
+             "ranking": [_row(e) for e in rank_entries({p: e for p, e in table.items() if letter_of.get(p) == letter},
+                                                       championship)]}
             for letter in PARALLEL_LETTERS]
 
 
 def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
     """``"pcn": {"championship": …, "tables": T}`` (both optional; ``true`` for a club tournament): each
     row of ``ranking`` gets ``"pcn"`` (for each player of a team) and ``"pp"``, ex æquo sharing the places
-    (`pcn.share_ties`). Tables default to the players / 4, rounded up; an event too small for PCN gets
-    ``"pcn_refused"`` (the reason) instead."""
+    (`pcn.share_ties`). Tables default to the players / 4, rounded up; an event too small for PCN, or not
+    « homologable » (a table of 5), gets ``"pcn_refused"`` (the reason) instead."""
     options = asked if isinstance(asked, dict) else {}
     if asked is not True and not isinstance(asked, dict):
         raise FreePlayError("« pcn » : true ou {\"championship\": …, \"tables\": …} attendu")
@@ -336,6 +362,9 @@ def _add_pcn(kind: str, asked, player_count: int, answer: dict) -> None:
     if not isinstance(options.get("championship"), (str, type(None))):
         raise FreePlayError("« pcn » : « championship » (texte) attendu")
     rows = answer["ranking"]
+    if "not_homologable" in answer:
+        answer["pcn_refused"] = answer["not_homologable"]
+        return
     try:
         places = attribution(kind, tables, len(rows), options.get("championship"))
     except PcnError as error:

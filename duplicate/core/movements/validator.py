@@ -36,11 +36,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 
 from .model import Movement
 
-__all__ = ["Report", "check"]
+__all__ = ["Report", "check", "seated_twice", "table_roles", "taker_contradictions"]
 
 LIMIT = 12
 RIGHT = {"N": "W", "W": "S", "S": "E", "E": "N"}
@@ -145,12 +146,8 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
             errors.add("structure", f"{here} : un même participant occupe deux places")
         if role_units and len(set(r.entrants)) != len(r.entrants):
             errors.add("face", f"{here} : l’équipe {r.entrants[0]} joue contre elle-même")
-        for seat, who in r.seats:
-            key = (r.position, f"{who}/{seat}" if role_units else who)
-            if key in where_at and where_at[key] != r.table:
-                errors.add("structure", f"position {r.position} : {who} est attendu à deux tables "
-                                        f"({where_at[key]} et {r.table})")
-            where_at[key] = r.table
+        for position, who, first, table in seated_twice([(r.position, r.table, r.seats)], role_units, where_at):
+            errors.add("structure", f"position {position} : {who} est attendu à deux tables ({first} et {table})")
         if len(set(r.boards)) != len(r.boards):
             errors.add("étuis", f"{here} : un étui figure deux fois")
         for board in r.boards:
@@ -224,6 +221,53 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
     report.stats = {"board_plays": dict(plays), "repeated_meetings": len(repeated),
                     "entrants": len({u[0] for u in played})}
     return report
+
+
+def seated_twice(rounds: Iterable[tuple[int, int, Iterable[tuple[str, str]]]],
+                 role_units: bool = False, where_at: dict[tuple[int, str], int] | None = None
+                 ) -> list[tuple[int, str, int, int]]:
+    """Every ``(position, entrant, first table, other table)`` where a movement seats an entrant at two tables
+    in one position — the rule « no entrant at two tables in the same position », in one place for the
+    validator (`check`) and for a tournament file's ``movement`` (`core.tournament`). ``rounds`` are
+    ``(position, table, seats)`` with ``seats`` as ``(seat, entrant)`` pairs; when ``role_units`` (quadrettes,
+    team match) the unit is the team in its role (its attacker and its defence are different people).
+    ``where_at`` ((position, unit) → the table where last seen) carries the seats from one call to the next."""
+    where_at = {} if where_at is None else where_at
+    clashes = []
+    for position, table, seats in rounds:
+        for seat, who in seats:
+            key = (position, f"{who}/{seat}" if role_units else who)
+            if key in where_at and where_at[key] != table:
+                clashes.append((position, who, where_at[key], table))
+            where_at[key] = table
+    return clashes
+
+
+def table_roles(kind: str, seats: Mapping[str, str], taker_seat: str | None) -> tuple[str, tuple[str, ...]] | None:
+    """Who takes an étui at a table seated so (``seats``: seat → entrant, SPEC §9), and who defends, in the
+    order of the seats; None when the movement does not say (a seat missing, a taker seat unknown, a team
+    match, whose rooms and quarters name the attacker, or triplettes, whose étui's seat does not choose the
+    attacking line here).
+
+    Individual: the player at the étui's taker seat takes, the three others defend (SPEC §2: « Each étui has
+    a number, a dealer seat and a taker seat »). Quadrettes: the attacker's quadrette takes, whatever the
+    étui says (the taker always sits South)."""
+    if kind == "individual":
+        if taker_seat not in RIGHT or any(seat not in seats for seat in RIGHT):
+            return None
+        return seats[taker_seat], tuple(seats[seat] for seat in ("N", "S", "E", "W") if seat != taker_seat)
+    if kind == "quadrettes" and "attack" in seats and "defence" in seats:
+        return seats["attack"], (seats["defence"],)
+    return None
+
+
+def taker_contradictions(movement_boards: Iterable[tuple[int, str]],
+                         file_boards: Mapping[int, str]) -> list[tuple[int, str, str]]:
+    """The étuis whose taker seat in the movement's ``boards`` is not the one of the étuis themselves
+    (``file_boards``: number → taker seat): ``(number, movement's seat, étui's seat)``. Where the two lists
+    disagree, the movement would seat the wrong player in attack."""
+    return [(number, seat, file_boards[number]) for number, seat in movement_boards
+            if number in file_boards and seat != file_boards[number]]
 
 
 def _check_rests(m: Movement, entrants: list[str] | None, errors: _Collector) -> list[str]:

@@ -123,8 +123,8 @@ def test_movement_free_for_teams():
 
 def test_pcn_file_for_the_federation():
     """12 players, 3 tables (the ranking test's deal: P1 +300, P2–P4 −100, 8 at 0): the CSV lists the
-    licensed players with PCN, best first: P1 1st 120; the 8 at 0 share places 2–9: 37 each (289 / 8
-    rounded up); P2–P4 (10th) get none and P6 has no licence: both left out."""
+    licensed players with PCN, best first: P1 1st 120; the 8 at 0 share places 2–9: 289 / 8 rounded up is
+    37, under the booklet's floor: 50 each (issue 29 point 7); P2–P4 (10th) get none and P6 has no licence: both left out."""
     ids = [f"P{i}" for i in range(1, 13)]
     data = {"kind": "free", "players": [{"id": i, "name": f"NOM {i}", "licence": f"0{i}"} for i in ids],
             "results": [{"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "P1",
@@ -134,5 +134,5 @@ def test_pcn_file_for_the_federation():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[0] == "Licence;Nom;Place;PCN;PP" and lines[1] == "0P1;NOM P1;1;120;0"
-    assert "0P5;NOM P5;2;37;0" in lines and not any(line.startswith("0P6;") for line in lines)
+    assert "0P5;NOM P5;2;50;0" in lines and not any(line.startswith("0P6;") for line in lines)
     assert len(lines) == 1 + 1 + 7  # the header, P1, the 7 licensed of the 8 at 0; P2–P4 (0 PCN) left out

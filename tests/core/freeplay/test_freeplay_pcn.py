@@ -192,10 +192,15 @@ def test_minimum_sizes_and_places():
 
 def test_ex_aequo_share_rounded_up():
     """3 tables: 120, 82, 57, 50, 50, 50. Ranks 1, 2, 2, 4, 5, 6, 6: the two 2nds share 82 + 57 = 139 →
-    69.5 → 70 each; the two 6ths share place 6 (50) and place 7 (none: 0) → 25 each. Regional PP: a tie
-    for 1st shares 3 + 2 → 2.5 → 3 each."""
+    69.5 → 70 each; the two 6ths share place 6 (50) and place 7 (none: 0) → 25, under the booklet's floor
+    (« L'attribution minimale de Pcn est fixée à 50 PCN »): 50 each (issue 29 point 7). Two 8ths, past the
+    last place with PCN: nothing. Regional PP: a tie for 1st shares 3 + 2 → 2.5 → 3 each."""
     table = attribution("free", 3)
-    assert share_ties([1, 2, 2, 4, 5, 6, 6], table) == [(120, 0), (70, 0), (70, 0), (50, 0), (50, 0), (25, 0), (25, 0)]
+    assert share_ties([1, 2, 2, 4, 5, 6, 6, 8, 8], table) == [
+        (120, 0), (70, 0), (70, 0), (50, 0), (50, 0), (50, 0), (50, 0), (0, 0), (0, 0)]
+    # three across the last place: (50 + 50 + 0) / 3 = 33.3 → 34, floored to 50; three on 4th, 5th, 6th: 50
+    assert share_ties([1, 2, 3, 4, 5, 5, 5], table)[4:] == [(50, 0)] * 3
+    assert share_ties([1, 2, 3, 3, 3], table)[2:] == [(53, 0)] * 3  # (57 + 50 + 50) / 3 = 52.3 → 53
     regional = attribution("free", 3, championship="regional")
     assert share_ties([1, 1, 3], regional)[:2] == [(101, 3), (101, 3)]  # (120 + 82) / 2 = 101
 
@@ -238,29 +243,30 @@ def _csv_tournament(kind):
 
 
 def test_federation_csv_individual():
-    """The ranking of `test_pcn_in_the_ranking`: P1 1st, 120 PCN; the 8 at 0 share 2nd, 37 each, listed by
+    """The ranking of `test_pcn_in_the_ranking`: P1 1st, 120 PCN; the 8 at 0 share 2nd (289 / 8 = 36.1 → 37,
+    under the floor: 50 each, issue 29 point 7), listed by
     id (P10, P11, P12, P5…); P2–P4 none (P3's licence is not listed). Lines only for a licence: P12 (L012),
     P5 (« 0042 », trimmed; a blank licence is none); the name, or the id when there is none."""
     from duplicate.core.freeplay.tournament import federation_csv, rank_free
 
     data = _csv_tournament("free")
     assert federation_csv(data, rank_free(data)) == (
-        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL012;P12;2;37;0\n0042;DUPONT;2;37;0\n")
+        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL012;P12;2;50;0\n0042;DUPONT;2;50;0\n")
 
 
 def test_federation_csv_duos():
     """6 duos D1 = P1 + P2 … D6 = P11 + P12 (3 tables): D1 +200, D2 −200, D3–D6 0. Duo at 3 tables:
     0.69² = 0.4761 → 0.5; 3 places: 120, 60, 50. D1 1st: 120 for each member; D3–D6 share places 2–5:
-    (60 + 50) / 4 = 27.5 → 28; D2, 6th, none. One line a member with a licence, the team's place."""
+    (60 + 50) / 4 = 27.5 → 28, under the floor: 50 (issue 29 point 7); D2, 6th, none. One line a member with a licence, the team's place."""
     from duplicate.core.freeplay.tournament import federation_csv, rank_free
 
     data = _csv_tournament("free_duo")
     data["teams"] = [{"id": f"D{k}", "members": [f"P{2 * k - 1}", f"P{2 * k}"]} for k in range(1, 7)]
     answer = rank_free(data)
     assert [(r["id"], r["rank"], r["pcn"]) for r in answer["ranking"]] == [
-        ("D1", 1, 120), ("D3", 2, 28), ("D4", 2, 28), ("D5", 2, 28), ("D6", 2, 28), ("D2", 6, 0)]
+        ("D1", 1, 120), ("D3", 2, 50), ("D4", 2, 50), ("D5", 2, 50), ("D6", 2, 50), ("D2", 6, 0)]
     assert federation_csv(data, answer) == (
-        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL002;P2;1;120;0\n0042;DUPONT;2;28;0\nL012;P12;2;28;0\n")
+        "Licence;Nom;Place;PCN;PP\nL001;DURAND;1;120;0\nL002;P2;1;120;0\n0042;DUPONT;2;50;0\nL012;P12;2;50;0\n")
 
 
 def test_federation_csv_regional_points():

@@ -49,9 +49,15 @@ def test_random_tournaments(data):
     assert all(totals[p] == marks.get(p, 0) for p in totals)
     ranking = out["ranking"]
     assert [row["total"] for row in ranking] == sorted(totals.values(), reverse=True)
+    for before, after in zip(ranking, ranking[1:]):  # a club tournament: the same total, the same place
+        assert (before["rank"] == after["rank"]) == (before["total"] == after["total"])
+        if before["rank"] != after["rank"]:
+            assert after["rank"] == ranking.index(after) + 1
+    ranking = rank_free({**data, "championship": True})["ranking"]
+    assert [row["total"] for row in ranking] == sorted(totals.values(), reverse=True)
     for before, after in zip(ranking, ranking[1:]):
         assert before["rank"] <= after["rank"]
-        if before["rank"] == after["rank"]:  # ex æquo only when every art. 29 criterion is equal
+        if before["rank"] == after["rank"]:  # a championship: ex æquo only when every art. 29 criterion is equal
             assert (before["total"], before["best_position"], before["contracts_made"]) == (
                 after["total"], after["best_position"], after["contracts_made"])
         else:

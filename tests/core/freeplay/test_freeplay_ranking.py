@@ -145,7 +145,7 @@ def test_pcn_in_the_ranking():
     """12 players (3 tables), one deal: P1 takes a garde, 76 points with 1 bout: (25 + 25) × 2 = 100, so
     P1 +300, P2 P3 P4 −100; the other 8 play no deal (0). Ranking: P1 1st; the 8 at 0 share places 2–9;
     P2–P4 10th. 3 tables: 120, 82, 57, 50, 50, 50 for places 1–6: the 8 at 0 share 82 + 57 + 50 × 3 = 289
-    (places 7–9 have none) → 36.125 → 37 each; P2–P4 nothing. A regional final (×1.8, PP 3, 2, 1): P1 216
+    (places 7–9 have none) → 36.125 → 37, under the floor of 50: 50 each (issue 29 point 7); P2–P4 nothing. A regional final (×1.8, PP 3, 2, 1): P1 216
     and 3 PP; the 8 share 147 + 102 + 90 × 3 = 519 → 64.875 → 65, and PP (2 + 1) / 8 → 1 (rounded up)."""
     ids = [f"P{i}" for i in range(1, 13)]
     data = {"kind": "free", "players": [{"id": i} for i in ids], "pcn": True,
@@ -153,7 +153,7 @@ def test_pcn_in_the_ranking():
                          "contract": "garde", "points": 76, "bouts": 1}]}
     rows = {row["id"]: row for row in rank_free(data)["ranking"]}
     assert rows["P1"]["total"] == 300 and (rows["P1"]["pcn"], rows["P1"]["pp"]) == (120, 0)
-    assert {rows[f"P{i}"]["pcn"] for i in range(5, 13)} == {37}
+    assert {rows[f"P{i}"]["pcn"] for i in range(5, 13)} == {50}
     assert {rows[p]["pcn"] for p in ("P2", "P3", "P4")} == {0} and rows["P2"]["rank"] == 10
     data["pcn"] = {"championship": "regional_final"}
     rows = {row["id"]: row for row in rank_free(data)["ranking"]}
@@ -368,15 +368,18 @@ def test_a_taker_calling_himself_at_four_plays_alone():
 def test_art_29_sur_contrat_read_from_the_file():
     """Two tables at position 1, no movement. A: garde sans 56 points without a bout, made by 0: (25 + 0)
     × 4 = 100, A +300. B: garde 76 with 1 bout, made by 25: (25 + 25) × 2 = 100, B +300. Same total, best
-    position (300) and contracts made (1): A's garde sans is a sur-contrat → A 1st, B 2nd."""
+    position (300) and contracts made (1): A's garde sans is a sur-contrat → A 1st, B 2nd in a championship
+    (art. 29); in a club tournament both are 1st (booklet ch. 5 « Ex-aequo »)."""
     ids = ["A", "a1", "a2", "a3", "B", "b1", "b2", "b3"]
     data = {"kind": "free", "players": [{"id": i} for i in ids], "results": [
         {"table": 1, "position": 1, "deal": 1, "players": ids[:4], "taker": "A", "contract": "garde_sans",
          "points": 56, "bouts": 0},
         {"table": 2, "position": 1, "deal": 1, "players": ids[4:], "taker": "B", "contract": "garde",
          "points": 76, "bouts": 1}]}
-    rows = rank_free(data)["ranking"]
+    rows = rank_free({**data, "championship": True})["ranking"]
     assert [(r["id"], r["total"], r["rank"]) for r in rows[:2]] == [("A", 300, 1), ("B", 300, 2)]
+    rows = rank_free(data)["ranking"]
+    assert [(r["id"], r["total"], r["rank"]) for r in rows[:2]] == [("A", 300, 1), ("B", 300, 1)]
 
 
 def test_sheet_marks_one_feuille_de_marque():
