@@ -63,7 +63,8 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     assert row.locator(f"td.live-mark[data-player='{people[0]}']").inner_text() == "−70"
     assert page_width(phone) <= 390, page_width(phone)
     shots(phone, artifacts, "libre-table-02-saisie-telephone")
-    phone.click("button:has-text('Envoyer pour confirmation')")
+    with phone.expect_navigation():  # the new page loaded, its style sheet too, before it is measured
+        phone.click("button:has-text('Envoyer pour confirmation')")
     body = phone.inner_text("body")
     assert "En attente de confirmation" in body and "+210" in body
     assert page_width(phone) <= 390, page_width(phone)
@@ -74,12 +75,14 @@ def test_the_table_phone_enters_and_a_player_confirms(live_server, new_page, art
     wrong = "0000" if codes[east_label] != "0000" else "1111"
     phone.select_option("#seat", "E")
     phone.fill("#code", wrong)
-    phone.click("button:has-text('Confirmer la feuille')")
+    with phone.expect_navigation():  # the new page loaded, its style sheet too, before it is measured
+        phone.click("button:has-text('Confirmer la feuille')")
     assert "Code incorrect pour Est" in phone.inner_text("body")
     phone.select_option("#seat", "E")
     phone.fill("#code", codes[east_label])
     shots(phone, artifacts, "libre-table-03-confirmation")
-    phone.click("button:has-text('Confirmer la feuille')")
+    with phone.expect_navigation():  # the new page loaded, its style sheet too, before it is measured
+        phone.click("button:has-text('Confirmer la feuille')")
     body = phone.inner_text("body")
     assert "Feuille de la table 1, position 1 confirmée : elle compte." in body
     assert "Table 1, position 2" in phone.inner_text("h1")  # on to the next position
