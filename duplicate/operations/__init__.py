@@ -102,6 +102,7 @@ from ._table import (
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
     table_secret, table_view, position_in_play, table_codes,
 )
+from ._steps import next_step
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
 from ._quadrettes import quadrette_attackers
 
@@ -137,7 +138,7 @@ __all__ = [
     "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
     "table_links", "table_numbers", "table_secret", "table_view",
-    "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
+    "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter
 from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet

@@ -17,6 +17,9 @@ STEP_LABELS = {
     "players": "Inscriptions", "teams": "Équipes", "draw": "Placement", "boards": "Étuis",
     "deals": "Donnes", "movement": "Mouvement",
     "free_movement": "Mouvement et placement", "free_sheets": "Feuilles de marque",
+    "attackers": "Attaquants", "first_colour": "Premier attaquant",
+    # once all the above are done, the evening's steps (`operations.next_step`)
+    "launch": "Lancer la position 1", "results": "Saisir les résultats", "publish": "Publier les résultats",
 }
 MIN_PASSWORD = 8
 

@@ -290,6 +290,14 @@ def set_bonus(session: Session, tournament: Tournament, bonus: Mapping[str, str 
     session.flush()
 
 
+def attackers_step(session: Session, tournament: Tournament) -> tuple[str, bool, str]:
+    """The readiness step « Attaquants » (`readiness`): done when each team has its attacker in each quarter,
+    counted on the choices `set_quarter` keeps and checks (`_attackers`)."""
+    needed = len(QUARTERS) * 2
+    chosen = sum(len(by_team) for by_team in _attackers(session, tournament).values())
+    return "attackers", chosen == needed, f"{chosen} attaquant(s) choisi(s) sur {needed}"
+
+
 def attacker_names(session: Session, tournament: Tournament) -> dict[tuple[int, str], str]:
     """``(quarter, team) → attacker's name`` for the entry screens and the sheet."""
     if _kind(tournament) is not TournamentKind.team_match:

@@ -130,6 +130,15 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
         if missing:
             detail += f" ; étuis manquants : {', '.join(map(str, missing[:10]))}{'…' if len(missing) > 10 else ''}"
         steps.append(("movement", not missing, detail))
+    # who attacks: a team match's attackers, quarter by quarter; the triplettes' first colour (SPEC §5)
+    if fmt.quarters:
+        from ._team_match import attackers_step
+
+        steps.append(attackers_step(session, tournament))
+    if fmt.badges:
+        from ._triplettes import colour_step
+
+        steps.append(colour_step(session, tournament))
     return steps
 
 

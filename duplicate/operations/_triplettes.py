@@ -23,7 +23,7 @@ from ._journal import journal
 from ._deals import board_takers
 from ._layout import movement_rounds
 
-__all__ = ["TriplettePlan", "triplette_plan", "rotation_starts", "first_colours", "draw_colour"]
+__all__ = ["TriplettePlan", "triplette_plan", "rotation_starts", "first_colours", "draw_colour", "colour_step"]
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,23 @@ def first_colours(session: Session, tournament: Tournament) -> set[str]:
     """The first attacking colours of the placed triplettes (one, once drawn; several if the arbiter set
     them team by team)."""
     return {team.first_colour for team, _ in _rows(session, tournament) if team.first_colour}
+
+
+def colour_step(session: Session, tournament: Tournament) -> tuple[str, bool, str]:
+    """The readiness step « Premier attaquant » (`readiness`): done when every placed triplette has the first
+    colour its attacks' plan starts from (`rotation_starts`, as `triplette_plan` reads it)."""
+    rows = _rows(session, tournament)
+    if not rows:
+        return "first_colour", False, "couleur du premier attaquant à tirer après le placement"
+    colours = [first for first, _ in rotation_starts(session, tournament, rows).values()]
+    missing = sum(colour is None for colour in colours)
+    if missing:
+        return "first_colour", False, (f"couleur du premier attaquant à tirer : {missing} triplette(s) "
+                                       f"sur {len(rows)} sans couleur")
+    drawn = sorted(set(colours), key=COLOURS.index)
+    if len(drawn) == 1:
+        return "first_colour", True, f"badge {drawn[0]} pour chaque triplette"
+    return "first_colour", True, f"une couleur pour chaque triplette ({', '.join(drawn)})"
 
 
 def draw_colour(session: Session, tournament: Tournament, colour: str, who: str | None = None) -> None:

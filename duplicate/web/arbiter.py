@@ -78,7 +78,7 @@ def new_tournament():
     return render_template("arbiter/tournament_form.html", form=form), status
 
 
-# Where each step of `operations.readiness` is done.
+# Where each step of `operations.readiness` and `operations.next_step` is done (``#``: a part of the page).
 STEP_ENDPOINTS = {
     "players": "arbiter.players",
     "teams": "arbiter.teams",
@@ -88,18 +88,31 @@ STEP_ENDPOINTS = {
     "movement": "arbiter.movement",
     "free_movement": "arbiter.free_movement",
     "free_sheets": "arbiter.free_sheets",
+    "attackers": "arbiter.team_match",
+    "first_colour": "arbiter.teams",
+    "launch": "arbiter.live_room",
+    "results": "scoring.overview",
+    "publish": "arbiter.dashboard#publication",
 }
+
+
+@bp.app_template_global("step_url")
+def step_url(tournament, step: str) -> str:
+    """Where the arbiter does ``step`` of ``tournament`` (`STEP_ENDPOINTS`)."""
+    endpoint, _, anchor = STEP_ENDPOINTS[step].partition("#")
+    return url_for(endpoint, tournament_id=tournament.id, _anchor=anchor or None)
 
 
 @bp.route("/tournois/<int:tournament_id>/")
 def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
-    """What is ready and what is missing, from `operations.readiness`, with a link to each step."""
+    """What is ready and what is missing, from `operations.readiness`, with a link to each step; the next
+    step (`operations.next_step`, from the same steps)."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     steps = operations.readiness(session, tournament)
     return render_template(
-        "arbiter/dashboard.html", tournament=tournament, steps=steps, step_endpoints=STEP_ENDPOINTS,
-        step_labels=operations.STEP_LABELS, all_ready=all(done for _, done, _ in steps),
+        "arbiter/dashboard.html", tournament=tournament, steps=steps, step_labels=operations.STEP_LABELS,
+        all_ready=all(done for _, done, _ in steps), next_step=operations.next_step(session, tournament, steps),
         published=operations.is_published(tournament), completeness=operations.completeness(session, tournament),
         publish_form=forms.ActionForm(),
         timezone_form=timezone_form or forms.TimezoneForm(formdata=None, timezone=french.timezone_of(tournament)),
@@ -149,3 +162,4 @@ def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
 # the screens of the other concerns, on this blueprint (imported last: they import bp and the helpers above)
 from duplicate.web import arbiter_boards, arbiter_interchange, arbiter_movement, arbiter_registration  # noqa: E402,F401
 from duplicate.web import arbiter_freeplay  # noqa: E402,F401 -- free play (SPEC §13)
+from duplicate.web import arbiter_menu  # noqa: E402,F401 -- the tournament menu of every arbiter page
