@@ -16,9 +16,9 @@ by `duplicate.french`:
 
 The page and the paper print the same columns in the same order with the same words (issue 29 point 13):
 ``columns`` heads them — position (« Quart temps » in a team match), table (« Salle »), étui, role (with
-« contre » and the opponent's place), score, note or PM, remarks — and each row's ``where`` (the table's
-number, or « ouverte » / « fermée »), ``role_text`` and ``remarks`` (the marks, then the arbiter's reason)
-are its cells' words.
+« contre » and the opponent's place, joined by a no-break space), score, note or PM, remarks — and each
+row's ``where`` (the table's number, or « ouverte » / « fermée »), ``role_text`` and ``remarks`` (the marks,
+then the arbiter's reason) are its cells' words.
 
 Secrecy (SPEC §11): before publication the caller passes the file without its secret fields
 (`operations.without_scores`) and an empty ranking: the rows then carry the étuis entered so far, with
@@ -113,8 +113,8 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
         annulled = bool(result.get("annulled"))
         marks = flags(result, notes)
         position = result.get("position") or position_of.get((result["board"], result["table"])) or ""
-        reason = str(result.get("reason") or "") if annulled or result.get("adjusted") or result.get("notes") is not None \
-            else ""
+        decided = annulled or result.get("adjusted") or result.get("notes") is not None
+        reason = str(result.get("reason") or "") if decided else ""
         common = {"board": result["board"], "table": result["table"], "position": position,
                   "flags": marks, "score": french.score(result.get("score"), empty=""),
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
@@ -134,8 +134,9 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
             for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
                 opponent = result.get("defence_team") if attack else result.get("taker_team")
                 role = "Attaque" if attack else "Défense"
+                against = f"{role} contre\u00a0{french.place_label(opponent)}" if opponent else role
                 rows_of.setdefault(who, []).append(dict(
-                    common, role=role, role_text=f"{role} contre {french.place_label(opponent)}" if opponent else role,
+                    common, role=role, role_text=against,
                     attack=attack, opponent=t.name(opponent),
                     opponent_id=opponent or "",
                     attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "",
@@ -148,7 +149,8 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
             for who in t.resting_at(position):
                 rows_of.setdefault(who, []).append(
                     {"board": "", "table": "relais", "where": "relais", "position": position, "flags": [], "score": "",
-                     "room": "", "room_id": "", "quarter": "", "role": "relais", "role_text": "relais", "remarks": "", "attack": False, "note": "", "relais": True,
+                     "room": "", "room_id": "", "quarter": "", "role": "relais", "role_text": "relais", "remarks": "",
+                     "attack": False, "note": "", "relais": True,
                      "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_id": "", "opponent": "",
                      "opponent_id": ""})
     known = t.entrants

@@ -69,7 +69,8 @@ def test_a_teams_route_sheet_fits_a_phone_and_its_paper_keeps_remarks_in_their_c
     heads = [h.strip() for h in page.locator("table.route-sheet thead th").all_inner_texts()]
     assert heads == ["Quart temps", "Salle", "Étui", "Rôle", "Score", "PM", "Remarques"]
     row = [c.strip() for c in page.locator("table.route-sheet tbody tr").nth(3).locator("td").all_inner_texts()]
-    assert row == ["1", "ouverte", "2", "Défense contre A", "+106", "", "score rectifié par l’arbitre : Poignée oubliée"]
+    assert row == ["1", "ouverte", "2", "Défense contre\xa0A", "+106", "",
+                   "score rectifié par l’arbitre : Poignée oubliée"]
     shots(page, artifacts, "feuille-de-route-equipe")
 
     path = artifacts / "feuille-de-route-equipe.pdf"

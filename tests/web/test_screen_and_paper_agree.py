@@ -286,5 +286,5 @@ def test_a_team_match_sheets_remark_starts_under_its_head_on_paper_as_on_the_pag
     assert row.endswith(remark)
     page = arbiter.get(f"/feuille/{_token(app, tournament_id, 'B')}").get_data(as_text=True)
     assert re.search(r'<td class="number">1</td><td>ouverte</td>\s*<td class="number">2</td>\s*'
-                     r'<td>Défense contre A</td>\s*<td class="number">\+106</td>\s*<td class="number"></td>\s*'
+                     r'<td>Défense contre\xa0A</td>\s*<td class="number">\+106</td>\s*<td class="number"></td>\s*'
                      rf'<td>{remark}</td>', page.replace("&#39;", "’"))
