@@ -124,14 +124,18 @@ def movement_command() -> None:
 @click.option("--players", type=click.IntRange(1, 2000),
               help="Individuel : nombre de joueurs (relais quand il n'est pas multiple de 4).")
 @click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
-def movement_generate(kind: str, tables: int | None, players: int | None, positions: int | None) -> None:
+@click.option("--boards-per-position", type=click.IntRange(1, 100),
+              help="Étuis par table et par position (défaut : 4) ; match par équipes : par quart temps, "
+                   "4, 5 ou 6 pour 16, 20 ou 24 étuis (défaut : 5).")
+def movement_generate(kind: str, tables: int | None, players: int | None, positions: int | None,
+                      boards_per_position: int | None) -> None:
     """Génère un mouvement (JSON tarot-movement/1)."""
     from duplicate.core.movements import MovementError, generate
 
     if tables is None and players is None:
         _fail("indiquez --tables (ou --players pour l'individuel)")
     try:
-        movement = generate(kind, tables, positions, players=players)
+        movement = generate(kind, tables, positions, boards_per_position, players=players)
     except MovementError as error:
         _fail(str(error))
     _print_json(movement.to_dict())

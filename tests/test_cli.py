@@ -116,6 +116,17 @@ def test_movement_generate_and_check(flask, tmp_path):
     assert "N1" in broken.stdout
 
 
+def test_a_team_match_movement_of_16_etuis(flask):
+    """Issue 29 point 10: 4 quarters of 4 étuis (seed « DUPLICATE PAR ÉQUIPES » : 16 à 24 donnes) —
+    quarter q plays étuis 4q − 3 … 4q in both rooms; 16 étuis in all."""
+    out = flask("movement", "team_match", "--tables", "2", "--boards-per-position", "4")
+    assert out.returncode == 0, out.stderr
+    movement = json.loads(out.stdout)
+    assert len(movement["boards"]) == 16
+    assert [(r["position"], r["table"], r["boards"]) for r in movement["rounds"]] == [
+        (q, t, list(range(4 * q - 3, 4 * q + 1))) for q in (1, 2, 3, 4) for t in (1, 2)]
+
+
 def test_movement_too_many_positions_says_what_is_possible(flask):
     out = flask("movement", "individual", "--tables", "6", "--positions", "7")
     assert out.returncode == 1

@@ -181,9 +181,12 @@ def _store_movement(session: Session, tournament: Tournament, data: dict) -> Mov
     return movement
 
 
-def choose_movement(session: Session, tournament: Tournament, positions: int | None = None) -> Movement:
+def choose_movement(session: Session, tournament: Tournament, positions: int | None = None,
+                    boards_per_position: int | None = None) -> Movement:
     """Generate the movement for the registered entrants (`core.movements.generate`) and keep it; in the
-    individual and triplettes, each étui already dealt keeps its taker seat."""
+    individual and triplettes, each étui already dealt keeps its taker seat. ``boards_per_position``: the
+    étuis a table plays at each position (a team match's quarter: 4, 5 or 6, 16 to 24 étuis, seed
+    « DUPLICATE PAR ÉQUIPES »); None, the generator's default."""
     from duplicate.core.movements import MovementError, generate
 
     tables = table_count(session, tournament)
@@ -192,9 +195,10 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
     fmt = _format(tournament)
     try:
         if fmt.ranks_players:   # the players, not the tables, decide the relais (SPEC §7)
-            movement = generate(fmt, None, positions, players=len(_entrants(session, tournament)))
+            movement = generate(fmt, None, positions, boards_per_position,
+                                players=len(_entrants(session, tournament)))
         else:
-            movement = generate(fmt, tables, positions)
+            movement = generate(fmt, tables, positions, boards_per_position)
     except MovementError as error:
         raise OperationError(str(error), "positions") from None
     refuse_contradicted_results(session, tournament, movement.to_dict())

@@ -40,33 +40,33 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
     are `view_models.route_sheets_view`'s, the private page's too; here each becomes a fixed-pitch line."""
     view = route_sheets_view(export, ensure_ranking(export, ranking), entrants=entrants)
     for sheet in view["items"]:
-        sheet["header_line"] = _route_lines(sheet["rows"], team=view["team"], pm=view["pm"])
+        sheet["header_line"] = _route_lines(sheet["rows"], view["columns"])
         sheet["row_groups"] = _row_groups(sheet["rows"])
         # its QR code is drawn by the template (filter ``qr_png``), in the render workers
         sheet["url"] = (route_urls or {}).get(sheet["id"]) or ""
     return view
 
 
-def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
+def _route_lines(rows: list[dict], columns: list[str]) -> str:
     """The route sheet's table as fixed-pitch text (:mod:`.text_table`): sets each row's ``line`` (its
-    cells but the remarks, which the template prints after it in red) and returns the header line."""
-    header = ["Position", "Table", "Étui", "Rôle", *(["Adversaire"] if team else []), "Score",
-              "PM" if pm else "Note", "Remarques"]
-    right = {0, 1, 2, len(header) - 3, len(header) - 2}
-    cells = {}
-    for r in rows:
-        if not r["relais"]:
-            cells[id(r)] = [f"{r['quarter']}e quart" if r["quarter"] else str(r["position"]),
-                            f"{r['table']} ({r['room']})" if r["room"] else str(r["table"]), str(r["board"]),
-                            r["role"] + (f" · {r['attacker']}" if r.get("attacker") else ""),
-                            *([r.get("opponent", "")] if team else []), r["score"], r["note"], ""]
-    sizes = text_table.widths(header, list(cells.values()))
-    if any(r["quarter"] for r in rows):
-        right.discard(0)  # « 1e quart » reads better left-aligned
+    cells but the remarks, which the template prints after it in red) and returns the header line.
+
+    The columns and the cells' words are the page's (`view_models.route_sheet`: ``columns``, ``where``,
+    ``role_text``).  A row with remarks keeps its trailing blanks up to the « Remarques » column, so that
+    the remarks start under their head, never in the PM or note column left empty (issue 29 point 13)."""
+    rooms = any(r["room_id"] for r in rows)
+    right = {0, 2, 4, 5} | (set() if rooms else {1})   # numbers right-aligned; « ouverte », « fermée » left
+    cells = {id(r): [str(r["position"]), r["where"], str(r["board"]),
+                     r["role_text"] + (f" · {r['attacker']}" if r.get("attacker") else ""), r["score"], r["note"], ""]
+             for r in rows if not r["relais"]}
+    sizes = text_table.widths(columns, list(cells.values()))
+    remarks_at = text_table.offset(sizes, len(columns) - 1) - len(text_table.GAP)
     for r in rows:
         r["line"] = (text_table.line(cells[id(r)], sizes, right) if not r["relais"] else
                      text_table.line([str(r["position"]), "relais (pas de table à cette position)"], sizes, right))
-    return text_table.line(header, sizes, right)
+        if r["remarks"]:
+            r["line"] = r["line"].ljust(remarks_at)
+    return text_table.line(columns, sizes, right)
 
 
 def _row_groups(rows: list[dict]) -> list[dict]:

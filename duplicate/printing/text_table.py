@@ -21,6 +21,11 @@ def widths(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
     return [max([len(header[i])] + [len(row[i]) for row in rows if i < len(row)]) for i in range(len(header))]
 
 
+def offset(sizes: Sequence[int], column: int) -> int:
+    """Where column ``column`` starts in a line, in characters: the columns before it and their gaps."""
+    return sum(sizes[:column]) + len(GAP) * column
+
+
 def line(cells: Sequence[str], sizes: Sequence[int], right: frozenset[int] | set[int] = frozenset()) -> str:
     """One row: each cell padded to its column's width (right-aligned when its index is in ``right``),
     columns separated by `GAP`; trailing spaces dropped (the last column is never padded)."""

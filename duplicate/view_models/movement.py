@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
-__all__ = ["CLAIMS", "movement_statements", "strip_claims"]
+__all__ = ["CLAIMS", "board_count", "movement_statements", "strip_claims"]
 
 #: The claims the generators write into their notes (individual, small clubs, relais), cut from the
 #: notes shown; what they claim is said by :func:`movement_statements` from the validator's counts.
@@ -88,3 +88,35 @@ def movement_statements(data: Mapping[str, Any], counts: Mapping[str, Any]) -> d
         statements.append("Relais : chacun passe au plus une fois au relais avant que tous y soient passés."
                           if relais == 0 else f"Relais : {relais} erreur(s) (voir les erreurs).")
     return {"notes": notes, "statements": statements}
+
+
+def board_count(data: Mapping[str, Any] | None, quarters: bool = False) -> dict:
+    """How many étuis to deal for the movement ``data`` and why, in one French sentence (issue 29 point 10):
+    ``{"count", "per", "sentence"}`` (``count`` and ``per`` None without a movement).
+
+    Rule: the movement says it.  Each round lists the étuis its table plays at its position; the distinct
+    lists are the movement's series — one a quarter in a team match, both rooms playing it (seed
+    ``duplicate-tournaments.txt``, « DUPLICATE PAR ÉQUIPES », « Les étuis ») — and the étuis to deal are 1 to
+    the highest number played (dealt étuis are numbered from 1): series × étuis per series.  A team match
+    plays 16 to 24 donnes in 4 quarters (same seed, « Présentation »): 4, 5 or 6 étuis a quarter, chosen
+    with the movement.  ``quarters``: the tournament's positions are quarters (`Format.quarters`)."""
+    rounds = [r for r in (data or {}).get("rounds", []) or [] if isinstance(r, Mapping) and r.get("boards")]
+    if not rounds:
+        return {"count": None, "per": None, "sentence": (
+            "Le nombre d’étuis découle du mouvement : 4 quarts temps de 4, 5 ou 6 étuis (16 à 24 donnes), "
+            "à choisir sur la page « Mouvement »." if quarters else
+            "Le nombre d’étuis découle du mouvement : ses séries d’étuis (chaque table en joue une à chaque "
+            "position) × les étuis d’une série (4 par défaut) ; choisissez d’abord le mouvement.")}
+    series = {tuple(sorted(int(b) for b in r["boards"])) for r in rounds}
+    count = max(max(s) for s in series)
+    sizes = {len(s) for s in series}
+    per = sizes.pop() if len(sizes) == 1 else None
+    if per is None or len(series) * per != count:
+        return {"count": count, "per": per, "sentence": f"Le mouvement choisi fait jouer les étuis 1 à {count}."}
+    if quarters:
+        return {"count": count, "per": per, "sentence": (
+            f"Le mouvement choisi fait jouer {count} étuis : {len(series)} quarts temps de {per} étuis.")}
+    positions = len({r.get("position") for r in rounds})
+    return {"count": count, "per": per, "sentence": (
+        f"Le mouvement choisi fait jouer {count} étuis : {len(series)} séries de {per} étuis, chaque table "
+        f"jouant une série à chaque position ({positions} position{'s' if positions > 1 else ''}).")}

@@ -11,7 +11,14 @@ by `duplicate.french`:
   marks (`view_models.export.flags`: « donne annulée », « score rectifié par l’arbitre »…);
 * one row per position where the player rests (« relais », SPEC §7), up to the last position with a
   result: the sheet tells what has been played, not what is to come;
-* his standing (`rankings.standings_view`), his penalties.
+* his standing (`rankings.standings_view`), his penalties, and the étuis counted in each role, worded once
+  (« 4 étuis », « 1 étui »: ``attack_count``, ``defence_count``).
+
+The page and the paper print the same columns in the same order with the same words (issue 29 point 13):
+``columns`` heads them — position (« Quart temps » in a team match), table (« Salle »), étui, role (with
+« contre » and the opponent's place, joined by a no-break space), score, note or PM, remarks — and each
+row's ``where`` (the table's number, or « ouverte » / « fermée »), ``role_text`` and ``remarks`` (the marks,
+then the arbiter's reason) are its cells' words.
 
 Secrecy (SPEC §11): before publication the caller passes the file without its secret fields
 (`operations.without_scores`) and an empty ranking: the rows then carry the étuis entered so far, with
@@ -28,7 +35,22 @@ from .export import ROOMS, Tournament, attacker_text, flags
 
 from .rankings import standings_view
 
-__all__ = ["route_sheets_view"]
+__all__ = ["route_sheets_view", "route_columns"]
+
+#: A room in the route sheet's « Salle » column (its table's number otherwise).
+ROOM_WORDS = {"open": "ouverte", "closed": "fermée"}
+
+
+def route_columns(fmt) -> list[str]:
+    """The route sheet's column heads, in the order the page and the paper print them (module docstring)."""
+    return ["Quart temps" if fmt.quarters else "Position", fmt.table_noun, "Étui", "Rôle", "Score",
+            "PM" if fmt.uses_pm else "Note", "Remarques"]
+
+
+def _etuis(count) -> str:
+    """« 1 étui », « 4 étuis »: the étuis a role was played on (the row's and the column's noun)."""
+    count = count or 0
+    return f"{count} étui{'s' if count > 1 else ''}"
 
 
 def _seats(t: Tournament) -> dict[tuple, dict[str, str]]:
@@ -91,25 +113,31 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
         annulled = bool(result.get("annulled"))
         marks = flags(result, notes)
         position = result.get("position") or position_of.get((result["board"], result["table"])) or ""
+        decided = annulled or result.get("adjusted") or result.get("notes") is not None
+        reason = str(result.get("reason") or "") if decided else ""
         common = {"board": result["board"], "table": result["table"], "position": position,
                   "flags": marks, "score": french.score(result.get("score"), empty=""),
                   "room": ROOMS.get(result.get("room"), "") if result.get("room") else "",
+                  "where": ROOM_WORDS.get(result.get("room"), str(result["table"])),
                   "room_id": result.get("room") or "", "quarter": result.get("quarter") or "", "relais": False,
-                  "annulled": annulled, "corrected": bool(result.get("corrected")), "reason": str(result.get("reason") or "")
-                  if annulled or result.get("adjusted") or result.get("notes") is not None else "",
+                  "annulled": annulled, "corrected": bool(result.get("corrected")), "reason": reason,
+                  "remarks": " ; ".join(marks) + (f" : {reason}" if reason and marks else reason),
                   "attacker": "", "attacker_id": "", "opponent": "", "opponent_id": ""}
         if fmt.ranks_players:
             for who in [result.get("taker"), *result.get("defenders", [])]:
                 if wanted is not None and who not in wanted:
                     continue
                 role, attack = _role_individual(t, seats, result, position, who)
-                rows_of.setdefault(who, []).append(dict(common, role=role, attack=attack,
+                rows_of.setdefault(who, []).append(dict(common, role=role, role_text=role, attack=attack,
                                                         note=_note(t, notes, attack, annulled)))
         else:
             for who, attack in ((result.get("taker_team"), True), (result.get("defence_team"), False)):
                 opponent = result.get("defence_team") if attack else result.get("taker_team")
+                role = "Attaque" if attack else "Défense"
+                against = f"{role} contre\u00a0{french.place_label(opponent)}" if opponent else role
                 rows_of.setdefault(who, []).append(dict(
-                    common, role="Attaque" if attack else "Défense", attack=attack, opponent=t.name(opponent),
+                    common, role=role, role_text=against,
+                    attack=attack, opponent=t.name(opponent),
                     opponent_id=opponent or "",
                     attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "",
                     attacker_id=str(result.get("attacker") or "") if attack else "",
@@ -120,8 +148,9 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
         if position <= reached:
             for who in t.resting_at(position):
                 rows_of.setdefault(who, []).append(
-                    {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
-                     "room_id": "", "quarter": "", "role": "relais", "attack": False, "note": "", "relais": True,
+                    {"board": "", "table": "relais", "where": "relais", "position": position, "flags": [], "score": "",
+                     "room": "", "room_id": "", "quarter": "", "role": "relais", "role_text": "relais", "remarks": "",
+                     "attack": False, "note": "", "relais": True,
                      "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_id": "", "opponent": "",
                      "opponent_id": ""})
     known = t.entrants
@@ -141,6 +170,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
             "ranked": bool(row),  # no ranking row: not published yet (or nothing played), no totals
         }
         sheet.update(standings.get(who, {}))
+        sheet.update(attack_count=_etuis(sheet.get("attack_boards")), defence_count=_etuis(sheet.get("defence_boards")))
         items.append(sheet)
     return {"tournament": t.header, "items": items, "pm": fmt.uses_pm, "team": not fmt.ranks_players,
-            "entrant_count": len(known or rows_of)}
+            "entrant_count": len(known or rows_of), "columns": route_columns(fmt)}

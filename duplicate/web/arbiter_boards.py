@@ -10,6 +10,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from duplicate import operations
 from duplicate.core.deals import seed_hash
 from duplicate.db import get_session
+from duplicate.view_models.movement import board_count
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
@@ -17,8 +18,13 @@ from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded
 # --- étuis -------------------------------------------------------------------------------------------------
 
 def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview=None):
+    """The étuis page; the generation form proposes the movement's number of étuis and says why
+    (`view_models.movement.board_count`, issue 29 point 10)."""
+    movement = operations.get_movement(get_session(), tournament)
+    proposal = board_count(movement.data if movement is not None else None, tournament.format.quarters)
     if generate_form is None:
-        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=random_seed())
+        generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=random_seed(), count=proposal["count"])
+    generate_form.count.description = proposal["sentence"]
     return render_template(
         "arbiter/boards.html", tournament=tournament, boards=operations.boards(get_session(), tournament),
         generate_form=generate_form, deals_form=deals_form or forms.UploadForm(formdata=None, prefix="deals"),

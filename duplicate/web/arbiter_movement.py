@@ -6,7 +6,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.view_models.movement import movement_statements
+from duplicate.view_models.movement import board_count, movement_statements
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
@@ -52,17 +52,25 @@ def movement(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     form = forms.MovementForm()
     if not form.validate_on_submit():
+        if request.method == "GET" and tournament.format.quarters:   # the match's étuis as chosen last time
+            stored = operations.get_movement(get_session(), tournament)
+            per = board_count(stored.data if stored is not None else None, True)["per"]
+            form.quarter_boards.data = next((c.value for c in form.quarter_boards.choices if c.value == str(per)),
+                                            form.quarter_boards.default)
         status = _status(form)
         return _render_movement(tournament, form), status
     session = get_session()
+    # a team match's étuis per quarter (issue 29 point 10); the other formats keep their generator's default
+    per = int(form.quarter_boards.data) if tournament.format.quarters else None
     try:
         if "accept" in request.form:
-            operations.choose_movement(session, tournament, positions=form.positions.data)
+            operations.choose_movement(session, tournament, positions=form.positions.data, boards_per_position=per)
             flash("Mouvement choisi.", "success")
             return redirect(url_for("arbiter.movement", tournament_id=tournament.id))
         savepoint = session.begin_nested()
         try:
-            preview = dict(operations.choose_movement(session, tournament, positions=form.positions.data).data)
+            preview = dict(operations.choose_movement(session, tournament, positions=form.positions.data,
+                                                      boards_per_position=per).data)
         finally:
             savepoint.rollback()
     except operations.OperationError as error:

@@ -292,6 +292,11 @@ class MovementForm(FrenchForm):
     positions = NumberField("Nombre de positions", whole=True, validators=[
         at_least(1, 50, "Entre 1 et 50 positions."),
     ], description="Laissez vide pour le nombre conseillé.")
+    #: a team match only (issue 29 point 10): 16 to 24 donnes in 4 quarters (seed « DUPLICATE PAR ÉQUIPES »),
+    #: the same number of étuis each quarter; the page shows it when the positions are quarters
+    quarter_boards = SelectField("Étuis du match", choices=choices({
+        "4": "16 étuis (4 par quart temps)", "5": "20 étuis (5 par quart temps)", "6": "24 étuis (6 par quart temps)",
+    }), default="5", description="Le règlement prévoit de 16 à 24 donnes, en 4 quarts temps.")
 
 
 # --- the arbiter's adjustments (SPEC §4) and competitions ----------------------------------------------

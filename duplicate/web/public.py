@@ -206,7 +206,8 @@ def route_sheet(token: str):
     view = route_sheets_view(*operations.route_sheet_data(session, tournament, secret=secret), entrants=[entrant_id])
     sheet = view["items"][0]
     response = Response(render_template(
-        "public/route_sheet.html", tournament=tournament, sheet=sheet, pm=view["pm"], holder=holder, secret=secret,
+        "public/route_sheet.html", tournament=tournament, sheet=sheet, pm=view["pm"], columns=view["columns"],
+        holder=holder, secret=secret,
         names=entrant_names(session, tournament), token=token, url=public_url_for("web.route_sheet", token=token),
         code=operations.player_code(tournament, entrant_id),  # his confirmation code: this private link's holder only
     ))

@@ -153,7 +153,7 @@ def _layout_text(data: bytes, tmp_path) -> str:
                           check=True).stdout
 
 
-#: A row of the private page: position, étui, table, role (the opponent, the badges follow), score, note.
+#: A row of the private page: position, table, étui, role (the opponent, the badges follow), score, note.
 PAGE_ROW = re.compile(r'<tr class="[^"]*">\s*<td class="number">(\d+)</td><td class="number">(\d+)</td>\s*'
                       r'<td class="number">(\d+)</td>\s*<td>([^<]+?)\s*</td>\s*'
                       r'<td class="number">([^<]*)</td>\s*<td class="number">([^<]*)</td>')
@@ -188,7 +188,7 @@ def test_a_feuille_de_route_has_the_same_rows_on_the_page_and_on_the_paper(app, 
     # before publication (SPEC §11) the public sees the same étuis, tables and roles, and no score anywhere
     anonymous = app.test_client()
     token = _token(app, tournament_id, "N1")
-    hidden_page = [(int(p), int(t), int(b), role) for p, b, t, role, _score, _note
+    hidden_page = [(int(p), int(t), int(b), role) for p, t, b, role, _score, _note
                    in PAGE_ROW.findall(anonymous.get(f"/feuille/{token}").get_data(as_text=True))]
     with Session(db.get_engine(app)) as session:
         export, hidden_ranking = operations.route_sheet_data(
@@ -203,8 +203,9 @@ def test_a_feuille_de_route_has_the_same_rows_on_the_page_and_on_the_paper(app, 
     publish(app, tournament_id)
     page = PAGE_ROW.findall(anonymous.get(f"/feuille/{token}").get_data(as_text=True))
     paper = PAPER_ROW.findall(_layout_text(_paper(app, tournament_id, "route-sheets", entrants=["N1"]), tmp_path))
-    # the page's columns are position, étui, table; the paper's position, table, étui
-    on_page = [(int(p), int(t), int(b), role, score, note) for p, b, t, role, score, note in page]
+    # the page's columns and the paper's are position, table, étui (issue 29 point 13: they were position,
+    # étui, table on the page)
+    on_page = [(int(p), int(t), int(b), role, score, note) for p, t, b, role, score, note in page]
     on_paper = [(int(p), int(t), int(b), role, score, note) for p, t, b, role, score, note in paper]
     assert on_page == on_paper
     assert sorted((p, t, b) for p, t, b, *_ in on_page) == sorted(played)
@@ -233,3 +234,57 @@ def test_an_etui_has_the_same_frequencies_on_its_page_and_on_the_paper(app, arbi
     assert on_page == [("+56", "2", "87,50"), ("−56", "3", "25,00")]
     assert on_paper == [("+56", "2", "87,50", "12,50", "1, 2"), ("−56", "3", "25,00", "75,00", "3, 4, 5")]
     assert "joué 5 fois" in paper
+
+
+def test_a_team_sheet_heads_its_columns_and_counts_its_etuis_in_the_same_words_on_page_and_paper(
+        app, arbiter, tmp_path):
+    # issue 29 point 13: the page said « (6 donnes) » and the paper « 6 ÉTUI(S) » for the same count, and
+    # they ordered their columns differently. 18 players in triplettes: 6 triplettes, 3 tables, 3 positions
+    # of 4 étuis (SPEC §7), so a triplette plays 3 × 4 = 12 étuis; the takers' seats go N, S, E, W étui
+    # after étui, so in each position's 4 étuis the NS line takes twice (N, S) and defends twice (E, W):
+    # 6 étuis in attack, 6 in defence.
+    tournament_id = ready(app, "triplettes")
+    for number in board_numbers(app, tournament_id):
+        assert fill_board(arbiter, tournament_id, number, scores=lambda board, table: 56).status_code == 302
+    publish(app, tournament_id)
+    page = arbiter.get(f"/feuille/{_token(app, tournament_id, 'NS1')}").get_data(as_text=True)
+    paper = _layout_text(_paper(app, tournament_id, "route-sheets", entrants=["NS1"]), tmp_path)
+    assert "(6 étuis)" in page and "donne" not in re.sub(r"<[^>]+>", "", page).split("Feuille de route")[1]
+    assert paper.count("6 ÉTUIS") == 2 and "ÉTUI(S)" not in paper
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', page)
+    assert heads == ["Position", "Table", "Étui", "Rôle", "Score", "Note", "Remarques"]
+    assert next(line for line in paper.splitlines() if line.lstrip().startswith("Position")).split() == heads
+
+
+def test_a_team_match_sheets_remark_starts_under_its_head_on_paper_as_on_the_page(app, arbiter, tmp_path):
+    # issue 29 point 13: the paper slid a defence row's remark into its empty PM column. Team match
+    # (`ready`: 20 étuis, 5 a quarter; A attacks in the open room, table 1, in quarter 1): every line +56;
+    # the arbiter rectifies the open room's étui 2 to +106. B's row « 1, ouverte, 2, Défense contre A »
+    # has a score, no PM (a defence scores none, SPEC §6) and the remark « score rectifié par l’arbitre :
+    # Poignée oubliée », on the page and on the paper.
+    from sqlmodel import select
+
+    from duplicate.models import Result
+
+    tournament_id = ready(app, "team_match")
+    for number in board_numbers(app, tournament_id):
+        assert fill_board(arbiter, tournament_id, number, scores=lambda board, table: 56).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        line = session.exec(select(Result).where(Result.tournament_id == tournament_id, Result.board == 2,
+                                                 Result.table == 1)).one()
+        operations.adjust_score(session, line, score=106, version_id=line.version_id, who="arbitre",
+                                reason="Poignée oubliée")
+        session.commit()
+    publish(app, tournament_id)
+    remark = "score rectifié par l’arbitre : Poignée oubliée"
+    paper = _layout_text(_paper(app, tournament_id, "route-sheets", entrants=["B"]), tmp_path).splitlines()
+    header = next(line for line in paper if "Remarques" in line)
+    row = next(line for line in paper if "score rectifié" in line)
+    assert row.index("score rectifié") == header.index("Remarques"), (header, row)
+    assert header.split() == ["Quart", "temps", "Salle", "Étui", "Rôle", "Score", "PM", "Remarques"]
+    assert row.split()[:7] == ["1", "ouverte", "2", "Défense", "contre", "A", "+106"]
+    assert row.endswith(remark)
+    page = arbiter.get(f"/feuille/{_token(app, tournament_id, 'B')}").get_data(as_text=True)
+    assert re.search(r'<td class="number">1</td><td>ouverte</td>\s*<td class="number">2</td>\s*'
+                     r'<td>Défense contre\xa0A</td>\s*<td class="number">\+106</td>\s*<td class="number"></td>\s*'
+                     rf'<td>{remark}</td>', page.replace("&#39;", "’"))
