@@ -58,7 +58,7 @@ def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
         if not r["relais"]:
             cells[id(r)] = [f"{r['quarter']}e quart" if r["quarter"] else str(r["position"]),
                             f"{r['table']} ({r['room']})" if r["room"] else str(r["table"]), str(r["board"]),
-                            r["role"] + (f" · {r['attacker']}" if r.get("attacker") else ""),
+                            r["role"] + (f" : {r['attacker']}" if r.get("attacker") else ""),
                             *([r.get("opponent", "")] if team else []), r["score"], r["note"], ""]
     sizes = text_table.widths(header, list(cells.values()))
     if any(r["quarter"] for r in rows):
