@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from duplicate.view_models.rankings import rankings_view
 from duplicate.view_models.frequencies import frequencies_view
+from duplicate.view_models.formatting import ordinal
 from duplicate.view_models.route_sheet import route_sheets_view
 
 from . import text_table
@@ -49,20 +50,27 @@ def route_sheets(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = 
 
 def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
     """The route sheet's table as fixed-pitch text (:mod:`.text_table`): sets each row's ``line`` (its
-    cells but the remarks, which the template prints after it in red) and returns the header line."""
-    header = ["Position", "Table", "Étui", "Rôle", *(["Adversaire"] if team else []), "Score",
-              "PM" if pm else "Note", "Remarques"]
+    cells but the remarks, which the template prints after it in red) and returns the header line.
+
+    In a team match (rows with a room) the « Table » column is the room, « Salle » « ouverte » / « fermée »
+    as on the page, and there is no « Adversaire » column (the opponent is always the other team): the
+    attack row then names its attacker and his room (« Attaque : DUPONT Jean, salle ouverte ») within the
+    page's width."""
+    rooms = any(r["room"] for r in rows)
+    opponent = team and not rooms
+    header = ["Position", "Salle" if rooms else "Table", "Étui", "Rôle", *(["Adversaire"] if opponent else []),
+              "Score", "PM" if pm else "Note", "Remarques"]
     right = {0, 1, 2, len(header) - 3, len(header) - 2}
     cells = {}
     for r in rows:
         if not r["relais"]:
-            cells[id(r)] = [f"{r['quarter']}e quart" if r["quarter"] else str(r["position"]),
-                            f"{r['table']} ({r['room']})" if r["room"] else str(r["table"]), str(r["board"]),
+            cells[id(r)] = [f"{ordinal(r['quarter'], feminine=False)} quart" if r["quarter"] else str(r["position"]),
+                            r["room"].removeprefix("salle ") if r["room"] else str(r["table"]), str(r["board"]),
                             r["role"] + (f" : {r['attacker']}" if r.get("attacker") else ""),
-                            *([r.get("opponent", "")] if team else []), r["score"], r["note"], ""]
+                            *([r.get("opponent", "")] if opponent else []), r["score"], r["note"], ""]
     sizes = text_table.widths(header, list(cells.values()))
-    if any(r["quarter"] for r in rows):
-        right.discard(0)  # « 1e quart » reads better left-aligned
+    if rooms:
+        right -= {0, 1}  # « 1er quart » and « ouverte » read better left-aligned
     for r in rows:
         r["line"] = (text_table.line(cells[id(r)], sizes, right) if not r["relais"] else
                      text_table.line([str(r["position"]), "relais (pas de table à cette position)"], sizes, right))

@@ -196,7 +196,7 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
     assert f"1 1 ouverte Attaque : MARTIN Jérôme, salle ouverte contre {dames} +82 4,000" in sheet, sheet
     photo(visitor, "match-feuille-de-route")
     printed = paper(visitor, base, "match-feuille-de-route")
-    assert "1e quart 1 (salle ouverte) 1 Attaque : MARTIN Jérôme, salle ouverte Les Dames +82 4,000" in printed, printed
+    assert "1er quart ouverte 1 Attaque : MARTIN Jérôme, salle ouverte +82 4,000" in printed, printed
     phones[2].reload()
     phones[2].wait_for_selector("#etui-1 .stored-score")
     assert "Attaque : BLANC Léa, salle fermée Score confirmé : +66" in flat(phones[2].locator("#etui-1").inner_text())

@@ -107,7 +107,7 @@ def test_a_team_matchs_attacker_and_room_on_the_phone_the_etui_page_and_the_rout
     assert "1 1 ouverte Attaque : NOM2 Prénom, salle ouverte contre B +82 4,000" in a_sheet, a_sheet
     b_sheet = text(visitor.get(f"/feuille/{_token(app, tid, 'B')}"))
     assert "1 1 fermée Attaque : NOM5 Prénom, salle fermée contre A +66 0,000" in b_sheet, b_sheet
-    assert "1e quart 1 (salle ouverte) 1 Attaque : NOM2 Prénom, salle ouverte Équipe 2 +82 4,000" \
+    assert "1er quart ouverte 1 Attaque : NOM2 Prénom, salle ouverte +82 4,000" \
         in _pdf(app, tid, "A", tmp_path)
     board = text(visitor.get(f"/tournois/{tid}/etuis/1"))
     assert "ouverte A Équipe 1 Attaque : NOM2 Prénom, salle ouverte B Équipe 2 Garde +82 4,000" in board, board
