@@ -7,8 +7,9 @@ by `duplicate.french`:
 
 * one row per étui played — position (or quarter), table (or room), étui, role (« Preneur », « Défense
   (à gauche) »…, « Attaque » / « Défense » for a team, with the opponent and, for the attack, who
-  attacked: his badge in triplettes, his room in a team match — issue 29 point 8), the score, the note (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's
-  marks (`view_models.export.flags`: « donne annulée », « score rectifié par l’arbitre »…);
+  attacked: his badge in triplettes, his room in a team match — issue 29 point 8), the score, the note
+  (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's marks (`view_models.export.flags`:
+  « donne annulée », « score rectifié par l’arbitre »…);
 * one row per position where the player rests (« relais », SPEC §7), up to the last position with a
   result: the sheet tells what has been played, not what is to come;
 * his standing (`rankings.standings_view`), his penalties.
@@ -125,8 +126,8 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                 rows_of.setdefault(who, []).append(
                     {"board": "", "table": "relais", "position": position, "flags": [], "score": "", "room": "",
                      "room_id": "", "quarter": "", "role": "relais", "attack": False, "note": "", "relais": True,
-                     "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_colour": "", "opponent": "",
-                     "opponent_id": ""})
+                     "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_colour": "",
+                     "opponent": "", "opponent_id": ""})
     known = t.entrants
     order = entrants or sorted(known or rows_of, key=french.place_order)
     items = []

@@ -43,7 +43,8 @@ def test_a_triplettes_attacker_and_his_badge_on_the_phone_the_etui_page_and_the_
     # so NS1 attacks 1 and 2. From the drawn Rouge, a triplette's first attack is its Rouge member,
     # CHEVALIER (third by surname), its second its Bleu member, ARNAUD (Rouge → Bleu → Blanc).
     tid = _teams(app, "triplettes", 6, 3)
-    assert arbiter.post(f"/arbitre/tournois/{tid}/equipes/premiere-couleur", data={"colour": "Rouge"}).status_code == 302
+    assert arbiter.post(f"/arbitre/tournois/{tid}/equipes/premiere-couleur",
+                        data={"colour": "Rouge"}).status_code == 302
     visitor = app.test_client()
     team = re.escape("Équipe") + r"\d"
 
@@ -57,7 +58,8 @@ def test_a_triplettes_attacker_and_his_badge_on_the_phone_the_etui_page_and_the_
     assert 'class="badge badge-rouge">CHEVALIER' in visitor.get(f"/tournois/{tid}/etuis/1").get_data(as_text=True)
     view = visitor.get(f"/api/table/{_secret(app, tid, 1)}").get_json()
     labels = {board["number"]: board["attack"]["label"] for board in view["boards"]}
-    assert re.fullmatch(rf"CHEVALIER {team} \(Rouge\)", labels[1]) and re.fullmatch(rf"ARNAUD {team} \(Bleu\)", labels[2])
+    assert re.fullmatch(rf"CHEVALIER {team} \(Rouge\)", labels[1])
+    assert re.fullmatch(rf"ARNAUD {team} \(Bleu\)", labels[2])
 
     # étui 1 scored +100 at table 1, +56 and +30 elsewhere: table 1's attack is the best of 3 → 100,00 (SPEC §4)
     lines = operations_lines(app, tid, 1)
