@@ -56,6 +56,7 @@ from duplicate.core.cards import SEATS
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
+from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, JournalEntry, Player, Result, ResultConflict, Substitution, Team, Tournament,
     TournamentKind, utcnow,
@@ -69,6 +70,7 @@ from ._journal import journal
 from ._live import find_clock
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
+from ._team_match import attacker_names
 from ._triplettes import triplette_plan
 from ._results import (
     CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled,
@@ -237,6 +239,21 @@ def _shown_position(tournament: Tournament, lines: list[Line], positions: list[i
     return min(waiting) if waiting else (launched[-1] if launched else (positions[0] if positions else None))
 
 
+def _attack(plan, team_attackers: Mapping[tuple[int, str], str], line: Line) -> dict | None:
+    """Who attacks ``line``'s étui, as the route sheet and the étui page word him (issue 29 point 8):
+    ``{"name", "colour", "room", "label"}`` — in triplettes the triplette's member and his badge (SPEC §5,
+    `triplette_plan`), in a team match the attacker the team chose for the quarter and the room (seed
+    « DUPLICATE PAR ÉQUIPES », `_team_match.attacker_names`); None otherwise or not chosen yet. A name, not
+    a score: shown whatever `scores_shown` says."""
+    if plan is not None:
+        who = plan.attacker(line.board, line.taker)
+        who = dict(who, room="") if who else None
+    else:
+        name = team_attackers.get((line.quarter or line.position or 0, line.taker))
+        who = {"name": name, "colour": "", "room": ROOMS.get(line.room or "", "")} if name else None
+    return dict(who, label=attacker_text(who)) if who else None
+
+
 def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None) -> dict:
     """The SPEC §12 ``GET /api/table/<secret>`` answer: tournament, table, position (`_shown_position`),
     seats with names, the position's étuis with their taker and status; plus what the page needs: the
@@ -259,14 +276,16 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     fmt = format_for(kind)
     plan = triplette_plan(session, tournament) if fmt.badges else None
     quadrettes = quadrette_attackers(session, tournament) if fmt.chosen_attacker else {}
+    team_attackers = attacker_names(session, tournament) if fmt.rooms else {}
     boards = []
     for line in sorted(here, key=lambda line: line.board):
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
                                 "confirm_seats": confirm_seats(kind, seat)}
-        if plan is not None and plan.attacker(line.board, line.taker):
-            item["attack"] = plan.attacker(line.board, line.taker)  # triplettes: who attacks, his badge (SPEC §5)
+        attack = _attack(plan, team_attackers, line)
+        if attack is not None:
+            item["attack"] = attack
         if fmt.chosen_attacker:  # quadrettes: the North says who of the quadrette took; the usual one first
             team = quadrettes.get(line.taker, {})
             item["attackers"] = [list(member) for member in team.get("members", [])]

@@ -38,7 +38,7 @@ from typing import Any, Mapping
 
 from duplicate import french
 from duplicate.core.cards import PACK, SUITS
-from duplicate.core.triplettes import COLOURS, attacking_line, duplication_duty
+from duplicate.core.triplettes import COLOURS, duplication_duty
 from duplicate.view_models import formatting as fmt
 from duplicate.view_models.export import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, flags
 
@@ -126,7 +126,7 @@ def _traveller_line(t: Tournament, number: int, position, table, seats, result, 
             "seats": [{"key": k, "short": SEAT_SHORT.get(k, k), "id": who, "name": t.name(who)} for k, who in seats],
             "plus": "", "minus": "", "taker_note": "", "defence_note": "", "pm": "", "flags": [], "room": "",
             "corrected": False, "annulled": False, "adjusted": False, "arbitral": False,
-            "attacker": attacker_text(t.attacker(number, _attacking_team(t, number, seats), result))}
+            "attacker": attacker_text(t.attacker(number, t.attacking_team(number, seats), result))}
     if result is not None and result.get("room"):
         line["room"] = ROOMS.get(result["room"], result["room"])
     if not scored or result is None:
@@ -158,17 +158,6 @@ def _fiche_remarks(lines: list[dict]) -> list[str]:
         ("annulled", "donne(s) annulée(s) par l’arbitre"),
         ("arbitral", "note(s) arbitrale(s) donnée(s) par l’arbitre"))]
     return [f"{count} {text}." for count, text in counts if count]
-
-
-def _attacking_team(t: Tournament, number: int, seats) -> str | None:
-    """The team that attacks étui ``number`` at a line with ``seats`` (triplettes: the line of the taker's
-    seat; quadrettes: the attack seat); None in the individual and team matches."""
-    seat_of = dict(seats)
-    if t.format.badges:
-        if "attack" in seat_of:
-            return seat_of["attack"]
-        return seat_of.get(attacking_line(t.taker_seat(number) or "N"))
-    return seat_of.get("attack") if t.format.chosen_attacker else None
 
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
@@ -258,7 +247,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                 nxt = "relais" if who in t.resting_at(position + 1) else where_entrant.get((position + 1, who))
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
-            attacks = [{"board": n, "who": attacker_text(t.attacker(n, _attacking_team(t, n, t.seats_of(r))))}
+            attacks = [{"board": n, "who": attacker_text(t.attacker(n, t.attacking_team(n, t.seats_of(r))))}
                        for n in r["boards"]] if t.format.badges else []
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),

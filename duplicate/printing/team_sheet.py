@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from duplicate import french
 from duplicate.core.formats import format_for
+from duplicate.view_models.export import Tournament
 
 CONTRACT_LABELS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre", "prise": "Prise"}
 ROOMS = (("open", "Salle ouverte"), ("closed", "Salle fermée"))
@@ -77,12 +78,8 @@ def context(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
     core = read_tournament(export)
     pair = ("A", "B")
     bonus = {team: core.teams[team].bonus if team in core.teams else 0 for team in pair}
-    players = {p.get("id"): p.get("name", "") for p in export.get("players", [])}
-    members = {team.get("id"): team.get("members") or [] for team in export.get("teams", [])}
-    chosen = (export.get("settings") or {}).get("team_attackers") or {}  # a place in the team (`_team_match`)
-    attackers = {(int(q), team): players.get(members[team][place], "") for q, by_team in chosen.items()
-                 for team, place in by_team.items()
-                 if team in members and isinstance(place, int) and 0 <= place < len(members[team])}
+    t = Tournament(export)
+    attackers = {key: t.name(player) for key, player in t.team_attackers.items()}
     sheet = {"teams": pair, "names": {t: core.teams[t].name if t in core.teams else t for t in pair},
              "bonus": bonus, "quarters": quarter_sheets(core.results, pair, bonus), "attackers": attackers}
     header = SimpleNamespace(name=export.get("name") or "", date=export.get("date"), place=export.get("place") or "")

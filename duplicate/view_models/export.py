@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from duplicate.core.formats import format_for
-from duplicate.core.triplettes import Triplette, member_badges, plan_attacks
+from duplicate.core.triplettes import Triplette, attacking_line, member_badges, plan_attacks
 
 from . import formatting as fmt
 
@@ -139,22 +139,72 @@ class Tournament:
                     found.update(member_badges((m, self.name(m)) for m in members))
         return found
 
-    def attacker(self, board: int, team: str | None, result: Mapping | None = None) -> dict | None:
-        """Who of ``team`` attacks étui ``board``: ``{"name", "colour"}`` — a triplette's by its badge
-        rotation, a quadrette's as entered on the fiche (``result["attacker"]``); None when unknown."""
+    @cached_property
+    def team_attackers(self) -> dict[tuple[int, str], str]:
+        """Team match: (quarter, team) → its attacker's player id, from the places the arbiter chose on the
+        « Match » page (``settings["team_attackers"]``, a place in the team's order: `operations._team_match`)."""
+        chosen = (self.export.get("settings") or {}).get("team_attackers") or {}
+        found = {}
+        for quarter, by_team in chosen.items() if isinstance(chosen, Mapping) else ():
+            for team, place in (by_team or {}).items():
+                members = self.teams.get(team, {}).get("members") or []
+                if isinstance(place, int) and 0 <= place < len(members):
+                    found[(int(quarter), team)] = members[place]
+        return found
+
+    def attacking_team(self, number: int, seats) -> str | None:
+        """The team that attacks étui ``number`` at a line with ``seats`` (``[(seat, entrant)]``): in triplettes
+        the line of the taker's seat, in quadrettes and team matches the attack seat; None in the individual."""
+        seat_of = dict(seats)
+        if "attack" in seat_of:
+            return seat_of["attack"]
+        if self.format.badges:
+            return seat_of.get(attacking_line(self.taker_seat(number) or "N"))
+        return None
+
+    def attacker(self, board: int, team: str | None, result: Mapping | None = None, *, quarter: int | None = None,
+                 room: str | None = None) -> dict | None:
+        """Who of ``team`` attacks étui ``board``: ``{"name", "colour", "room"}`` — a triplette's by its badge
+        rotation (SPEC §5; seed « Règles spécifiques aux tournois triplettes »), a quadrette's as entered on
+        the fiche (``result["attacker"]``), a team match's as chosen for the quarter with the room where he
+        plays (seed « DUPLICATE PAR ÉQUIPES » : « les capitaines de chaque équipe choisissent […] un
+        attaquant », « L'équipe A choisit les salles […] »; the quarter and room are the result's, else
+        ``quarter`` and ``room``); None when unknown."""
         if self.format.badges:
             attack = self.attacks.get((board, team))
-            return {"name": self.name(attack.player), "colour": attack.colour} if attack and attack.player else None
+            return {"name": self.name(attack.player), "colour": attack.colour, "room": ""} \
+                if attack and attack.player else None
         if self.format.chosen_attacker and result is not None and result.get("attacker"):
-            return {"name": self.name(result["attacker"]), "colour": ""}
+            return {"name": self.name(result["attacker"]), "colour": "", "room": ""}
+        if self.format.rooms:
+            quarter = (result or {}).get("quarter") or quarter
+            room = (result or {}).get("room") or room
+            player = self.team_attackers.get((quarter, team)) if quarter is not None else None
+            return {"name": self.name(player), "colour": "", "room": ROOMS.get(room, "")} if player else None
         return None
+
+    def board_attackers(self, number: int) -> dict[int, dict[str, str]]:
+        """Étui ``number``'s attacker at each table that plays it (the movement's rounds; a quadrette's once
+        its line names him): table → ``{"text": attacker_text, "colour": badge colour or ""}``."""
+        found = {}
+        for round_ in self.rounds_of_board(number):
+            result = self.result_at(number, round_["table"], round_.get("room"))
+            who = self.attacker(number, self.attacking_team(number, self.seats_of(round_)), result,
+                                quarter=round_.get("position"), room=round_.get("room"))
+            if who:
+                found[round_["table"]] = {"text": attacker_text(who), "colour": who["colour"]}
+        return found
 
 
 def attacker_text(who: Mapping | None) -> str:
-    """« DUPONT Jean (Bleu) », « DUPONT Jean » (quadrettes), or "" — as every printout names an attacker."""
+    """The one wording of an attacker, on every page, phone and printout (issue 29 point 8): « DUPONT Jean
+    (Bleu) » (triplettes: his badge), « DUPONT Jean, salle ouverte » (team match: the room where he plays),
+    « DUPONT Jean » (quadrettes), or "" when unknown."""
     if not who:
         return ""
-    return f"{who['name']} ({who['colour']})" if who.get("colour") else str(who["name"])
+    if who.get("colour"):
+        return f"{who['name']} ({who['colour']})"
+    return f"{who['name']}, {who['room']}" if who.get("room") else str(who["name"])
 
 
 def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:

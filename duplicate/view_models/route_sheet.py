@@ -7,8 +7,9 @@ by `duplicate.french`:
 
 * one row per étui played — position (or quarter), table (or room), étui, role (« Preneur », « Défense
   (à gauche) »…, « Attaque » / « Défense » for a team, with the opponent and, for the attack, who
-  attacked), the score, the note (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's
-  marks (`view_models.export.flags`: « donne annulée », « score rectifié par l’arbitre »…);
+  attacked: his badge in triplettes, his room in a team match — issue 29 point 8), the score, the note
+  (% of the line, or the PM the attack scores, SPEC §6), and the arbiter's marks (`view_models.export.flags`:
+  « donne annulée », « score rectifié par l’arbitre »…);
 * one row per position where the player rests (« relais », SPEC §7), up to the last position with a
   result: the sheet tells what has been played, not what is to come;
 * his standing (`rankings.standings_view`), his penalties, and the étuis counted in each role, worded once
@@ -32,6 +33,7 @@ from typing import Any, Mapping
 
 from duplicate import french
 from .export import ROOMS, Tournament, attacker_text, flags
+from .formatting import pm_text
 
 from .rankings import standings_view
 
@@ -77,10 +79,10 @@ def _role_individual(t: Tournament, seats: Mapping[tuple, Mapping[str, str]], re
 
 def _note(t: Tournament, notes: Mapping | None, attack: bool, annulled: bool) -> str:
     """The note of one row: the PM the attack scores (none for the defence, whose PM are its attack's
-    elsewhere), or the % of the line (none on an annulled deal)."""
+    elsewhere) written as the feuille de marque and the étui page write it (`formatting.pm_text`: « 4,000 »
+    in a team match, never signed; « −3,162 » in quadrettes), or the % of the line (none on an annulled deal)."""
     if t.format.uses_pm:
-        value = t.format.scored_pm(notes.get("pm")) if notes and attack else None
-        return french.signed_number(value) if value is not None else ""
+        return pm_text(t.format, notes.get("pm")) if notes and attack else ""
     note = None if notes is None or annulled else notes.get("taker_note" if attack else "defence_note")
     return french.number(note, empty="")
 
@@ -90,9 +92,11 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
     """The feuilles de route of ``entrants`` (default: every entrant, in place order). Returns
     ``{"tournament", "items", "pm", "team", "entrant_count"}``; each item is ``{"id", "name", "club",
     "line", "members", "rows", "penalties", "ranked"}`` plus its standing (`standings_view`); each row
-    ``{"position", "quarter", "table", "room", "room_id", "board", "role", "attack", "opponent",
-    "opponent_id", "attacker", "attacker_id", "score", "note", "flags", "annulled", "corrected", "reason", "relais"}``,
-    strings already in French (empty where there is nothing to show)."""
+    ``{"position", "quarter", "table", "where", "room", "room_id", "board", "role", "role_text", "attack", "opponent",
+    "opponent_id", "attacker", "attacker_colour", "score", "note", "flags", "annulled", "corrected", "reason",
+    "remarks", "relais"}``, strings already in French (empty where there is nothing to show). ``attacker`` is who of the
+    team attacked, in the one wording of `export.attacker_text` (« DUPONT Jean (Bleu) », « DUPONT Jean, salle
+    ouverte »), ``attacker_colour`` his triplette badge for the page's colour chip."""
     t = Tournament(export, ranking)
     fmt = t.format
     standing = {row["id"]: row for row in ranking.get("ranking", [])}
@@ -122,7 +126,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                   "room_id": result.get("room") or "", "quarter": result.get("quarter") or "", "relais": False,
                   "annulled": annulled, "corrected": bool(result.get("corrected")), "reason": reason,
                   "remarks": " ; ".join(marks) + (f" : {reason}" if reason and marks else reason),
-                  "attacker": "", "attacker_id": "", "opponent": "", "opponent_id": ""}
+                  "attacker": "", "attacker_colour": "", "opponent": "", "opponent_id": ""}
         if fmt.ranks_players:
             for who in [result.get("taker"), *result.get("defenders", [])]:
                 if wanted is not None and who not in wanted:
@@ -135,12 +139,11 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                 opponent = result.get("defence_team") if attack else result.get("taker_team")
                 role = "Attaque" if attack else "Défense"
                 against = f"{role} contre\u00a0{french.place_label(opponent)}" if opponent else role
+                attacker = t.attacker(result["board"], who, result) if attack else None
                 rows_of.setdefault(who, []).append(dict(
-                    common, role=role, role_text=against,
-                    attack=attack, opponent=t.name(opponent),
-                    opponent_id=opponent or "",
-                    attacker=attacker_text(t.attacker(result["board"], who, result)) if attack else "",
-                    attacker_id=str(result.get("attacker") or "") if attack else "",
+                    common, role=role, role_text=against, attack=attack, opponent=t.name(opponent),
+                    opponent_id=opponent or "", attacker=attacker_text(attacker),
+                    attacker_colour=attacker["colour"] if attacker else "",
                     note=_note(t, notes, attack, annulled)))
     # a resting player's positions (« relais », SPEC §7), up to the last position with a result
     reached = max((r.get("position") or position_of.get((r["board"], r["table"]), 0) for r in t.results), default=0)
@@ -150,9 +153,8 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                 rows_of.setdefault(who, []).append(
                     {"board": "", "table": "relais", "where": "relais", "position": position, "flags": [], "score": "",
                      "room": "", "room_id": "", "quarter": "", "role": "relais", "role_text": "relais", "remarks": "",
-                     "attack": False, "note": "", "relais": True,
-                     "annulled": False, "corrected": False, "reason": "", "attacker": "", "attacker_id": "", "opponent": "",
-                     "opponent_id": ""})
+                     "attack": False, "note": "", "relais": True, "annulled": False, "corrected": False, "reason": "",
+                     "attacker": "", "attacker_colour": "", "opponent": "", "opponent_id": ""})
     known = t.entrants
     order = entrants or sorted(known or rows_of, key=french.place_order)
     items = []

@@ -20,6 +20,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
 from duplicate.view_models import frequencies_view, rankings_view, route_sheets_view
+from duplicate.view_models.export import Tournament
 from duplicate.view_models.formatting import pm_text
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
@@ -161,26 +162,31 @@ def board(tournament_id: int, number: int):
 
 
 def board_content(session, tournament, number: int, secret: bool) -> str | None:
-    """The étui page's content for one audience, or None when the étui has no fiche."""
+    """The étui page's content for one audience, or None when the étui has no fiche. Each line names its
+    attacker as the route sheet does (`view_models.export.Tournament.board_attackers`: his badge in
+    triplettes, his name and room in a team match — not a score, shown before publication too)."""
     lines = operations.traveller(session, tournament, number)
     if not lines:
         return None
     numbers = operations.board_numbers(session, tournament)
+    # the file the route sheets read (without its scores before publication), made once per data version
+    export, output = operations.route_sheet_data(session, tournament, secret=secret)
+    attackers = Tournament(export).board_attackers(number)
     if secret:
         return render_template("public/_board_content.html", tournament=tournament, number=number, lines=lines,
-                               names=entrant_names(session, tournament), numbers=numbers, secret=True)
-    output = operations.ranking(session, tournament)
+                               names=entrant_names(session, tournament), numbers=numbers, secret=True,
+                               attackers=attackers)
     notes = next((b["results"] for b in output["boards"] if b["number"] == number), [])
     # the PM each side scores, as the feuille de marque and the totals count them (`pm_text`: never negative
     # in a team match; issue 29 point 5)
     by_table = {line["table"]: dict(line, pm_text=pm_text(tournament.format, line.get("pm"))) for line in notes}
     corrected = operations.corrected_ids(session, tournament)
     # the frequencies as the printed report gives them (`view_models.frequencies_view`)
-    frequencies = frequencies_view(operations.marked_export(session, tournament), output, boards=[number])
+    frequencies = frequencies_view(export, output, boards=[number])
     return render_template(
         "public/_board_content.html", tournament=tournament, number=number, lines=lines, notes=by_table,
         secret=False, corrected=corrected, names=entrant_names(session, tournament), numbers=numbers,
-        frequencies=frequencies["items"][0]["lines"], pm=frequencies["pm"],
+        frequencies=frequencies["items"][0]["lines"], pm=frequencies["pm"], attackers=attackers,
     )
 
 

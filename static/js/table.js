@@ -363,9 +363,11 @@
       el("span", { "class": "badge badge-" + (waiting ? "queued" : status), text: waiting ? "à envoyer" : STATUS[status] })]));
     section.appendChild(el("p", { "class": "taker" }, ["Preneur : ", el("strong", { text: SEATS[board.taker_seat] || board.taker_seat }),
       " — " + board.taker_name]));
-    if (board.attack) {  // triplettes: who of the triplette attacks this étui, with his badge
-      section.appendChild(el("p", { "class": "attack" }, ["Attaque : " + board.attack.name + " ",
-        el("span", { "class": "badge badge-" + board.attack.colour.toLowerCase(), text: board.attack.colour })]));
+    if (board.attack) {  // who attacks, worded by the server as on the route sheet: a triplette's member in his
+      // badge's colour (« DUPONT Jean (Bleu) »), a team match's attacker and room (« DUPONT Jean, salle ouverte »)
+      section.appendChild(el("p", { "class": "attack" }, ["Attaque : ", board.attack.colour
+        ? el("span", { "class": "badge badge-" + board.attack.colour.toLowerCase(), text: board.attack.label })
+        : el("strong", { text: board.attack.label })]));
     }
     if (board.score !== undefined && status !== "todo") {
       section.appendChild(el("p", { "class": "stored" }, [status === "done" ? "Score confirmé : " : "Score saisi : ",

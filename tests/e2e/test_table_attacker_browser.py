@@ -84,7 +84,7 @@ def test_the_triplettes_phone_shows_who_attacks_with_his_badge(live_server, new_
     phone.wait_for_selector("section.board p.attack")
     # étui 1, NS1's first attack from the drawn Rouge: CHEVALIER (third by surname) wears Rouge
     first = phone.locator("#etui-1 p.attack")
-    assert re.fullmatch(r"Attaque : CHEVALIER Équipe\d Rouge", " ".join(first.inner_text().split()))
+    assert re.fullmatch(r"Attaque : CHEVALIER Équipe\d \(Rouge\)", " ".join(first.inner_text().split()))
     assert first.locator("span.badge-rouge").count() == 1
     assert phone.locator("select[name=attacker]").count() == 0
     shot(phone, artifacts, "table-triplette-badge-390")

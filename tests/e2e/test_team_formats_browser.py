@@ -173,7 +173,7 @@ def test_triplettes_five_tables(live_server, new_page, sqlite_url, artifacts, tm
     visitor = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     visitor.goto(private_link(arbiter, home, "NS1"))
     sheet = visitor.inner_text("main")
-    assert len(re.findall(r"attaque : .+ (Bleu|Blanc|Rouge)", sheet)) == 10, sheet  # 5 positions × 2 attacks
+    assert len(re.findall(r"Attaque contre\s\S+ · .+? \((Bleu|Blanc|Rouge)\)", sheet)) == 10, sheet  # 5 positions × 2 attacks
     fits(visitor, artifacts, "triplettes-feuille-de-route")
 
 
@@ -228,5 +228,5 @@ def test_quadrettes_seven_tables(live_server, new_page, sqlite_url, artifacts, t
     visitor = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     visitor.goto(private_link(arbiter, home, "Q1"))
     sheet = visitor.inner_text("main")
-    assert any(f"attaque : {attacker}" in sheet for attacker in attackers), sheet
+    assert any(f"· {attacker}" in sheet for attacker in attackers), sheet
     fits(visitor, artifacts, "quadrettes-feuille-de-route")

@@ -81,7 +81,7 @@ def test_triplette_badges_on_the_team_list_and_the_fiche(app, arbiter):
                      .get_data(as_text=True))[0]
     assert arbiter.post(f"/saisie/tournois/{tournament_id}/etuis/1", data={f"score-{key}": "+56"}).status_code == 302
     sheet = text(arbiter.get(f"/feuille/{_token(app, tournament_id, 'NS1')}"))
-    assert f"Attaque contre EO1 attaque : CHEVALIER {team_of['NS1']} Rouge" in sheet
+    assert f"Attaque contre EO1 · CHEVALIER {team_of['NS1']} (Rouge)" in sheet  # issue 29 point 8's wording
     assert arbiter.post(f"/arbitre/tournois/{tournament_id}/equipes/premiere-couleur",
                         data={"colour": "Vert"}, follow_redirects=True).get_data(as_text=True).count("Couleur inconnue")
 
@@ -113,7 +113,7 @@ def test_quadrette_attacker_chosen_at_entry_stored_exported_imported(app, arbite
         exported = interchange.export_tournament(session, operations.get_tournament(session, tournament_id))
     assert exported["results"][0]["attacker"] == ident
     sheet = text(arbiter.get(f"/feuille/{_token(app, tournament_id, first.taker)}"))
-    assert f"attaque : {name}" in sheet
+    assert f"· {name}" in sheet
     # the quadrette's next line proposes the same attacker (« un joueur qui attaquera durant tout le tournoi »)
     with Session(db.get_engine(app)) as session:
         later = next(line for number in (2, 3, 4, 5, 6) for line in operations.traveller(
