@@ -196,15 +196,16 @@ class Tournament:
         return found
 
 
-def attacker_text(who: Mapping | None) -> str:
+def attacker_text(who: Mapping | None, *, room: bool = True) -> str:
     """The one wording of an attacker, on every page, phone and printout (issue 29 point 8): « DUPONT Jean
-    (Bleu) » (triplettes: his badge), « DUPONT Jean, salle ouverte » (team match: the room where he plays),
-    « DUPONT Jean » (quadrettes), or "" when unknown."""
+    (Bleu) » (triplettes: his badge), « DUPONT Jean, salle ouverte » (team match: the room where he plays;
+    ``room=False`` where a column already says it, the route sheet's « Salle »), « DUPONT Jean »
+    (quadrettes), or "" when unknown."""
     if not who:
         return ""
     if who.get("colour"):
         return f"{who['name']} ({who['colour']})"
-    return f"{who['name']}, {who['room']}" if who.get("room") else str(who["name"])
+    return f"{who['name']}, {who['room']}" if room and who.get("room") else str(who["name"])
 
 
 def flags(result: Mapping | None, notes: Mapping | None = None) -> list[str]:

@@ -57,13 +57,20 @@ def _shared(rows: Iterable[Mapping], key: str) -> set:
     return {place for place, count in counts.items() if count > 1}
 
 
+def total_pm_text(fmt: Format, pm) -> str:
+    """An entrant's total PM as the feuille de marque writes it (SPEC §6): a team match's side scores 0 or
+    |PM| an étui, so its total is written unsigned (« 4,000 »); a quadrette's total is signed (« +12,838 »,
+    « −3,162 »)."""
+    return french.number(pm, 3) if fmt.pm_to_winner else french.signed_number(pm)
+
+
 def _general_row(fmt: Format, row: Mapping, clubs: Mapping[str, str], ties: set) -> dict:
     line = {"rank": row.get("rank"), "tie": row.get("rank") in ties, "id": row["id"],
             "place_id": french.place_label(row["id"]), "name": str(row.get("name") or row["id"]),
             "club": str(clubs.get(row["id"]) or ""), "status": standing_status(row),
             "group_start": False, "general_rank": row.get("rank")}
     if fmt.uses_pm:
-        line["pm"] = french.signed_number(row.get("pm"))
+        line["pm"] = total_pm_text(fmt, row.get("pm"))
         line["value"] = line["pm"]
     else:
         labels = dict(zip(fmt.lines, fmt.line_labels))
@@ -105,8 +112,8 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
     if output.get("quarters"):
         items.append({"title": TITLES[QUARTERS], "kind": QUARTERS, "rows": [
             {"id": q["team"], "place_id": french.place_label(q["team"]), "name": names.get(q["team"], q["team"]),
-             "quarters": [french.signed_number(q["quarters"].get(str(n))) for n in range(1, 5)],
-             "bonus": french.signed_number(q.get("bonus")), "total": french.signed_number(q.get("total"))}
+             "quarters": [total_pm_text(fmt, q["quarters"].get(str(n))) for n in range(1, 5)],
+             "bonus": total_pm_text(fmt, q.get("bonus")), "total": total_pm_text(fmt, q.get("total"))}
             for q in output["quarters"]]})
     return {
         "pm": fmt.uses_pm, "team": not fmt.ranks_players, "items": items,
@@ -133,7 +140,7 @@ def standings_view(fmt: Format, output: Mapping[str, Any], entrants: Collection[
         standing = {"rank": row.get("rank"), "tie": row.get("rank") in ties, "count": count,
                     "status": standing_status(row)}
         if fmt.uses_pm:
-            standing["pm"] = french.signed_number(row.get("pm"))
+            standing["pm"] = total_pm_text(fmt, row.get("pm"))
         else:
             standing.update(
                 attack=french.number(row.get("attack")), defence=french.number(row.get("defence")),

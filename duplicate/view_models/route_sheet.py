@@ -95,8 +95,8 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
     ``{"position", "quarter", "table", "where", "room", "room_id", "board", "role", "role_text", "attack", "opponent",
     "opponent_id", "attacker", "attacker_colour", "score", "note", "flags", "annulled", "corrected", "reason",
     "remarks", "relais"}``, strings already in French (empty where there is nothing to show). ``attacker`` is who of the
-    team attacked, in the one wording of `export.attacker_text` (« DUPONT Jean (Bleu) », « DUPONT Jean, salle
-    ouverte »), ``attacker_colour`` his triplette badge for the page's colour chip."""
+    team attacked, in the one wording of `export.attacker_text` (« DUPONT Jean (Bleu) », « DUPONT Jean »: the
+    row's « Salle » says his room), ``attacker_colour`` his triplette badge for the page's colour chip."""
     t = Tournament(export, ranking)
     fmt = t.format
     standing = {row["id"]: row for row in ranking.get("ranking", [])}
@@ -142,7 +142,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                 attacker = t.attacker(result["board"], who, result) if attack else None
                 rows_of.setdefault(who, []).append(dict(
                     common, role=role, role_text=against, attack=attack, opponent=t.name(opponent),
-                    opponent_id=opponent or "", attacker=attacker_text(attacker),
+                    opponent_id=opponent or "", attacker=attacker_text(attacker, room=False),
                     attacker_colour=attacker["colour"] if attacker else "",
                     note=_note(t, notes, attack, annulled)))
     # a resting player's positions (« relais », SPEC §7), up to the last position with a result

@@ -193,10 +193,10 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
     photo(visitor, "match-etui")
     visitor.goto(private_link(arbiter, home, rois))
     sheet = flat(visitor.inner_text("main"))
-    assert f"1 ouverte 1 Attaque contre {dames} · MARTIN Jérôme, salle ouverte +82 4,000" in sheet, sheet
+    assert f"1 ouverte 1 Attaque contre {dames} · MARTIN Jérôme +82 4,000" in sheet, sheet
     photo(visitor, "match-feuille-de-route")
     printed = paper(visitor, base, "match-feuille-de-route")
-    assert f"1 ouverte 1 Attaque contre {dames} · MARTIN Jérôme, salle ouverte +82 4,000" in printed, printed
+    assert f"1 ouverte 1 Attaque contre {dames} · MARTIN Jérôme +82 4,000" in printed, printed
     phones[2].reload()
     phones[2].wait_for_selector("#etui-1 .stored-score")
     assert "Attaque : BLANC Léa, salle fermée Score confirmé : +66" in flat(phones[2].locator("#etui-1").inner_text())

@@ -54,7 +54,7 @@ def test_a_half_hundredth_rounds_the_same_on_the_page_and_on_the_paper(app, arbi
 def test_a_team_match_attack_that_loses_an_etui_scores_zero_on_the_page_and_on_the_paper(app, arbiter, tmp_path):
     # SPEC §6 seed example: on étui 1 team A's attacker makes +82 and B's +66: the difference 16 gives
     # PM √16 = 4 to A; B, whose attacker did worse, scores 0 (not −4). Every other étui: +56 in both
-    # rooms, a difference of 0, no PM. A's total: +4,000, B's: 0,000.
+    # rooms, a difference of 0, no PM. A’s total: 4,000, B's: 0,000.
     tournament_id = ready(app, "team_match")
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, tournament_id)
@@ -75,8 +75,9 @@ def test_a_team_match_attack_that_loses_an_etui_scores_zero_on_the_page_and_on_t
         assert "−4,000" not in text      # B's attack on étui 1 does not lose 4 PM: it scores nothing
         assert "0,000" in text
     winner = _pdf_text(_paper(app, tournament_id, "route-sheets", entrants=["A"]), tmp_path)
-    assert "+4,000" in winner
-    assert "+4,000" in arbiter.get(f"/feuille/{_token(app, tournament_id, 'A')}").get_data(as_text=True)
+    assert "4,000" in winner and "+4,000" not in winner  # never signed, as on the feuille de marque
+    page = arbiter.get(f"/feuille/{_token(app, tournament_id, 'A')}").get_data(as_text=True)
+    assert "4,000" in page and "+4,000" not in page
 
 
 def _penalise(arbiter, tournament_id: int, entrant: str, points: str) -> None:

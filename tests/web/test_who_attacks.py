@@ -106,10 +106,12 @@ def test_a_team_matchs_attacker_and_room_on_the_phone_the_etui_page_and_the_rout
         == ("4,000", "0,000")
     publish(app, tid)
     a_sheet = text(visitor.get(f"/feuille/{_token(app, tid, 'A')}"))
-    assert "1 ouverte 1 Attaque contre B · NOM2 Prénom, salle ouverte +82 4,000" in a_sheet, a_sheet
+    assert "1 ouverte 1 Attaque contre B · NOM2 Prénom +82 4,000" in a_sheet, a_sheet
+    # the total as the feuille de marque writes it: a side scores 0 or |PM|, never signed (SPEC §6)
+    assert "Points de match 4,000 Place 1 sur 2" in a_sheet, a_sheet
     b_sheet = text(visitor.get(f"/feuille/{_token(app, tid, 'B')}"))
-    assert "1 fermée 1 Attaque contre A · NOM5 Prénom, salle fermée +66 0,000" in b_sheet, b_sheet
-    assert "1 ouverte 1 Attaque contre B · NOM2 Prénom, salle ouverte +82 4,000" \
+    assert "1 fermée 1 Attaque contre A · NOM5 Prénom +66 0,000" in b_sheet, b_sheet
+    assert "1 ouverte 1 Attaque contre B · NOM2 Prénom +82 4,000" \
         in _pdf(app, tid, "A", tmp_path)
     board = text(visitor.get(f"/tournois/{tid}/etuis/1"))
     assert "ouverte A Équipe 1 Attaque : NOM2 Prénom, salle ouverte B Équipe 2 Garde +82 4,000" in board, board
