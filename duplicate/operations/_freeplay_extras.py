@@ -43,6 +43,7 @@ import secrets
 
 from sqlmodel import Session
 
+from duplicate import french
 from duplicate.core.freeplay.movements import (
     HOWELL, PARALLEL_LETTERS, MovementError, fft_moves, final_square, movement_to_dict, parallel_movement, team_movement,
 )
@@ -204,7 +205,7 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
         raise OperationError(output["error"])
     ranked = [row["id"] for row in output["ranking"] if not row.get("withdrawn")]
     if len(ranked) < finalists:
-        raise OperationError(f"{len(ranked)} joueurs classés : pas assez pour un carré final de {finalists}.",
+        raise OperationError(f"{french.ranked(len(ranked))} : pas assez pour un carré final de {finalists}.",
                              "finalists")
     chosen = ranked[:finalists]
     count = 5 if one_deal_positions else 1

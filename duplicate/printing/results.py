@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from duplicate import french
 from duplicate.view_models.rankings import rankings_view
 from duplicate.view_models.frequencies import frequencies_view
 from duplicate.view_models.route_sheet import route_sheets_view
@@ -56,13 +57,13 @@ def _route_lines(rows: list[dict], *, team: bool, pm: bool) -> str:
     cells = {}
     for r in rows:
         if not r["relais"]:
-            cells[id(r)] = [f"{r['quarter']}e quart" if r["quarter"] else str(r["position"]),
+            cells[id(r)] = [french.quarter_label(r["quarter"]) if r["quarter"] else str(r["position"]),
                             f"{r['table']} ({r['room']})" if r["room"] else str(r["table"]), str(r["board"]),
                             r["role"] + (f" · {r['attacker']}" if r.get("attacker") else ""),
                             *([r.get("opponent", "")] if team else []), r["score"], r["note"], ""]
     sizes = text_table.widths(header, list(cells.values()))
     if any(r["quarter"] for r in rows):
-        right.discard(0)  # « 1e quart » reads better left-aligned
+        right.discard(0)  # « 1er quart temps » reads better left-aligned
     for r in rows:
         r["line"] = (text_table.line(cells[id(r)], sizes, right) if not r["relais"] else
                      text_table.line([str(r["position"]), "relais (pas de table à cette position)"], sizes, right))
