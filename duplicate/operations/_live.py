@@ -15,9 +15,10 @@ lines are not all in (`_position_in_play`).
 table plays at that position, each line's status decided in one place (`line_status`): « done » (entered),
 « pending » (entered at the table, awaiting a defender's confirmation, SPEC §12), « conflict » (an entry —
 paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is
-*late* at a position when lines of it are missing there while the position is behind the hall — before
-the position in play — or while most tables of that position (more than half) have all their lines in:
-« still missing lines of a position the others finished ».
+*late* at a position when lines of it are missing there while the clock says that position's time is up
+(`behind_the_clock`): the clock has moved on to a later position, or its countdown for that position is
+over. Late is behind the clock, not behind the other tables (issue 29 point 11: the paper tables were
+flagged as soon as the phone tables had finished); with no clock started, no table is late.
 
 The hall's screens ask every few seconds: the movement's layout (`_Layout`) and the projector's data are
 kept per tournament and served again only while the rows they come from are unchanged (`_Cache`).
@@ -337,6 +338,14 @@ def _position_in_play(clock: PositionClock | None, cells: dict) -> int | None:
     return incomplete[0] if incomplete else (positions[-1] if positions else None)
 
 
+def behind_the_clock(position: int, clock: dict) -> bool:
+    """Whether the time allowed for ``position`` is up by the clock (`clock_state`): the clock runs a later
+    position (started, paused or over), or its countdown for this one is over. No clock started: never."""
+    if clock["state"] == "idle" or clock["position"] is None:
+        return False
+    return position < clock["position"] or (position == clock["position"] and clock["state"] == "over")
+
+
 def live_room(session: Session, tournament: Tournament, layout_key: tuple | None = None) -> dict:
     """The arbiter's grid, from the movement and today's results.
 
@@ -362,14 +371,11 @@ def live_room(session: Session, tournament: Tournament, layout_key: tuple | None
             counts[status] += 1
         cell.update(status=_worst(statuses), total=len(statuses), done=statuses.count("done"),
                     missing=statuses.count("missing"))
-    in_play = _position_in_play(find_clock(session, tournament), cells)
-    complete: dict[int, list[bool]] = {}
+    clock = find_clock(session, tournament)
+    in_play = _position_in_play(clock, cells)
+    clock_now = clock_state(clock)
     for cell in cells.values():
-        complete.setdefault(cell["position"], []).append(cell["missing"] == 0)
-    for cell in cells.values():
-        finished = complete[cell["position"]]
-        behind = in_play is not None and cell["position"] < in_play
-        cell["late"] = cell["missing"] > 0 and (behind or sum(finished) * 2 > len(finished))
+        cell["late"] = cell["missing"] > 0 and behind_the_clock(cell["position"], clock_now)
         cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
     return {
         "tables": list(layout.tables), "positions": list(layout.positions), "cells": cells, "position": in_play,
