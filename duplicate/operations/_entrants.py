@@ -118,7 +118,7 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
     """
     fmt = _format(tournament)
     if fmt.team_size is None:
-        raise OperationError(f"Un tournoi {fmt.label.lower()} n'a pas d'équipes.")
+        raise OperationError(f"Un tournoi {fmt.label.lower()} n’a pas d’équipes.")
     ids = list(dict.fromkeys(int(i) for i in player_ids))
     low, high = fmt.team_size
     if not low <= len(ids) <= high:
@@ -131,14 +131,14 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
             raise OperationError(f"Joueur n° {player_id} inconnu dans ce tournoi.", "player_ids")
         taken = session.exec(select(TeamMember).where(TeamMember.player_id == player_id)).first()
         if taken is not None:
-            raise OperationError(f"{player.name} fait déjà partie d'une équipe.", "player_ids")
+            raise OperationError(f"{player.name} fait déjà partie d’une équipe.", "player_ids")
         members.append(player)
     line = (line or "").strip().upper() or None
     if line is not None and not fmt.split_roles and line not in fmt.lines:
-        raise OperationError(f"La ligne d'une équipe est {' ou '.join(fmt.lines)}.", "line")
+        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.lines)}.", "line")
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
-        raise OperationError("Le nom de l'équipe est trop long (200 caractères au plus).", "name")
+        raise OperationError("Le nom de l’équipe est trop long (200 caractères au plus).", "name")
     badges = {}
     if fmt.badges:
         badges = member_badges((str(p.id), p.name) for p in members)
