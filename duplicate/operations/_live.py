@@ -40,6 +40,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from duplicate import french
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
@@ -388,14 +389,23 @@ def live_room(session: Session, tournament: Tournament, layout_key: tuple | None
 
 def move_after(movement: CoreMovement | None, position: int | None) -> dict | None:
     """The move after ``position`` as the hall reads it: ``parts`` (« Sud +1 »…), ``resting`` (ids going
-    to the relais), ``joining`` (``{id, table, seat}`` coming back); None after the last position."""
+    to the relais), ``joining`` (``{id, table, seat}`` coming back), and ``relais``, the line the relais
+    players read, worded here once for the page and its script (« Au relais : O1, S1. Reviennent : N6
+    (table 1). », places as a person reads them); None after the last position."""
     if movement is None or position is None:
         return None
     move = next_move(movement, position)
     if move is None:
         return None
+    relais = []
+    if move.resting:
+        relais.append(f"Au relais : {', '.join(french.place_label(who) for who in move.resting)}.")
+    if move.joining:
+        relais.append("Reviennent : " + ", ".join(f"{french.place_label(who)}\u00a0(table\u00a0{table})"
+                                                   for who, table, _seat in move.joining) + ".")
     return {"parts": describe_move(move), "resting": list(move.resting),
-            "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining]}
+            "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining],
+            "relais": " ".join(relais)}
 
 
 def _entry_key(session: Session, tournament: Tournament) -> tuple:
