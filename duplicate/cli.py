@@ -69,9 +69,9 @@ def demo_command() -> None:
 
 
 @click.command("create-arbiter")
-@click.option("--username", prompt="Identifiant", help="Identifiant de l'arbitre.")
+@click.option("--username", prompt="Identifiant", help="Identifiant de l’arbitre.")
 @click.option("--password", prompt="Mot de passe", hide_input=True, confirmation_prompt="Confirmation",
-              help="Mot de passe (8 caractères au moins) ; demandé s'il est absent.")
+              help="Mot de passe (8 caractères au moins) ; demandé s’il est absent.")
 @with_appcontext
 def create_arbiter_command(username: str, password: str) -> None:
     """Crée un compte d'arbitre (mot de passe conservé haché)."""
@@ -148,8 +148,8 @@ PRINT_KINDS = ("labels", "diagrams", "travellers", "guide-cards", "movement-card
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), required=True, help="Fichier PDF.")
 @click.option("--scored/--blank", default=False, help="Fiches ambulantes : avec les résultats (--scored) ou vierges.")
 @click.option("--columns", type=click.IntRange(1, 10), default=3, show_default=True, help="Étiquettes par ligne.")
-@click.option("--rows", type=click.IntRange(1, 20), default=8, show_default=True, help="Lignes d'étiquettes par page.")
-@click.option("--single", is_flag=True, help="Étiquettes : une par page (imprimante d'étiquettes).")
+@click.option("--rows", type=click.IntRange(1, 20), default=8, show_default=True, help="Lignes d’étiquettes par page.")
+@click.option("--single", is_flag=True, help="Étiquettes : une par page (imprimante d’étiquettes).")
 @click.option("--entrant", "entrants", multiple=True, help="Feuilles de route, fiches individuelles : ce participant (répétable).")
 @click.option("--board", "boards", type=int, multiple=True, help="Ce seul étui (répétable).")
 @click.option("--base-url", help="Adresse publique du site, pour les QR codes des feuilles de route (défaut : PUBLIC_URL, sinon l’adresse du réseau local).")

@@ -41,7 +41,7 @@ def _choice(enum) -> click.Choice:
 
 
 @click.command("deal")
-@click.option("--boards", "count", type=click.IntRange(1, 10_000), required=True, help="Nombre d'étuis.")
+@click.option("--boards", "count", type=click.IntRange(1, 10_000), required=True, help="Nombre d’étuis.")
 @click.option("--seed", help="Graine (texte) ; tirée au hasard si absente.")
 @click.option("--first", type=click.IntRange(1), default=1, show_default=True, help="Numéro du premier étui.")
 def deal_command(count: int, seed: str | None, first: int) -> None:
@@ -65,7 +65,7 @@ def deal_command(count: int, seed: str | None, first: int) -> None:
 @click.option("--poignee", "poignees", type=_choice(Poignee), multiple=True, help="Poignée montrée (répétable).")
 @click.option("--petit-au-bout", type=_choice(PetitAuBout), help="Camp qui mène le petit au bout.")
 @click.option("--chelem", type=_choice(Chelem))
-@click.option("--check", "to_check", type=int, help="Vérifie qu'un score saisi est possible.")
+@click.option("--check", "to_check", type=int, help="Vérifie qu’un score saisi est possible.")
 def score_command(contract, points, bouts, poignees, petit_au_bout, chelem, to_check) -> None:
     """Calcule le score d'une donne, ou vérifie un score (--check)."""
     contract = Contract(contract)
@@ -122,7 +122,7 @@ def movement_command() -> None:
 @click.argument("kind", type=click.Choice(KINDS))
 @click.option("--tables", type=click.IntRange(1, 500), help="Nombre de tables.")
 @click.option("--players", type=click.IntRange(1, 2000),
-              help="Individuel : nombre de joueurs (relais quand il n'est pas multiple de 4).")
+              help="Individuel : nombre de joueurs (relais quand il n’est pas multiple de 4).")
 @click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
 @click.option("--boards-per-position", type=click.IntRange(1, 100),
               help="Étuis par table et par position (défaut : 4) ; match par équipes : par quart temps, "
@@ -133,7 +133,7 @@ def movement_generate(kind: str, tables: int | None, players: int | None, positi
     from duplicate.core.movements import MovementError, generate
 
     if tables is None and players is None:
-        _fail("indiquez --tables (ou --players pour l'individuel)")
+        _fail("indiquez --tables (ou --players pour l’individuel)")
     try:
         movement = generate(kind, tables, positions, boards_per_position, players=players)
     except MovementError as error:

@@ -59,7 +59,7 @@ def _free_data(raw: bytes):
 @click.command("free")
 @click.option("--tables", type=click.IntRange(3, 500), help="Nombre de tables.")
 @click.option("--players", type=click.IntRange(11, 2000),
-              help="Nombre de joueurs (tables à 3 quand il n'est pas multiple de 4).")
+              help="Nombre de joueurs (tables à 3 quand il n’est pas multiple de 4).")
 @click.option("--positions", type=click.IntRange(1, 100), help="Nombre de positions (défaut : le maximum sans répétition).")
 @click.option("--event", type=click.Choice(["free", "free_duo", "free_team4"]), default="free", show_default=True,
               help="Par équipes : les coéquipiers commencent ensemble et sautent la 1re position.")
@@ -104,7 +104,7 @@ def _check_command(duplicate_check: click.Command) -> click.Command:
         try:
             if teams is not None and not (isinstance(teams, list) and all(
                     isinstance(t, dict) and isinstance(t.get("members"), list) for t in teams)):
-                raise MovementError("« teams » : liste d'équipes avec « members » attendue")
+                raise MovementError("« teams » : liste d’équipes avec « members » attendue")
             report = check_rounds(rounds_from_dict(data), {str(t.get("id")): t["members"] for t in teams or []})
         except MovementError as error:
             _helpers()._fail(str(error))
@@ -161,7 +161,7 @@ def _pcn_file(file, tables: int | None, championship: str | None) -> None:
 
     data = _free_data(_read_raw(file))
     if data is None:
-        _helpers()._fail("le fichier n'est pas un tournoi en donnes libres (kind free, free_duo, free_team4)")
+        _helpers()._fail("le fichier n’est pas un tournoi en donnes libres (kind free, free_duo, free_team4)")
     asked = data.get("pcn") if isinstance(data.get("pcn"), dict) else {}
     asked = {**asked, **({"tables": tables} if tables else {}),
              **({"championship": championship} if championship else {})}

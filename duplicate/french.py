@@ -123,6 +123,38 @@ def signed_number(value, decimals: int = 3, empty: str = "—") -> str:
     return text if text.startswith(MINUS) or rounded(value, decimals) == 0 else "+" + text
 
 
+# --- words that agree with a count ----------------------------------------------------------------------
+
+def counted(count: int, one: str, many: str) -> str:
+    """A count and its words, agreed: « 1 ligne vide ignorée », « 2 lignes vides ignorées »; 0 and 1 take
+    the singular (French usage: « 0 joueur »)."""
+    return f"{count} {one if abs(count) <= 1 else many}"
+
+
+#: The entrant nouns a ranking counts, with their gender (the participle agrees with the noun).
+ENTRANT_NOUNS = {"joueurs": ("joueur", False), "équipes": ("équipe", True), "duos": ("duo", False)}
+
+
+def ranked(count: int, noun: str = "joueurs") -> str:
+    """« 1 joueur classé », « 10 joueurs classés », « 2 équipes classées », « 3 duos classés »
+    (``noun``: a plural of `ENTRANT_NOUNS`)."""
+    one, feminine = ENTRANT_NOUNS[noun]
+    ending = "e" if feminine else ""
+    return counted(count, f"{one} classé{ending}", f"{noun} classé{ending}s")
+
+
+def ordinal(n: int, feminine: bool = True) -> str:
+    """« 1re » / « 1er », « 2e », « 3e »… (Imprimerie nationale: never « 1e », « 2ème »)."""
+    if n == 1:
+        return "1re" if feminine else "1er"
+    return f"{n}e"
+
+
+def quarter_label(n: int) -> str:
+    """A team match's quarter as the seeds say it: « 1er quart temps », « 2e quart temps »…"""
+    return f"{ordinal(n, feminine=False)} quart temps"
+
+
 # --- starting places ----------------------------------------------------------------------------------
 
 def place_label(ident) -> str:

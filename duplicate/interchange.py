@@ -449,29 +449,31 @@ def parse_players_csv(text: str | bytes, columns: tuple[str, ...] = CSV_COLUMNS
     The separator is ``;``, ``,`` or a tab (`_separator`); a first line naming the columns (French or
     English: « Licence;Nom;Prénom;Club », « licence,surname,first_name,club ») is a header and may give
     them in another order; bytes are decoded by `decode_text` (UTF-8 with or without BOM, else
-    Windows-1252); blank lines are skipped. Returns ``(rows, errors)``: rows are ``(line number,
-    {licence, surname, first_name, club})`` with stripped text, errors ``(line number, French message)``
-    for lines that cannot be read. Checking the values is the caller's business
-    (`operations.import_players_csv`).
+    Windows-1252); an empty line — blank, or only separators and blank cells, as the trailing « ;;; » row
+    Excel leaves — is skipped and counted, never refused. Returns ``(rows, errors, empty)``: rows are
+    ``(line number, {licence, surname, first_name, club})`` with stripped text, errors ``(line number,
+    French message)`` for lines that cannot be read, ``empty`` the number of empty lines skipped. Checking
+    the values is the caller's business (`operations.import_players_csv`).
     """
     if isinstance(text, bytes):
         try:
             text = decode_text(text)
         except ValueError as error:
-            return [], [(0, str(error))]
+            return [], [(0, str(error))], 0
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), None)
     if first is None:
-        return [], [(0, "le fichier est vide")]
+        return [], [(0, "le fichier est vide")], 0
     delimiter = _separator(lines, max(4, len(columns)))
-    rows, errors = [], []
+    rows, errors, empty = [], [], 0
     expected = columns
     header_seen = False
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
+        cells = [cell.strip() for cell in next(csv.reader(io.StringIO(line), delimiter=delimiter), [])]
+        if not any(cells):
+            empty += 1
             continue
-        cells = [cell.strip() for cell in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
         if not header_seen:
             header_seen = True
             keys = [_header_key(cell) for cell in cells]
@@ -482,7 +484,7 @@ def parse_players_csv(text: str | bytes, columns: tuple[str, ...] = CSV_COLUMNS
                              "club": "club"}
                     errors.append((number, "en-tête non reconnu : colonnes attendues "
                                            + ";".join(names[c] for c in expected)))
-                    return rows, errors
+                    return rows, errors, empty
                 columns = tuple(keys)
                 continue
         while len(cells) > len(columns) and cells[-1] == "":
@@ -495,4 +497,4 @@ def parse_players_csv(text: str | bytes, columns: tuple[str, ...] = CSV_COLUMNS
         row = dict.fromkeys(expected, "")
         row.update(zip(columns, cells))
         rows.append((number, row))
-    return rows, errors
+    return rows, errors, empty

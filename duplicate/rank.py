@@ -54,7 +54,7 @@ def read_text(file: BinaryIO, echo: Echo = echo) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
-        fail(f"ligne {line} : le fichier n'est pas en UTF-8", echo)
+        fail(f"ligne {line} : le fichier n’est pas en UTF-8", echo)
 
 
 # a free kind named anywhere in the file: only then is the file parsed as free play first (SPEC §13)
@@ -106,7 +106,7 @@ def rank_file(file: BinaryIO, echo: Echo = echo) -> None:
         try:
             output = dumps(ranking_output(tournament))
         except (ValueError, OverflowError):  # never with the bounds of the reader: a last guard, not a traceback
-            fail("un résultat du calcul n'est pas un nombre fini : fichier refusé", echo)
+            fail("un résultat du calcul n’est pas un nombre fini : fichier refusé", echo)
         echo(output)
     finally:
         if collecting:

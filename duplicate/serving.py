@@ -217,9 +217,9 @@ def serve(app, host: str, port: int, threads: int) -> None:
 
 @click.command("serve")
 @click.option("--host", default=lambda: os.environ.get("HOST") or DEFAULT_HOST, show_default=DEFAULT_HOST,
-              help="Adresse d'écoute (0.0.0.0 : toutes les interfaces).")
+              help="Adresse d’écoute (0.0.0.0 : toutes les interfaces).")
 @click.option("--port", type=click.IntRange(1, 65535), default=lambda: int(os.environ.get("PORT") or DEFAULT_PORT),
-              show_default=str(DEFAULT_PORT), help="Port d'écoute.")
+              show_default=str(DEFAULT_PORT), help="Port d’écoute.")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
               help=f"Fils de traitement (défaut : THREADS, sinon {DEFAULT_THREADS}).")
 def serve_command(host: str, port: int, threads: int | None) -> None:

@@ -84,7 +84,7 @@ def test_rank_outputs_the_ranking(flask, tmp_path):
      "joueur inconnu « Z2 »"),
     (json.dumps(_tournament([_result(1, 1, 57)]), indent=1), "score +57 impossible"),
     (json.dumps(_tournament([_result(1, 1, 56), {**_result(1, 2, 60), "defenders": ["S1", "E2", "W2"]}]), indent=1),
-     "« S1 » joue l'étui 1 une deuxième fois"),
+     "« S1 » joue l’étui 1 une deuxième fois"),
 ])
 def test_rank_refuses_bad_files(flask, tmp_path, content, message):
     path = tmp_path / "bad.json"

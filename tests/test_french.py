@@ -98,8 +98,8 @@ def test_a_typed_starting_place_reads_o_as_w(typed, ident):
 
 
 def test_places_in_a_message_read_o_and_eo():
-    assert (french.places_in_text("W2 joue l'étui 3 deux fois ; EW3 contre NS1 ; W12, WEST, W0, NW2")
-            == "O2 joue l'étui 3 deux fois ; EO3 contre NS1 ; O12, WEST, W0, NW2")
+    assert (french.places_in_text("W2 joue l’étui 3 deux fois ; EW3 contre NS1 ; W12, WEST, W0, NW2")
+            == "O2 joue l’étui 3 deux fois ; EO3 contre NS1 ; O12, WEST, W0, NW2")
 
 
 def test_scores_are_written_as_on_a_fiche():

@@ -160,7 +160,7 @@ def test_form_team_triplette_badges_and_refusals(session):
     assert [p.surname for p in ops.team_members(session, team)] == ["ROUX", "ÉTIENNE", "BLANC"]
     with pytest.raises(ops.OperationError, match="Il faut 3 joueurs"):
         ops.form_team(session, tournament, name="Y", player_ids=[ids[3]])
-    with pytest.raises(ops.OperationError, match="fait déjà partie d'une équipe"):
+    with pytest.raises(ops.OperationError, match="fait déjà partie d’une équipe"):
         ops.form_team(session, tournament, name="Y", player_ids=[ids[3], ids[0], ids[1]])
     solo = ops.create_tournament(session, name="Solo", kind="individual")
     with pytest.raises(ops.OperationError, match="individuel"):
@@ -326,9 +326,9 @@ def test_record_result_checks_with_the_core_and_keeps_history(session):
     with pytest.raises(ops.OperationError, match="Joueur inconnu « N9 »"):
         ops.record_result(session, tournament, board=1, table=2, score=56, taker="N9",
                           defenders=["S2", "E2", "W2"])
-    with pytest.raises(ops.OperationError, match="« S1 » joue l'étui 1 une deuxième fois \\(déjà à la table 1\\)"):
+    with pytest.raises(ops.OperationError, match="« S1 » joue l’étui 1 une deuxième fois \\(déjà à la table 1\\)"):
         ops.record_result(session, tournament, board=1, table=2, score=56, taker="N2", defenders=["S1", "E2", "W2"])
-    with pytest.raises(ops.OperationError, match="L'étui 1 a déjà un score à cette table \\(la table 1\\)"):
+    with pytest.raises(ops.OperationError, match="L’étui 1 a déjà un score à cette table \\(la table 1\\)"):
         ops.record_result(session, tournament, board=1, table=1, score=60, **seated(2))
     with pytest.raises(ops.OperationError, match="numéro d’étui est obligatoire"):
         ops.record_result(session, tournament, table=1, score=60, **seated(2))
@@ -371,7 +371,7 @@ def test_optimistic_locking_between_two_sessions(app):
         ops.update_result(second, fresh, version_id=1, who="b", score=60)
         second.commit()
         assert stale.version_id == 1  # what the first scorer's form was built from
-        with pytest.raises(ops.ConflictError, match="vient d'être modifié"):
+        with pytest.raises(ops.ConflictError, match="vient d’être modifié"):
             ops.update_result(first, stale, version_id=1, who="a", score=62)
         first.rollback()
     finally:

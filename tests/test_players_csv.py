@@ -57,7 +57,7 @@ def test_the_preview_stores_nothing_and_gives_one_line_per_refused_row(session):
             "0123;DUPONT;Jean;Lyon\n"
             "01 26;;;Lyon\n"            # two problems on one line: no name, no first name, bad licence
             "0999;BIS;Jean;Lyon\n")     # already registered
-    accepted, refused = ops.preview_players_csv(session, tournament, text)
+    accepted, refused, _empty = ops.preview_players_csv(session, tournament, text)
     assert [row["surname"] for row in accepted] == ["DUPONT"] and accepted[0]["line"] == 2
     assert [line for line, _ in refused] == [3, 4]
     assert "Le nom est obligatoire." in refused[0][1] and "Le prénom est obligatoire." in refused[0][1]
@@ -75,3 +75,9 @@ def test_a_confirmed_preview_adds_the_accepted_rows_only(session):
     assert [p.surname for p in added] == ["DUPONT"] and _count(session) == 1
     with pytest.raises(ops.CsvImportError, match="déjà inscrite"):
         ops.import_players_csv(session, tournament, text, skip_refused=True)  # nothing left to add
+
+
+def test_an_empty_row_is_counted_not_refused():
+    # line 1 blank, line 3 « ;;; » (Excel's trailing row), line 4 cells of spaces: 3 empty lines, 1 player
+    rows, errors, empty = interchange.parse_players_csv("\n0123;DUPONT;Jean;Lyon\n;;;\n ; ;  ; \n")
+    assert [number for number, _ in rows] == [2] and errors == [] and empty == 3

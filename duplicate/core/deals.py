@@ -224,12 +224,12 @@ def generate_board(seed: str, number: int, threshold: int = GARDE_THRESHOLD) -> 
         hands = dict(deal.hands)
         hands[taker], hands[strongest] = hands[strongest], hands[taker]
         return Board(number, dealer_seat(seed, number), taker, Deal(hands, deal.dog))
-    raise DealError(f"aucune donne prenable trouvée pour l'étui {number} après {MAX_ATTEMPTS} essais")
+    raise DealError(f"aucune donne prenable trouvée pour l’étui {number} après {MAX_ATTEMPTS} essais")
 
 
 def generate_boards(count: int, seed: str, first: int = 1) -> list[Board]:
     if count < 1:
-        raise DealError("le nombre d'étuis doit être au moins 1")
+        raise DealError("le nombre d’étuis doit être au moins 1")
     return [generate_board(seed, number) for number in range(first, first + count)]
 
 

@@ -116,7 +116,7 @@ _MESSAGES = {
     "digits": f"nombre de plus de {MAX_DIGITS} chiffres",
     "float": "nombre hors limites (trop grand pour être calculé)",
     "constant": "« NaN » et « Infinity » ne sont pas des nombres JSON",
-    "depth": f"plus de {MAX_DEPTH} niveaux de crochets ou d'accolades imbriqués",
+    "depth": f"plus de {MAX_DEPTH} niveaux de crochets ou d’accolades imbriqués",
     "surrogate": "caractère Unicode invalide (demi-paire « \\ud800 » isolée)",
 }
 

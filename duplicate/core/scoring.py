@@ -396,7 +396,7 @@ def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreChec
         warning = None
         if reachable[score]:
             warning = (f"score {signed(score)} possible en théorie seulement pour une {name} "
-                       "(répartition extrême des cartes) : à vérifier par l'arbitre")
+                       "(répartition extrême des cartes) : à vérifier par l’arbitre")
         return ScoreCheck(score, contract, True, f"score {signed(score)} possible pour une {name}", warning)
     reasons = []
     if all(value % 2 == 0 for value in reachable) and score % 2:
@@ -404,7 +404,7 @@ def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreChec
     below = max((v for v in reachable if v < score), default=None)
     above = min((v for v in reachable if v > score), default=None)
     if below is not None and above is not None and below < 0 < above:
-        reasons.append(f"aucun score n'est possible entre {signed(below)} et {signed(above)}")
+        reasons.append(f"aucun score n’est possible entre {signed(below)} et {signed(above)}")
     elif above is None:
         reasons.append(f"le plus fort score possible est {signed(below)}")
     elif below is None:
@@ -412,7 +412,7 @@ def check_score(score: int, contract="garde", chelem: bool = False) -> ScoreChec
     else:
         reasons.append(f"scores possibles les plus proches : {signed(below)} et {signed(above)}")
     if not chelem and score in reachable_scores(contract, True):
-        reasons.append("ce score n'est possible qu'avec un chelem : indiquez-le et appelez l'arbitre")
+        reasons.append("ce score n’est possible qu’avec un chelem : indiquez-le et appelez l’arbitre")
     qualifier = "" if chelem else " sans chelem"
     return ScoreCheck(score, contract, False, f"score {signed(score)} impossible pour une {name}{qualifier} : "
                       + " ; ".join(reasons))

@@ -316,7 +316,7 @@ class _Reader:
                 self.fail(section, index, f"{noun} « {ident} » déclaré deux fois")
             members = item.get("members", [])
             if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-                self.fail(section, index, f"{noun} « {ident} » : « members » doit être une liste d'identifiants")
+                self.fail(section, index, f"{noun} « {ident} » : « members » doit être une liste d’identifiants")
             if section == "teams":
                 unknown = [m for m in members if m not in self.players]
                 if unknown:
@@ -324,7 +324,7 @@ class _Reader:
                 elsewhere = next((m for m in members if member_of.get(m, ident) != ident), None)
                 if elsewhere is not None:
                     self.fail(section, index, f"équipe « {ident} » : « {elsewhere} » est déjà membre de "
-                              f"l'équipe « {member_of[elsewhere]} »")
+                              f"l’équipe « {member_of[elsewhere]} »")
                 member_of.update(dict.fromkeys(members, ident))
             bonus = item.get("bonus", 0)
             if not _finite_number(bonus) or abs(bonus) > MAX_PM:
@@ -369,7 +369,7 @@ class _Reader:
             if results_to not in RESULTS_TO:
                 fail(f"« results_to » vaut « player » ou « substitute » (pas « {results_to} »)")
             if results_to == "substitute" and not self.format.ranks_players:
-                fail("les résultats ne passent au remplaçant qu'en individuel")
+                fail("les résultats ne passent au remplaçant qu’en individuel")
             if any(s.player == player for s in substitutions):
                 fail(f"« {player} » remplace déjà un autre joueur")
             substitutions.append(Substitution(seat, player, position, results_to))
@@ -460,14 +460,14 @@ class _Reader:
             seated = seats.values()
             stranger = next((e for e in (result.taker, *result.defence) if e not in seated), None)
             if stranger is not None:
-                self.fail("results", index, f"{where()}, « {stranger} » n'est pas à la table {result.table} "
+                self.fail("results", index, f"{where()}, « {stranger} » n’est pas à la table {result.table} "
                           f"({', '.join(f'{s} {w}' for s, w in seats.items())})")
             seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
             roles = table_roles(kind, seats, seat)
             if roles is not None and roles[0] != result.taker:
-                self.fail("results", index, f"{where()}, l'étui {result.board} se prend en {seat} : le preneur "
+                self.fail("results", index, f"{where()}, l’étui {result.board} se prend en {seat} : le preneur "
                           f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)" if self.ranks_players
-                          else f"{where()}, l'attaque est « {roles[0]} », pas « {result.taker} » (qui est en "
+                          else f"{where()}, l’attaque est « {roles[0]} », pas « {result.taker} » (qui est en "
                           "défense)")
 
     def read_results(self) -> list[Result]:
@@ -524,20 +524,20 @@ class _Reader:
             board = result.board
             key = (board, result.room if by_room else result.table)
             if key in seen_tables:
-                self.fail("results", index, f"{self._where(index, result)} : l'étui {board} a déjà un score à "
+                self.fail("results", index, f"{self._where(index, result)} : l’étui {board} a déjà un score à "
                           f"cette table (résultat n° {seen_tables[key] + 1})")
             seen_tables[key] = index
             for role, entrant in enumerate(result.entrants):
                 # a quadrette or a team plays each étui twice: once in attack, once in defence
                 slot = (board, entrant, min(role, 1) if paired else 0)
                 if slot in seen_entrants:
-                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l'étui "
+                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l’étui "
                               f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
                 seen_entrants[slot] = index
             self.check_seats(index, result, seats)
             if movement_tables is not None and index not in self.room_only \
                     and (board, result.table) not in movement_tables:
-                self.fail("results", index, f"{self._where(index, result)} : le mouvement n'envoie pas l'étui "
+                self.fail("results", index, f"{self._where(index, result)} : le mouvement n’envoie pas l’étui "
                           f"{board} à la table {result.table}")
 
     @staticmethod
@@ -561,7 +561,7 @@ class _Reader:
                 fail(f"deux joueurs de la même ligne à la table ({', '.join(lines)})")
             seat = self.boards.get(result.board, {}).get("taker")
             if by_lines and seat in own_lines and lines[0] in own_lines and lines[0] != seat:
-                fail(f"le preneur « {result.taker} » est en ligne {lines[0]}, l'étui {result.board} se prend "
+                fail(f"le preneur « {result.taker} » est en ligne {lines[0]}, l’étui {result.board} se prend "
                      f"en {seat}")
             if result.position is not None:
                 for entrant in (result.taker, *result.defence):
@@ -571,7 +571,7 @@ class _Reader:
                              f"(résultat n° {first + 1})")
         elif not self.format.split_roles and by_lines and all(line in own_lines for line in lines) \
                 and lines[0] == lines[1]:
-            fail(f"deux triplettes de la ligne {lines[0]} l'une contre l'autre")
+            fail(f"deux triplettes de la ligne {lines[0]} l’une contre l’autre")
 
     def entrants_line(self, ident: str) -> str:
         entrants = self.players if self.format.ranks_players else self.teams
@@ -613,7 +613,7 @@ class _Reader:
             self.result_fault(index, f"le même {self.noun} figure deux fois à la table")
         attacker = get("attacker")
         if self.chosen_attacker and attacker is not None and attacker not in self.teams[taker].members:
-            self.result_fault(index, f"l'attaquant « {attacker} » n'est pas de la quadrette « {taker} »")
+            self.result_fault(index, f"l’attaquant « {attacker} » n’est pas de la quadrette « {taker} »")
         annulled = bool(get("annulled", False))
         notes = None
         if get("notes") is not None:
@@ -678,7 +678,7 @@ class _Reader:
             board = item.get("board")
             if board is not None:
                 if not _whole(board) or entrant not in self.played.get(board, ()):
-                    self.fail("penalties", index, f"pénalité n° {index + 1} : « {entrant} » n'a pas joué l'étui "
+                    self.fail("penalties", index, f"pénalité n° {index + 1} : « {entrant} » n’a pas joué l’étui "
                               f"« {board} »" + ("" if _whole(board) and board in self.boards
                                               or not self.boards else " (absent de « boards »)"))
             penalties.append(Penalty(entrant, points, str(item.get("reason", "")), board))

@@ -88,7 +88,7 @@ def generate_boards(session: Session, tournament: Tournament, *, count: int, see
     if not seed:
         raise OperationError("La graine est obligatoire (elle permet de refaire les mêmes donnes).", "seed")
     if not isinstance(count, int) or not 1 <= count <= 500:
-        raise OperationError("Le nombre d'étuis doit être compris entre 1 et 500.", "count")
+        raise OperationError("Le nombre d’étuis doit être compris entre 1 et 500.", "count")
     try:
         core_boards = core_generate_boards(count, seed)
     except DealError as error:
@@ -107,7 +107,7 @@ def import_deals(session: Session, tournament: Tournament, data: str | bytes | M
         raise OperationError(str(error), "file") from None
     numbers = [board.number for board in core_boards]
     if len(set(numbers)) != len(numbers):
-        raise OperationError("Un numéro d'étui figure deux fois dans le fichier.", "file")
+        raise OperationError("Un numéro d’étui figure deux fois dans le fichier.", "file")
     seed = document.get("seed")
     tournament.deal_seed = seed if isinstance(seed, str) else None
     tournament.seed_sha256 = seed_hash(seed) if isinstance(seed, str) else document.get("seed_sha256")
@@ -124,7 +124,7 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
     (a list or a text « KS 10D 21T … »), ``dog`` 6 cards; checked by `core.deals.Deal.validate`.
     Creates the étui when it does not exist yet."""
     if not isinstance(number, int) or number < 1:
-        raise OperationError("Numéro d'étui invalide.", "number")
+        raise OperationError("Numéro d’étui invalide.", "number")
     try:
         deal = Deal.from_dict({"hands": {seat: _cards(cards) for seat, cards in hands.items()},
                                "dog": _cards(dog)}).validate()
@@ -139,7 +139,7 @@ def set_board_hands(session: Session, tournament: Tournament, number: int, *, ha
     played = session.exec(select(Result.id).where(Result.tournament_id == tournament.id, Result.board == number)
                           .execution_options(**{WITH_PENDING: True})).first() is not None  # awaiting confirmation too
     if before is not None and seats.get("taker", before) != before and played:
-        raise OperationError(f"L'étui {number} a déjà des résultats qui nomment son preneur en "
+        raise OperationError(f"L’étui {number} a déjà des résultats qui nomment son preneur en "
                              f"{Seat.parse(before).french} : le preneur ne peut plus changer.", "taker")
     board.hands = {seat.value: format_cards(deal.hands[seat]) for seat in SEATS}
     board.dog = format_cards(deal.dog)

@@ -58,13 +58,13 @@ def register_player(session: Session, tournament: Tournament, *, licence, surnam
 
 
 def preview_players_csv(session: Session, tournament: Tournament, text: str | bytes
-                        ) -> tuple[list[dict], list[tuple[int, str]]]:
-    """What importing a players list would do, without storing anything: ``(accepted, refused)``,
+                        ) -> tuple[list[dict], list[tuple[int, str]], int]:
+    """What importing a players list would do, without storing anything: ``(accepted, refused, empty)``,
     ``accepted`` the players' fields (``line``, ``licence``, ``surname``, ``first_name``, ``club``) in
     file order, ``refused`` one ``(line number, French reason)`` per refused line (its problems joined
-    by « ; »; line 0 for the file as a whole).  A licence is refused when already registered or met
-    earlier in the file."""
-    rows, errors = interchange.parse_players_csv(text)
+    by « ; »; line 0 for the file as a whole), ``empty`` the empty lines skipped (not refused).  A licence
+    is refused when already registered or met earlier in the file."""
+    rows, errors, empty = interchange.parse_players_csv(text)
     licences = _licences(session, tournament)
     problems: dict[int, list[str]] = {}
     for number, message in errors:
@@ -82,7 +82,7 @@ def preview_players_csv(session: Session, tournament: Tournament, text: str | by
     if not problems and not accepted:
         problems[0] = ["aucun joueur dans le fichier"]
     refused = [(number, " ; ".join(messages)) for number, messages in sorted(problems.items())]
-    return accepted, refused
+    return accepted, refused, empty
 
 
 def import_players_csv(session: Session, tournament: Tournament, text: str | bytes, *,
@@ -94,7 +94,7 @@ def import_players_csv(session: Session, tournament: Tournament, text: str | byt
     nothing is added.  With ``skip_refused`` (the arbiter confirmed a preview) the accepted players are
     added and the refused lines left out; `CsvImportError` still when none is accepted.
     """
-    accepted, refused = preview_players_csv(session, tournament, text)
+    accepted, refused, _empty = preview_players_csv(session, tournament, text)
     if (refused and not skip_refused) or not accepted:
         raise CsvImportError(refused)
     added = [Player(tournament_id=tournament.id, licence=row["licence"] or None, surname=row["surname"],
@@ -118,7 +118,7 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
     """
     fmt = _format(tournament)
     if fmt.team_size is None:
-        raise OperationError(f"Un tournoi {fmt.label.lower()} n'a pas d'équipes.")
+        raise OperationError(f"Un tournoi {fmt.label.lower()} n’a pas d’équipes.")
     ids = list(dict.fromkeys(int(i) for i in player_ids))
     low, high = fmt.team_size
     if not low <= len(ids) <= high:
@@ -131,14 +131,14 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
             raise OperationError(f"Joueur n° {player_id} inconnu dans ce tournoi.", "player_ids")
         taken = session.exec(select(TeamMember).where(TeamMember.player_id == player_id)).first()
         if taken is not None:
-            raise OperationError(f"{player.name} fait déjà partie d'une équipe.", "player_ids")
+            raise OperationError(f"{player.name} fait déjà partie d’une équipe.", "player_ids")
         members.append(player)
     line = (line or "").strip().upper() or None
     if line is not None and not fmt.split_roles and line not in fmt.lines:
-        raise OperationError(f"La ligne d'une équipe est {' ou '.join(fmt.lines)}.", "line")
+        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.lines)}.", "line")
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
-        raise OperationError("Le nom de l'équipe est trop long (200 caractères au plus).", "name")
+        raise OperationError("Le nom de l’équipe est trop long (200 caractères au plus).", "name")
     badges = {}
     if fmt.badges:
         badges = member_badges((str(p.id), p.name) for p in members)

@@ -179,7 +179,7 @@ def withdraw_player(session: Session, tournament: Tournament, player: Player, *,
     if not _format(tournament).free_play:  # free play ranks players in the team kinds too (art. 27)
         _individual(tournament, "Le forfait en cours de tournoi")
     if player.entrant_id is None:
-        raise OperationError(f"{player.name} n'est pas placé : il n'a pas de place à quitter.")
+        raise OperationError(f"{player.name} n’est pas placé : il n’a pas de place à quitter.")
     if player.withdrawn_from is not None:
         raise OperationError(f"{_who(player)} a déjà quitté le tournoi (position {player.withdrawn_from}).")
     player.withdrawn_from = _check_position(session, tournament, position, "position")
@@ -194,7 +194,7 @@ def withdraw_player(session: Session, tournament: Tournament, player: Player, *,
 def cancel_withdrawal(session: Session, tournament: Tournament, player: Player, *, who: str | None = None) -> Player:
     """Undo a withdrawal entered by mistake."""
     if player.withdrawn_from is None:
-        raise OperationError(f"{_who(player)} n'a pas quitté le tournoi.")
+        raise OperationError(f"{_who(player)} n’a pas quitté le tournoi.")
     before = player.withdrawn_from
     player.withdrawn_from = None
     session.flush()
@@ -274,7 +274,7 @@ def archive_tournament(session: Session, tournament: Tournament, *, who: str | N
 
 def restore_tournament(session: Session, tournament: Tournament, *, who: str | None = None) -> Tournament:
     if tournament.archived_at is None:
-        raise OperationError("Ce tournoi n'est pas archivé.")
+        raise OperationError("Ce tournoi n’est pas archivé.")
     tournament.archived_at = None
     session.flush()
     journal(session, tournament, action="tournament.restore", who=who, summary="Tournoi sorti des archives",

@@ -94,7 +94,7 @@ class SheetConflict(OperationError):
 
 def _free(tournament: Tournament) -> None:
     if not _format(tournament).free_play:
-        raise OperationError("Ce tournoi n'est pas en donnes libres.")
+        raise OperationError("Ce tournoi n’est pas en donnes libres.")
 
 
 def sheets(session: Session, tournament: Tournament) -> list[FreeSheet]:
@@ -225,7 +225,7 @@ def parse_row(row: dict, people: list[str]) -> dict:
     """One row of the form (text fields of `ROW_FIELDS`) → the deal's SPEC §13 facts; French ValueError."""
     if row.get("passed") == "1":
         if (row.get("taker") or "").strip():
-            raise ValueError("« passe » cochée avec un preneur : l'un ou l'autre")
+            raise ValueError("« passe » cochée avec un preneur : l’un ou l’autre")
         return {"passed": True}
     taker = (row.get("taker") or "").strip()
     if not taker:

@@ -43,6 +43,7 @@ import secrets
 
 from sqlmodel import Session
 
+from duplicate import french
 from duplicate.core.freeplay.movements import (
     HOWELL, PARALLEL_LETTERS, MovementError, fft_moves, final_square, movement_to_dict, parallel_movement, team_movement,
 )
@@ -64,7 +65,7 @@ TEAM4_MODES = {"same_table": "Équipes à la même table", "parallel": "4 tourno
 def _team_kind(tournament: Tournament) -> None:
     fmt = _format(tournament)
     if not fmt.free_play or fmt.ranks_players:
-        raise OperationError("Ce tournoi n'est pas un tournoi libre par équipes.")
+        raise OperationError("Ce tournoi n’est pas un tournoi libre par équipes.")
 
 
 def team_rows(session: Session, tournament: Tournament) -> list[tuple]:
@@ -92,7 +93,7 @@ def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | Non
     alone = [p for p in players(session, tournament) if p.id not in in_team]
     if alone:
         raise OperationError(f"{len(alone)} joueur(s) sans équipe ({', '.join(p.name for p in alone[:3])}"
-                             f"{'…' if len(alone) > 3 else ''}) : formez toutes les équipes d'abord (écran « Équipes »).")
+                             f"{'…' if len(alone) > 3 else ''}) : formez toutes les équipes d’abord (écran « Équipes »).")
     size = fmt.team_size[0]
     if any(len(members) != size for _, members in rows):
         raise OperationError(f"Chaque équipe a {size} joueurs.")
@@ -189,10 +190,10 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
     if finalists not in FINALISTS:
         raise OperationError("Le carré final réunit les 12, 16 ou 20 meilleurs.", "finalists")
     if one_deal_positions and finalists != 20:
-        raise OperationError("Les 5 positions d'une donne sont pour 20 finalistes (5 tables).", "finalists")
+        raise OperationError("Les 5 positions d’une donne sont pour 20 finalistes (5 tables).", "finalists")
     movement = get_movement(session, tournament)
     if movement is None:
-        raise OperationError("Faites d'abord le mouvement.")
+        raise OperationError("Faites d’abord le mouvement.")
     if final_square_info(session, tournament) is not None:
         raise OperationError("Le carré final est déjà placé.")
     state = progress(session, tournament)
@@ -204,7 +205,7 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
         raise OperationError(output["error"])
     ranked = [row["id"] for row in output["ranking"] if not row.get("withdrawn")]
     if len(ranked) < finalists:
-        raise OperationError(f"{len(ranked)} joueurs classés : pas assez pour un carré final de {finalists}.",
+        raise OperationError(f"{french.ranked(len(ranked))} : pas assez pour un carré final de {finalists}.",
                              "finalists")
     chosen = ranked[:finalists]
     count = 5 if one_deal_positions else 1
@@ -233,7 +234,7 @@ def cancel_final_square(session: Session, tournament: Tournament, *, who: str | 
         raise OperationError("Pas de carré final à annuler.")
     final = set(info.get("positions") or [])
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id, FreeSheet.position.in_(final)):
-        raise OperationError("Des feuilles du carré final sont saisies : on ne peut plus l'annuler.")
+        raise OperationError("Des feuilles du carré final sont saisies : on ne peut plus l’annuler.")
     movement = get_movement(session, tournament)
     data = dict(movement.data)
     data["rounds"] = [r for r in data.get("rounds", []) if r.get("position") not in final]
@@ -297,9 +298,9 @@ def add_free_coefficient(session: Session, tournament: Tournament, *, position: 
     movement = get_movement(session, tournament)
     last = (movement.data or {}).get("positions") if movement is not None else None
     if last is None:
-        raise OperationError("Faites d'abord le mouvement.")
+        raise OperationError("Faites d’abord le mouvement.")
     if not 2 <= position <= last:
-        raise OperationError(f"Position : de 2 à {last} (le coefficient s'applique entre deux positions).", "position")
+        raise OperationError(f"Position : de 2 à {last} (le coefficient s’applique entre deux positions).", "position")
     items = [item for item in free_coefficients(tournament) if item["position"] != position]
     replaced = len(items) != len(free_coefficients(tournament))
     items = sorted([*items, {"position": position, "coefficient": _coefficient_text(value),

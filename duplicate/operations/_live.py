@@ -15,9 +15,10 @@ lines are not all in (`_position_in_play`).
 table plays at that position, each line's status decided in one place (`line_status`): « done » (entered),
 « pending » (entered at the table, awaiting a defender's confirmation, SPEC §12), « conflict » (an entry —
 paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is
-*late* at a position when lines of it are missing there while the position is behind the hall — before
-the position in play — or while most tables of that position (more than half) have all their lines in:
-« still missing lines of a position the others finished ».
+*late* at a position when lines of it are missing there while the clock says that position's time is up
+(`behind_the_clock`): the clock has moved on to a later position, or its countdown for that position is
+over. Late is behind the clock, not behind the other tables (issue 29 point 11: the paper tables were
+flagged as soon as the phone tables had finished); with no clock started, no table is late.
 
 The hall's screens ask every few seconds: the movement's layout (`_Layout`) and the projector's data are
 kept per tournament and served again only while the rows they come from are unchanged (`_Cache`).
@@ -39,6 +40,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, select
 
+from duplicate import french
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
@@ -337,6 +339,14 @@ def _position_in_play(clock: PositionClock | None, cells: dict) -> int | None:
     return incomplete[0] if incomplete else (positions[-1] if positions else None)
 
 
+def behind_the_clock(position: int, clock: dict) -> bool:
+    """Whether the time allowed for ``position`` is up by the clock (`clock_state`): the clock runs a later
+    position (started, paused or over), or its countdown for this one is over. No clock started: never."""
+    if clock["state"] == "idle" or clock["position"] is None:
+        return False
+    return position < clock["position"] or (position == clock["position"] and clock["state"] == "over")
+
+
 def live_room(session: Session, tournament: Tournament, layout_key: tuple | None = None) -> dict:
     """The arbiter's grid, from the movement and today's results.
 
@@ -362,14 +372,11 @@ def live_room(session: Session, tournament: Tournament, layout_key: tuple | None
             counts[status] += 1
         cell.update(status=_worst(statuses), total=len(statuses), done=statuses.count("done"),
                     missing=statuses.count("missing"))
-    in_play = _position_in_play(find_clock(session, tournament), cells)
-    complete: dict[int, list[bool]] = {}
+    clock = find_clock(session, tournament)
+    in_play = _position_in_play(clock, cells)
+    clock_now = clock_state(clock)
     for cell in cells.values():
-        complete.setdefault(cell["position"], []).append(cell["missing"] == 0)
-    for cell in cells.values():
-        finished = complete[cell["position"]]
-        behind = in_play is not None and cell["position"] < in_play
-        cell["late"] = cell["missing"] > 0 and (behind or sum(finished) * 2 > len(finished))
+        cell["late"] = cell["missing"] > 0 and behind_the_clock(cell["position"], clock_now)
         cell["upcoming"] = in_play is not None and cell["position"] > in_play and cell["missing"] == cell["total"]
     return {
         "tables": list(layout.tables), "positions": list(layout.positions), "cells": cells, "position": in_play,
@@ -382,14 +389,23 @@ def live_room(session: Session, tournament: Tournament, layout_key: tuple | None
 
 def move_after(movement: CoreMovement | None, position: int | None) -> dict | None:
     """The move after ``position`` as the hall reads it: ``parts`` (« Sud +1 »…), ``resting`` (ids going
-    to the relais), ``joining`` (``{id, table, seat}`` coming back); None after the last position."""
+    to the relais), ``joining`` (``{id, table, seat}`` coming back), and ``relais``, the line the relais
+    players read, worded here once for the page and its script (« Au relais : O1, S1. Reviennent : N6
+    (table 1). », places as a person reads them); None after the last position."""
     if movement is None or position is None:
         return None
     move = next_move(movement, position)
     if move is None:
         return None
+    relais = []
+    if move.resting:
+        relais.append(f"Au relais : {', '.join(french.place_label(who) for who in move.resting)}.")
+    if move.joining:
+        relais.append("Reviennent : " + ", ".join(f"{french.place_label(who)}\u00a0(table\u00a0{table})"
+                                                   for who, table, _seat in move.joining) + ".")
     return {"parts": describe_move(move), "resting": list(move.resting),
-            "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining]}
+            "joining": [{"id": who, "table": table, "seat": seat} for who, table, seat in move.joining],
+            "relais": " ".join(relais)}
 
 
 def _entry_key(session: Session, tournament: Tournament) -> tuple:

@@ -58,7 +58,7 @@ def find_by_token(session: Session, token: str) -> tuple[Tournament, str, Player
                             .where(TeamMember.player_id == holder.id)).first()
         entrant_id = team.entrant_id if team is not None else None
     if entrant_id is None:
-        raise NotFound("Ce participant n'est pas encore placé : sa feuille de route n'existe pas encore.")
+        raise NotFound("Ce participant n’est pas encore placé : sa feuille de route n’existe pas encore.")
     return tournament, entrant_id, holder
 
 
@@ -164,7 +164,7 @@ def set_series(session: Session, tournament: Tournament, series: Series | None, 
     if series is not None:
         kinds = {_kind(t) for t in series_sessions(session, series) if t.id != tournament.id}
         if kinds and kinds != {_kind(tournament)}:
-            raise OperationError("Les séances d'une compétition sont toutes de la même formule.", "series_id")
+            raise OperationError("Les séances d’une compétition sont toutes de la même formule.", "series_id")
     tournament.series_id = series.id if series is not None else None
     tournament.coefficient = float(coefficient)
     session.flush()

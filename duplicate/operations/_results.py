@@ -384,8 +384,8 @@ class SlotsTaken(ConflictError):
     at those tables first): ``indexes`` into the lines written, ``errors`` their French conflicts."""
 
     def __init__(self, indexes: list[int], errors: list[ConflictError]):
-        super().__init__(errors[0].message if errors else "Un de ces scores vient d'être enregistré par un "
-                         "autre marqueur : rien n'a été enregistré.")
+        super().__init__(errors[0].message if errors else "Un de ces scores vient d’être enregistré par un "
+                         "autre marqueur : rien n’a été enregistré.")
         self.indexes, self.errors = indexes, errors or [ConflictError(self.message)]
 
 
@@ -405,7 +405,7 @@ def write_results(session: Session, created: list[Result], changed: list[tuple],
                  if _stored_slot(session, result.tournament_id, result.board, result_slot(result.table, result.room))]
         raise SlotsTaken(taken, [_taken(interchange.result_to_dict(created[i])) for i in taken]) from None
     except StaleDataError:
-        raise ConflictError("Ce résultat vient d'être modifié par quelqu'un d'autre : rechargez la page et "
+        raise ConflictError("Ce résultat vient d’être modifié par quelqu’un d’autre : rechargez la page et "
                             "vérifiez-le avant de recommencer.") from None
     history = [{"result_id": result.id, "who": result.entered_by, "at": now, "action": "create", "reason": None,
                 "before": None, "after": interchange.result_to_dict(result)} for result in created]
@@ -422,13 +422,13 @@ def write_results(session: Session, created: list[Result], changed: list[tuple],
 def _taken(values: Mapping) -> ConflictError:
     where = (f"dans cette salle (salle {'ouverte' if values['room'] == 'open' else 'fermée'})"
              if values.get("room") else f"à cette table (la table {values['table']})")
-    return ConflictError(f"L'étui {values['board']} a déjà un score {where} : il a sans doute été saisi par "
-                         "un autre marqueur. Pour le corriger, rouvrez la fiche de l'étui.")
+    return ConflictError(f"L’étui {values['board']} a déjà un score {where} : il a sans doute été saisi par "
+                         "un autre marqueur. Pour le corriger, rouvrez la fiche de l’étui.")
 
 
 def _expect_version(result: Result, version_id: int | None) -> None:
     if version_id is not None and result.version_id != version_id:
-        raise ConflictError("Ce résultat a été modifié entre-temps (par un autre marqueur ou l'arbitre) : "
+        raise ConflictError("Ce résultat a été modifié entre-temps (par un autre marqueur ou l’arbitre) : "
                             "rechargez la page et vérifiez-le avant de recommencer.")
 
 
@@ -549,10 +549,10 @@ def add_penalty(session: Session, tournament: Tournament, *, entrant_id: str, po
     if not reason:
         raise OperationError("Indiquez le motif de la pénalité.", "reason")
     if board is not None and (not isinstance(board, int) or board < 1):
-        raise OperationError("Numéro d'étui invalide.", "board")
+        raise OperationError("Numéro d’étui invalide.", "board")
     if board is not None and not _played(session, tournament, entrant_id, board):
-        raise OperationError(f"{french.place_label(entrant_id)} n'a pas de résultat sur l'étui {board} : une "
-                             "pénalité sur un étui porte sur un étui qu'il a joué.", "board")
+        raise OperationError(f"{french.place_label(entrant_id)} n’a pas de résultat sur l’étui {board} : une "
+                             "pénalité sur un étui porte sur un étui qu’il a joué.", "board")
     penalty = Penalty(tournament_id=tournament.id, entrant_id=entrant_id, points=float(points), reason=reason,
                       board=board, created_by=created_by)
     session.add(penalty)

@@ -323,10 +323,10 @@ class LinesError(OperationError):
 
     def __init__(self, errors: dict[str, str], conflicts: set[str], settled: set[str] = frozenset()):
         count = len(errors)
-        message = (f"{count} ligne{'s' if count > 1 else ''} refusée{'s' if count > 1 else ''} : rien n'a été "
+        message = (f"{count} ligne{'s' if count > 1 else ''} refusée{'s' if count > 1 else ''} : rien n’a été "
                    "enregistré. Corrigez puis enregistrez de nouveau.")
         if conflicts:
-            message = ("Un autre marqueur a enregistré cette fiche pendant votre saisie : rien n'a été "
+            message = ("Un autre marqueur a enregistré cette fiche pendant votre saisie : rien n’a été "
                        "enregistré. Sur chaque ligne en conflit, son score est affiché à côté du vôtre : pour "
                        "le garder, tapez-le à la place du vôtre ; pour le remplacer par le vôtre, cliquez "
                        "« Remplacer ».")
@@ -450,8 +450,8 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
         changes: dict[str, Any] = {}
         if score is None:
             if result.score is not None:
-                raise OperationError("Un score saisi ne s'efface pas : corrigez-le, ou demandez à l'arbitre "
-                                     "d'annuler la donne.", "score")
+                raise OperationError("Un score saisi ne s’efface pas : corrigez-le, ou demandez à l’arbitre "
+                                     "d’annuler la donne.", "score")
         elif score != result.score:
             changes["score"] = score
         if chelem != bool(result.chelem):
@@ -526,7 +526,7 @@ def _api_fields(item: Any) -> dict:
             raise OperationError(f"« {name} » doit valoir true ou false", name)
         if name == "defenders" and (not isinstance(value, list) or not all(isinstance(d, str) and len(d) <= 40
                                                                           for d in value)):
-            raise OperationError("« defenders » doit être une liste d'identifiants", name)
+            raise OperationError("« defenders » doit être une liste d’identifiants", name)
         if name == "notes" and not isinstance(value, dict):
             raise OperationError("« notes » doit être un objet {\"taker\": …, \"defence\": …}", name)
         values[name] = value
@@ -544,18 +544,18 @@ def _match_movement(kind: TournamentKind, expected: Mapping[tuple, Line], fields
     board, table = fields["board"], fields["table"]
     line = expected.get((board, result_slot(table, fields.get("room"))))
     if line is None or line.table != table:
-        raise OperationError(f"Le mouvement n'envoie pas l'étui {board} à la table {table}.", "table")
+        raise OperationError(f"Le mouvement n’envoie pas l’étui {board} à la table {table}.", "table")
     wanted = line.fields(kind)
     for name in ("taker", "defenders", "taker_team", "defence_team"):
         if name in fields and name in wanted and fields[name] != wanted[name]:
             who = (f"{wanted['taker']} preneur, {', '.join(wanted['defenders'])} en défense"
                    if format_for(kind).ranks_players else f"{wanted['taker_team']} en attaque, "
                    f"{wanted['defence_team']} en défense")
-            raise OperationError(f"À la table {table}, le mouvement place pour l'étui {board} : {who}.", name)
+            raise OperationError(f"À la table {table}, le mouvement place pour l’étui {board} : {who}.", name)
     if fields.get("position") is None and line.position is not None:
         fields["position"] = line.position
     elif fields.get("position") != line.position:
-        raise OperationError(f"L'étui {board} se joue à la table {table} en position {line.position}.", "position")
+        raise OperationError(f"L’étui {board} se joue à la table {table} en position {line.position}.", "position")
 
 
 def record_api_results(session: Session, tournament: Tournament, items: Any, *, who: str,
@@ -597,7 +597,7 @@ def record_api_results(session: Session, tournament: Tournament, items: Any, *, 
             if context.rounds is not None and located:
                 _match_movement(kind, expected, fields, known)
             if Role(role) is not Role.arbiter and any(name in fields for name in ARBITER_FIELDS):
-                raise PermissionError(f"résultat n° {index + 1} : seul un jeton d'arbitre peut annuler une "
+                raise PermissionError(f"résultat n° {index + 1} : seul un jeton d’arbitre peut annuler une "
                                       "donne, ajuster un score ou donner une note arbitrale")
             with session.no_autoflush:
                 stored.append(check_new_result(session, tournament, entered_by=who, context=context, **fields))

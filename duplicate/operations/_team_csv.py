@@ -33,14 +33,15 @@ HEADER = ("Équipe", "Licence", "Nom", "Prénom", "Club")
 
 
 def preview_teams_csv(session: Session, tournament: Tournament, text: str | bytes
-                      ) -> tuple[list[dict], list[tuple[int, str]]]:
-    """``(teams, refused)``: the teams the list would form, in file order (``{"name", "members": [{line,
-    licence, surname, first_name, club}]}``), and one ``(line number, French reason)`` per refused line
-    (line 0: the file as a whole).  Nothing is stored."""
+                      ) -> tuple[list[dict], list[tuple[int, str]], int]:
+    """``(teams, refused, empty)``: the teams the list would form, in file order (``{"name", "members":
+    [{line, licence, surname, first_name, club}]}``), one ``(line number, French reason)`` per refused line
+    (line 0: the file as a whole), and the number of empty lines skipped (not refused).  Nothing is
+    stored."""
     fmt = _format(tournament)
     if fmt.team_size is None:
         raise OperationError("Un tournoi individuel n’a pas d’équipes : importez des joueurs.")
-    rows, errors = interchange.parse_players_csv(text, interchange.TEAMS_CSV_COLUMNS)
+    rows, errors, empty = interchange.parse_players_csv(text, interchange.TEAMS_CSV_COLUMNS)
     problems: dict[int, list[str]] = {}
     for number, message in errors:
         problems.setdefault(number, []).append(message)
@@ -76,13 +77,13 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
     if not problems and not found:
         problems[0] = ["aucune équipe dans le fichier"]
     refused = [(number, " ; ".join(messages)) for number, messages in sorted(problems.items())]
-    return list(found.values()), refused
+    return list(found.values()), refused, empty
 
 
 def import_teams_csv(session: Session, tournament: Tournament, text: str | bytes) -> list:
     """Register the players of a teams list and form its teams (checked as by `preview_teams_csv`);
     `CsvImportError` and nothing added when a line is refused."""
-    found, refused = preview_teams_csv(session, tournament, text)
+    found, refused, _empty = preview_teams_csv(session, tournament, text)
     if refused:
         raise CsvImportError(refused)
     formed = []

@@ -48,11 +48,6 @@ ROOM_LABELS = {"open": "salle ouverte", "closed": "salle fermée"}
 SETTING = "team_attackers"
 
 
-def ordinal(quarter: int) -> str:
-    """« 1er », « 2e »… quart temps."""
-    return "1er" if quarter == 1 else f"{quarter}e"
-
-
 def _require_team_match(tournament: Tournament) -> None:
     if _kind(tournament) is not TournamentKind.team_match:
         raise OperationError("Ce réglage n’existe qu’en match par équipes.")
@@ -69,7 +64,7 @@ def _rounds(data: Mapping, quarter: int, match: int = 1) -> tuple[dict, dict]:
     found = {r.get("table"): r for r in data.get("rounds", []) if r.get("position") == quarter
              and r.get("table") in (2 * match - 1, 2 * match)}
     if len(found) != 2:
-        raise OperationError(f"Le mouvement n’a pas de {ordinal(quarter)} quart temps : choisissez d’abord le "
+        raise OperationError(f"Le mouvement n’a pas de {french.quarter_label(quarter)} : choisissez d’abord le "
                              "mouvement (page « Mouvement »).")
     first, second = found[2 * match - 1], found[2 * match]
     return (first, second) if first.get("room", "open") == "open" else (second, first)
@@ -132,7 +127,7 @@ def plan(session: Session, tournament: Tournament) -> dict[str, Any]:
             open_round = None
         chosen = attackers[str(quarter)]
         quarters.append({
-            "number": quarter, "ordinal": ordinal(quarter), "chooser": chooser(quarter),
+            "number": quarter, "ordinal": french.ordinal(quarter, feminine=False), "chooser": chooser(quarter),
             "boards": [int(b) for b in open_round.get("boards", [])] if open_round else [],
             "open_attack": (open_round.get("seats") or {}).get("attack") if open_round else None,
             "attackers": {team: players.get(chosen.get(team)) for team in ("A", "B")},
@@ -183,7 +178,7 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
         raise OperationError("Choisissez l’équipe dont l’attaquant joue en salle ouverte.", "open_attack")
     data = _movement_data(session, tournament)
     open_round, closed_round = _rounds(data, quarter)
-    name = f"{ordinal(quarter)} quart temps"
+    name = french.quarter_label(quarter)
     boards = sorted(set(int(b) for b in boards))
     known = set(session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all())
     if known and not known.issuperset(boards):
@@ -193,7 +188,7 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
         if other != quarter:
             taken = set(boards) & {int(b) for b in _rounds(data, other)[0].get("boards", [])}
             if taken:
-                raise OperationError(f"Étui(s) {_list(taken)} déjà dans la série du {ordinal(other)} quart temps : "
+                raise OperationError(f"Étui(s) {_list(taken)} déjà dans la série du {french.quarter_label(other)} : "
                                      "une équipe ne joue pas deux fois le même étui.", "boards")
     entered = _results(session, tournament, quarter)
     dropped = sorted({r.board for r in entered} - set(boards))
@@ -219,7 +214,7 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
         for other in QUARTERS:
             if other != quarter and stored[str(other)].get(team) == player_id:
                 player = session.get(Player, player_id)
-                raise OperationError(f"{player.name} attaque déjà au {ordinal(other)} quart temps : l’attaquant "
+                raise OperationError(f"{player.name} attaque déjà au {french.quarter_label(other)} : l’attaquant "
                                      "doit être différent à chaque quart temps.", f"attacker_{team}")
         if before is not None and before != player_id and any(r.taker_team == team for r in entered):
             raise OperationError(f"Attaquant refusé : l’équipe {team} a déjà des résultats en attaque au {name}.",

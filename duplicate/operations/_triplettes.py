@@ -155,7 +155,7 @@ def draw_colour(session: Session, tournament: Tournament, colour: str, who: str 
         raise OperationError(f"Couleur inconnue « {colour} » (Bleu, Blanc ou Rouge).", "colour")
     teams = [team for team, _ in _rows(session, tournament)]
     if not teams:
-        raise OperationError("Faites d'abord le placement des triplettes.", "colour")
+        raise OperationError("Faites d’abord le placement des triplettes.", "colour")
     before = sorted(first_colours(session, tournament))
     for team in teams:
         team.first_colour = colour

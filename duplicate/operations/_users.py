@@ -42,7 +42,7 @@ def create_user(session: Session, username: str, password: str, role: str | Role
         raise OperationError("Identifiant invalide : 3 à 100 lettres, chiffres, « . », « @ », « - » ou « _ ».",
                              "username")
     if session.exec(select(User).where(User.username == username)).first() is not None:
-        raise OperationError(f"L'identifiant « {username} » est déjà pris.", "username")
+        raise OperationError(f"L’identifiant « {username} » est déjà pris.", "username")
     _check_password(password)
     try:
         role = Role(role)

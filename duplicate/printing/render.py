@@ -56,6 +56,8 @@ def environment():
         env = Environment(loader=FileSystemLoader(TEMPLATE_DIR), autoescape=select_autoescape(default=True),
                           undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         env.filters["place"] = french.place_label  # W2 → « O2 » on paper (SPEC §11)
+        env.filters["ranked"] = french.ranked  # « 2 équipes classées »
+        env.filters["quarter"] = french.quarter_label  # « 1er quart temps »
         env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
         # a route sheet's QR code is made while its chunk renders (in the batch's child processes), not
         # while the context of all the sheets is built in the parent: 600 codes cost ≈ 4 s of CPU there

@@ -75,11 +75,7 @@ def score(value) -> str:
     return french.score(None if value is None else int(value), empty="")
 
 
-def ordinal(n: int, feminine: bool = True) -> str:
-    """« 1re » / « 1er », « 2e »… (positions are feminine: « 1re position »)."""
-    if n == 1:
-        return "1re" if feminine else "1er"
-    return f"{n}e"
+ordinal = french.ordinal  # « 1re position », « 1er quart temps »: one helper (`french.ordinal`)
 
 
 def french_date(iso: str | None) -> str:

@@ -70,6 +70,10 @@ def signed_number(value, decimals: int = 3) -> str:
     return french.signed_number(value, decimals)
 
 
+bp.add_app_template_filter(french.quarter_label, "quarter")  # « 1er quart temps »
+bp.add_app_template_filter(french.ranked, "ranked")  # « 2 équipes classées »
+
+
 @bp.app_template_filter("places_in_text")
 def places_in_text(text) -> str:
     """A message written with the files' ids (« W2 ») as a person reads it (« O2 »)."""

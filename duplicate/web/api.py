@@ -118,11 +118,11 @@ def post_results(tournament_id: int):
         return _error(422, error.message)
     except IntegrityError:
         session.rollback()
-        return _error(409, "Un de ces scores vient d'être enregistré par un autre client.")
+        return _error(409, "Un de ces scores vient d’être enregistré par un autre client.")
     except OperationalError as error:  # busy (SQLite lock timeout), read-only or full: nothing stored
         session.rollback()
         current_app.logger.warning("scoring API: %s", error)
-        return _error(503, f"{database_message(error)} Rien n'a été enregistré : renvoyez ces résultats.")
+        return _error(503, f"{database_message(error)} Rien n’a été enregistré : renvoyez ces résultats.")
     return jsonify(results=body), 201
 
 

@@ -39,6 +39,12 @@ def players(tournament_id: int):
     ), status
 
 
+def empty_lines(count: int) -> str:
+    """What an import says of the empty lines it skipped (issue 29 point 14: the « ;;; » row Excel leaves
+    is no refused line): « 1 ligne vide ignorée », « 2 lignes vides ignorées »; « » when none."""
+    return french.counted(count, "ligne vide ignorée", "lignes vides ignorées") if count else ""
+
+
 def two_step_import(form: forms.PlayersImportForm, *, preview_of, confirmable, size, commit):
     """The two steps of a list's import (players, teams): the preview — ``preview_of(text)``: what would be
     added and every refused line, nothing stored — then the arbiter's confirmation (``form.confirm``, offered
@@ -76,14 +82,14 @@ def import_players(tournament_id: int):
     form = forms.PlayersImportForm()
 
     def preview_of(text: str) -> dict:
-        accepted, refused = operations.preview_players_csv(session, tournament, text)
-        return {"accepted": accepted, "refused": refused}
+        accepted, refused, empty = operations.preview_players_csv(session, tournament, text)
+        return {"accepted": accepted, "refused": refused, "empty": empty_lines(empty)}
 
     def commit(text: str, preview: dict):
         imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
         flash(f"{len(imported)} joueur(s) importé(s)"
-              + (f", {len(preview['refused'])} ligne(s) laissée(s) de côté." if preview["refused"] else "."),
-              "success")
+              + (f", {len(preview['refused'])} ligne(s) laissée(s) de côté" if preview["refused"] else "")
+              + (f", {preview['empty']}" if preview["empty"] else "") + ".", "success")
         return redirect(url_for("arbiter.players", tournament_id=tournament.id))
 
     preview, response = two_step_import(form, preview_of=preview_of, confirmable=lambda p: p["accepted"],

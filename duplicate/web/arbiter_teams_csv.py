@@ -12,7 +12,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _status, bp
-from duplicate.web.arbiter_registration import two_step_import
+from duplicate.web.arbiter_registration import empty_lines, two_step_import
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])
@@ -23,12 +23,14 @@ def import_teams(tournament_id: int):
     form = forms.PlayersImportForm()
 
     def preview_of(text: str) -> dict:
-        found, refused = operations.preview_teams_csv(session, tournament, text)
-        return {"teams": found, "refused": refused, "players": sum(len(team["members"]) for team in found)}
+        found, refused, empty = operations.preview_teams_csv(session, tournament, text)
+        return {"teams": found, "refused": refused, "players": sum(len(team["members"]) for team in found),
+                "empty": empty_lines(empty)}
 
     def commit(text: str, preview: dict):
         formed = operations.import_teams_csv(session, tournament, text)
-        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s).", "success")
+        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s)"
+              + (f", {preview['empty']}" if preview["empty"] else "") + ".", "success")
         return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
 
     preview, response = two_step_import(form, preview_of=preview_of, confirmable=lambda p: not p["refused"],

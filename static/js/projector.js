@@ -42,12 +42,7 @@
         list.appendChild(item);
       });
     }
-    var relais = "";
-    if (move && move.resting.length) { relais += "Au relais : " + move.resting.join(", ") + ". "; }
-    if (move && move.joining.length) {
-      relais += "Reviennent : " + move.joining.map(function (j) { return j.id + " (table " + j.table + ")"; }).join(", ") + ".";
-    }
-    setText("relais", relais.trim());
+    setText("relais", move ? move.relais : "");  // worded by the server (`operations.move_after`)
   }
 
   function paint(data) {

@@ -31,7 +31,9 @@
     ["simple,simple", "deux simples"]];
   var PETIT = [["", "non"], ["taker", "au preneur"], ["defence", "à la défense"]];
   var CONTRACTS = [["garde", "Garde"], ["garde_sans", "Garde Sans"], ["garde_contre", "Garde Contre"]];
-  var state = { position: null, messages: {}, others: {}, confirming: {} };
+  // offline: the last send or look failed for the network (or the browser says it is offline); only then does
+  // a queued score say it leaves when the network is back — while a send is under way it says so (issue 29)
+  var state = { position: null, messages: {}, others: {}, confirming: {}, offline: false };
   var flushing = false;
 
   // --- storage: drafts, queue, last view ---------------------------------------------------------------
@@ -71,6 +73,7 @@
     return select;
   }
   function offline(isOffline, waiting) {
+    state.offline = isOffline;
     banner.hidden = !isOffline && !waiting;
     banner.className = "connection" + (isOffline ? " offline" : "");
     banner.textContent = isOffline
@@ -381,9 +384,11 @@
       section.appendChild(el("p", { "class": "message " + message.kind, role: message.kind === "error" ? "alert" : "status", text: message.text }));
     }
     if (queued.length) {
+      var unsent = state.offline || navigator.onLine === false;
       section.appendChild(el("p", { "class": "queued", text: queued.map(function (item) {
-        return "Score " + (item.body.score !== undefined ? signed(item.body.score) : "(détail de la donne)") + " à envoyer";
-      }).join(" ; ") + " : il partira dès que le réseau revient." }));
+        return "Score " + (item.body.score !== undefined ? signed(item.body.score) : "(détail de la donne)")
+          + (unsent ? " à envoyer" : "");
+      }).join(" ; ") + (unsent ? " : il partira dès que le réseau revient." : " : envoi en cours…") }));
     }
     if (!view.launched) { return section; }  // nothing is entered before the arbiter launches the position
     if (status === "pending" && !queued.length) { section.appendChild(confirmBox(view, board)); }

@@ -96,7 +96,7 @@ def test_no_takeable_deal_in_the_attempts_allowed_is_refused(monkeypatch):
     monkeypatch.setattr(deals, "MAX_ATTEMPTS", 3)
     with pytest.raises(DealError) as refused:
         generate_board("FFT-2026", 7, threshold=500)  # no hand counts 500
-    assert str(refused.value) == "aucune donne prenable trouvée pour l'étui 7 après 3 essais"
+    assert str(refused.value) == "aucune donne prenable trouvée pour l’étui 7 après 3 essais"
 
 
 def test_etuis_are_numbered_from_first():
@@ -104,7 +104,7 @@ def test_etuis_are_numbered_from_first():
     assert [board.number for board in boards] == [5, 6] and boards[0] == generate_board("club", 5)
     with pytest.raises(DealError) as refused:
         generate_boards(0, "club")
-    assert str(refused.value) == "le nombre d'étuis doit être au moins 1"
+    assert str(refused.value) == "le nombre d’étuis doit être au moins 1"
 
 
 def _deal(order):

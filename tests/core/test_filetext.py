@@ -13,7 +13,7 @@ from duplicate.core.filetext import (
 DIGITS = "nombre de plus de 20 chiffres"
 FLOAT = "nombre hors limites (trop grand pour être calculé)"
 CONSTANT = "« NaN » et « Infinity » ne sont pas des nombres JSON"
-DEPTH = "plus de 32 niveaux de crochets ou d'accolades imbriqués"
+DEPTH = "plus de 32 niveaux de crochets ou d’accolades imbriqués"
 SURROGATE = "caractère Unicode invalide (demi-paire « \\ud800 » isolée)"
 
 

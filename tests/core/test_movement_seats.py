@@ -87,7 +87,7 @@ def test_a_taker_in_a_defenders_seat_is_refused_at_every_try(players):
         seat = tried["boards"][[b["number"] for b in tried["boards"]].index(result["board"])]["taker"]
         assert refusal(tried) == (
             f"ligne {line_of(tried, 'results', index)} : résultat n° {index + 1} (étui {result['board']}, table "
-            f"{result['table']}) : selon le mouvement en position {result['position']}, l'étui "
+            f"{result['table']}) : selon le mouvement en position {result['position']}, l’étui "
             f"{result['board']} se prend en {seat} : le preneur est « {true} », pas « {false} » (qui est en défense)")
 
 
@@ -110,7 +110,7 @@ def test_a_player_not_seated_at_the_table_is_refused():
     seats = data["movement"]["rounds"][0]["seats"]
     assert refusal(data) == (
         f"ligne {line_of(data, 'results', 0)} : résultat n° 1 (étui {result['board']}, table 1) : selon le "
-        f"mouvement en position 1, « {stranger} » n'est pas à la table 1 "
+        f"mouvement en position 1, « {stranger} » n’est pas à la table 1 "
         f"(N {seats['N']}, S {seats['S']}, E {seats['E']}, W {seats['W']})")
 
 
@@ -206,7 +206,7 @@ def test_a_round_without_its_position_still_seats_its_table():
         del result["position"]
     load_tournament(text(data))
     true, false = swap_taker(data, 0)
-    assert refusal(data).endswith(f"résultat n° 1 (étui 1, table 1) : selon le mouvement, l'étui 1 se prend en N : "
+    assert refusal(data).endswith(f"résultat n° 1 (étui 1, table 1) : selon le mouvement, l’étui 1 se prend en N : "
                                   f"le preneur est « {true} », pas « {false} » (qui est en défense)")
 
 
@@ -247,11 +247,11 @@ def test_quadrettes_the_attacking_quadrette_takes():
     assert len(load_tournament(json.dumps(data)).results) == len(results)
     first = results[0]
     first["taker_team"], first["defence_team"] = first["defence_team"], first["taker_team"]
-    with pytest.raises(TournamentError, match="joue l'étui 9 une deuxième fois"):  # the swap clashes with another
+    with pytest.raises(TournamentError, match="joue l’étui 9 une deuxième fois"):  # the swap clashes with another
         load_tournament(json.dumps(data))
     data["results"] = [first]  # alone, only the movement says it
     with pytest.raises(TournamentError) as refused:
         load_tournament(json.dumps(data))
     assert str(refused.value) == (
-        f"ligne 1 : résultat n° 1 (étui {first['board']}, table 1) : selon le mouvement en position 1, l'attaque est "
+        f"ligne 1 : résultat n° 1 (étui {first['board']}, table 1) : selon le mouvement en position 1, l’attaque est "
         f"« {first['defence_team']} », pas « {first['taker_team']} » (qui est en défense)")

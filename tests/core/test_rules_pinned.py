@@ -188,7 +188,7 @@ def test_chelem_with_the_excuse_kept_by_the_defence():
 
 def test_a_refused_chelem_score_says_a_chelem_is_needed():
     message = check_score(582, "garde").message
-    assert "n'est possible qu'avec un chelem" in message
+    assert "n’est possible qu’avec un chelem" in message
     # +218 (above +216) with a chelem marked: refused all the same, and the message neither asks for a
     # chelem nor says « sans chelem »
     refused = check_score(218, "garde", chelem=True)
@@ -285,7 +285,7 @@ def test_an_accepted_check_carries_its_score_contract_and_warning():
     assert (check.score, check.contract, check.ok) == (216, Contract.GARDE, True)
     assert check.message == "score +216 possible pour une Garde"
     assert check.warning == ("score +216 possible en théorie seulement pour une Garde (répartition extrême "
-                             "des cartes) : à vérifier par l'arbitre")
+                             "des cartes) : à vérifier par l’arbitre")
     refused = check_score(31, "garde_sans")
     assert (refused.score, refused.contract, refused.ok, refused.warning) == (31, Contract.GARDE_SANS, False, None)
 
@@ -294,7 +294,7 @@ def test_the_refusal_names_the_right_reasons():
     # an even Garde score in the gap: no parity reason; a Prise has odd scores (25 + d): none either
     assert "pair" not in check_score(10, "garde").message
     assert "pair" not in check_score(3, "prise").message
-    assert "aucun score n'est possible entre −16 et +15" in check_score(3, "prise").message
+    assert "aucun score n’est possible entre −16 et +15" in check_score(3, "prise").message
     # With a chelem marked, 0 is reachable: Garde, 3 bouts, 81 points, made by 45 → 140 + 40 (triple
     # poignée) + 20 (petit au bout) = 200, chelem announced and failed −200 → 0; 82 points → 2; 80 → −2.
     # So +1 and −1 sit between two reachable scores, one of them 0: « closest », not « a gap around 0 ».
@@ -334,7 +334,7 @@ def test_refusal_messages_word_for_word():
     # with a chelem, the closest reachable scores around +218 are +216 and +342 (the Excuse kept, 142 + 200)
     assert check_score(582, "garde").message == (
         "score +582 impossible pour une Garde sans chelem : le plus fort score possible est +216 ; "
-        "ce score n'est possible qu'avec un chelem : indiquez-le et appelez l'arbitre")
+        "ce score n’est possible qu’avec un chelem : indiquez-le et appelez l’arbitre")
     refused = check_score(218, "garde", chelem=True)
     assert refused.ok is False and refused.message == (
         "score +218 impossible pour une Garde : scores possibles les plus proches : +216 et +342")

@@ -60,7 +60,7 @@ def test_garde_refuses_odd_scores(score):
 def test_garde_refuses_between_minus_32_and_plus_30(score):
     check = check_score(score, "garde")
     assert not check.ok
-    assert "aucun score n'est possible entre −32 et +30" in check.message
+    assert "aucun score n’est possible entre −32 et +30" in check.message
 
 
 def test_garde_limits_without_chelem():
@@ -69,8 +69,8 @@ def test_garde_limits_without_chelem():
     assert min(v for v in garde if v > 0) == 30 and max(v for v in garde if v < 0) == -32
     assert not check_score(218).ok and not check_score(-214).ok
     # every refusal says « sans chelem »: the check is that this one asks for the chelem
-    assert "ce score n'est possible qu'avec un chelem" in check_score(582).message
-    assert "ce score n'est possible qu'avec un chelem" not in check_score(218).message
+    assert "ce score n’est possible qu’avec un chelem" in check_score(582).message
+    assert "ce score n’est possible qu’avec un chelem" not in check_score(218).message
     assert check_score(582, chelem=True).ok
 
 

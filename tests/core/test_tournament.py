@@ -49,8 +49,8 @@ def test_locate_entries_gives_line_numbers():
 @pytest.mark.parametrize("bad, fragment", [
     (result(2, 1, 31), "ligne 3 : résultat n° 2 : score +31 impossible pour une Garde"),
     ({**result(2, 1, 56), "taker": "X9"}, "ligne 3 : résultat n° 2 : joueur inconnu « X9 »"),
-    (result(1, 1, 60), "ligne 3 : résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score"),
-    ({**result(1, 2, 60), "defenders": ["S1", "E2", "W2"]}, "« S1 » joue l'étui 1 une deuxième fois"),
+    (result(1, 1, 60), "ligne 3 : résultat n° 2 (étui 1, table 1) : l’étui 1 a déjà un score"),
+    ({**result(1, 2, 60), "defenders": ["S1", "E2", "W2"]}, "« S1 » joue l’étui 1 une deuxième fois"),
     ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2"], "score": 60}, "trois défenseurs"),
     ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2", "W2"]}, "score manquant"),
     ({"board": 1, "table": 2, "taker": "N2", "defenders": ["S2", "E2", "W2"], "score": "56"}, "nombre entier"),
@@ -76,7 +76,7 @@ def test_unknown_kind_and_non_object():
 
 def test_movement_check_refuses_a_table_that_should_not_play_the_board():
     movement = {"format": "tarot-movement/1", "rounds": [{"position": 1, "table": 1, "boards": [1, 2]}]}
-    with pytest.raises(TournamentError, match="le mouvement n'envoie pas l'étui 1 à la table 2"):
+    with pytest.raises(TournamentError, match="le mouvement n’envoie pas l’étui 1 à la table 2"):
         load_tournament(text(individual([result(1, 1, 56), result(1, 2, 60)], movement=movement)))
 
 
@@ -133,7 +133,7 @@ def test_quadrettes_file_and_seed_examples():
 def test_quadrette_attacking_a_board_twice_is_refused():
     results = [{"board": 1, "table": 1, "taker_team": "Q1", "defence_team": "Q2", "score": 82},
                {"board": 1, "table": 2, "taker_team": "Q1", "defence_team": "Q2", "score": 66}]
-    with pytest.raises(TournamentError, match="« Q1 » joue l'étui 1 une deuxième fois"):
+    with pytest.raises(TournamentError, match="« Q1 » joue l’étui 1 une deuxième fois"):
         load_tournament(_quadrettes(results))
 
 
@@ -190,7 +190,7 @@ def test_the_first_fault_in_the_file_is_reported():
         return str(caught.value)
 
     clash, unknown = result(1), result(3, taker="Z9")
-    assert "résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score" in error([result(1), clash, unknown])
+    assert "résultat n° 2 (étui 1, table 1) : l’étui 1 a déjà un score" in error([result(1), clash, unknown])
     assert "résultat n° 3 : joueur inconnu « Z9 »" in error([result(1), result(2), unknown])
     assert "résultat n° 2 : joueur inconnu « Z9 »" in error([result(1), {**unknown, "table": 1}, result(1)])
 
@@ -260,8 +260,8 @@ def _refusal(data) -> str:
     ({"player": "N1", "points": -101}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
     ({"player": "N1", "points": True}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
     ({"player": "N1", "points": "2"}, "pénalité n° 1 : « points » doit être un nombre entre −100 et 100"),
-    ({"player": "N1", "points": 1, "board": 2}, "pénalité n° 1 : « N1 » n'a pas joué l'étui « 2 »"),
-    ({"player": "S2", "points": 1, "board": 1}, "pénalité n° 1 : « S2 » n'a pas joué l'étui « 1 »"),
+    ({"player": "N1", "points": 1, "board": 2}, "pénalité n° 1 : « N1 » n’a pas joué l’étui « 2 »"),
+    ({"player": "S2", "points": 1, "board": 1}, "pénalité n° 1 : « S2 » n’a pas joué l’étui « 1 »"),
 ])
 def test_a_faulty_penalty_is_refused_in_french(penalty, message):
     # N1 took étui 1 at table 1 against S1, E1, W1; nobody played étui 2; S2 sat at table 2, which did not play
@@ -272,9 +272,9 @@ def test_a_faulty_penalty_is_refused_in_french(penalty, message):
 def test_a_penalty_on_an_etui_absent_from_the_boards_says_so():
     data = individual([result(1, 1, 56)], boards=[{"number": 1, "taker": "N"}],
                       penalties=[{"player": "N1", "points": 1, "board": 3}])
-    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 3 » (absent de « boards »)"
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n’a pas joué l’étui « 3 » (absent de « boards »)"
     data["penalties"] = [{"player": "N1", "points": 1, "board": "1"}]  # a text is no étui number
-    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 1 » (absent de « boards »)"
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n’a pas joué l’étui « 1 » (absent de « boards »)"
 
 
 def test_penalties_at_the_bounds_add_up_with_their_reasons():
@@ -300,8 +300,8 @@ def _with_player(**fields) -> dict:
     ({"id": "A" * 33}, f"joueur n° 21 : identifiant « {'A' * 33} » invalide (au plus 32 lettres sans accent, "
                        "chiffres, « - », « _ » ou « . »)"),
     ({"id": "N1"}, "joueur « N1 » déclaré deux fois"),
-    ({"members": "N1"}, "joueur « X1 » : « members » doit être une liste d'identifiants"),
-    ({"members": [1]}, "joueur « X1 » : « members » doit être une liste d'identifiants"),
+    ({"members": "N1"}, "joueur « X1 » : « members » doit être une liste d’identifiants"),
+    ({"members": [1]}, "joueur « X1 » : « members » doit être une liste d’identifiants"),
     ({"bonus": 10001}, "joueur « X1 » : « bonus » doit être un nombre entre −10000 et 10000"),
     ({"bonus": "1"}, "joueur « X1 » : « bonus » doit être un nombre entre −10000 et 10000"),
     ({"line": "NS"}, "joueur « X1 » : ligne « NS » inconnue (N, S, E, W)"),
@@ -340,7 +340,7 @@ def test_a_faulty_team_is_refused_in_french():
         "ligne 1 : équipe « NS1 » : joueur inconnu « P9 »"
     assert _refusal(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"]},
                                 {"id": "EW1", "members": ["P4", "P2", "P5"]}])) == \
-        "ligne 1 : équipe « EW1 » : « P2 » est déjà membre de l'équipe « NS1 »"
+        "ligne 1 : équipe « EW1 » : « P2 » est déjà membre de l’équipe « NS1 »"
     assert _refusal(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"], "line": "N"}])) == \
         "ligne 1 : équipe « NS1 » : ligne « N » inconnue (NS, EW)"
     ok = load_tournament(json.dumps(triplettes([{"id": "NS1", "members": ["P1", "P2", "P3"]},
@@ -373,7 +373,7 @@ R = "résultat n° 2 : "  # the faulty result is the second, on the file's third
     ({"score": 5.5}, "score « 5.5 » : un nombre entier est attendu"),
     ({"score": True}, "score « True » : un nombre entier est attendu"),
     ({"score": 3}, "score +3 impossible pour une Garde sans chelem : un score de Garde est toujours pair ; aucun "
-                   "score n'est possible entre −32 et +30"),
+                   "score n’est possible entre −32 et +30"),
     ({"room": "salon"}, "salle « salon » inconnue (open ou closed)"),
 ])
 def test_a_faulty_result_is_refused_word_for_word(bad, message):
@@ -403,7 +403,7 @@ def test_seats_without_a_movement_follow_the_lines():
     boards = [{"number": 1, "taker": "N"}]
     wrong_taker = {**result(1, 2, 50, taker="E2")}
     assert _refusal(individual([result(1, 1, 56), wrong_taker], boards=boards)) == (
-        "ligne 3 : résultat n° 2 (étui 1, table 2) : le preneur « E2 » est en ligne E, l'étui 1 se prend en N")
+        "ligne 3 : résultat n° 2 (étui 1, table 2) : le preneur « E2 » est en ligne E, l’étui 1 se prend en N")
     twice = [result(1, 1, 56, position=1), {**result(2, 3, 50, position=1), "defenders": ["S1", "E3", "W3"]}]
     assert _refusal(individual(twice)) == (
         "ligne 3 : résultat n° 2 (étui 2, table 3) : « S1 » est aussi à la table 1 en position 1 (résultat n° 1)")
@@ -449,7 +449,7 @@ def test_a_chelem_marks_a_score_only_a_chelem_gives():
     with « chelem », refused without; « annulled » defaults to false."""
     ok = load_tournament(text(individual([result(1, 1, 56), {**result(1, 2, 0), "chelem": True}])))
     assert (ok.results[1].chelem, ok.results[1].annulled, ok.results[0].chelem) == (True, False, False)
-    with pytest.raises(TournamentError, match="ce score n'est possible qu'avec un chelem"):
+    with pytest.raises(TournamentError, match="ce score n’est possible qu’avec un chelem"):
         load_tournament(text(individual([result(1, 1, 56), result(1, 2, 0)])))
 
 
@@ -458,7 +458,7 @@ def test_a_quadrettes_attacker_must_be_of_the_attacking_quadrette():
     assert load_tournament(_quadrettes([{**line, "attacker": "p2"}])).results[0].score == 82  # a member: read
     with pytest.raises(TournamentError) as refused:
         load_tournament(_quadrettes([{**line, "attacker": "p5"}]))
-    assert str(refused.value) == "ligne 1 : résultat n° 1 : l'attaquant « p5 » n'est pas de la quadrette « Q1 »"
+    assert str(refused.value) == "ligne 1 : résultat n° 1 : l’attaquant « p5 » n’est pas de la quadrette « Q1 »"
     with pytest.raises(TournamentError) as refused:
         load_tournament(_quadrettes([{**line, "taker_team": "Q3"}]))
     assert str(refused.value) == "ligne 1 : résultat n° 1 : équipe inconnue « Q3 »"
@@ -612,7 +612,7 @@ def test_a_substitute_in_triplettes_keeps_the_results_to_the_team():
     assert [(s.seat, s.player, s.results_to) for s in ok.substitutions] == [("NS1", "P7", "player")]
     credited = {**named, "results_to": "substitute"}
     assert _spread_refusal(_substitutions(credited, kind="triplettes", players=players, teams=teams)) == \
-        "ligne 3 : remplacement n° 1 : les résultats ne passent au remplaçant qu'en individuel"
+        "ligne 3 : remplacement n° 1 : les résultats ne passent au remplaçant qu’en individuel"
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -670,7 +670,7 @@ def test_a_newline_or_a_byte_order_mark_before_the_object_keeps_the_lines():
     # a byte-order mark: the results are still found on their lines (the second on line 3)
     assert _refusal_text("\ufeff" + text(individual([result(1, 1, 56), result(2, 1, 3)]))) == \
         ("ligne 3 : résultat n° 2 : score +3 impossible pour une Garde sans chelem : un score de Garde est toujours "
-         "pair ; aucun score n'est possible entre −32 et +30")
+         "pair ; aucun score n’est possible entre −32 et +30")
 
 
 def _refusal_text(file_text: str) -> str:
@@ -710,7 +710,7 @@ def test_a_team_match_etui_scored_twice_in_one_room_is_refused():
     """In a team match the room is the table (SPEC §9): two scores of étui 1 in the open room clash, even
     under two table numbers."""
     data = _team_match([_play(1, 1, "open", "A", 56), _play(1, 2, "open", "B", 56)])
-    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : l'étui 1 a déjà un score à cette table "
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : l’étui 1 a déjà un score à cette table "
                               "(résultat n° 1)")
 
 
@@ -726,14 +726,14 @@ def test_results_named_by_room_are_not_checked_against_the_movements_tables():
 def test_two_scores_at_one_table_by_different_players_are_refused():
     # table 1 scores étui 1 twice, the second time under the players of table 2
     data = individual([result(1, 1, 56), {**result(1, 2, 50), "table": 1}])
-    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 1) : l'étui 1 a déjà un score à cette table "
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 1) : l’étui 1 a déjà un score à cette table "
                               "(résultat n° 1)")
 
 
 def test_a_taker_defending_the_same_etui_is_refused():
     # N1 took étui 1 at table 1, then defends it at table 2: he plays it twice, whatever his role
     data = individual([result(1, 1, 56), {**result(1, 2, 50), "defenders": ["S2", "E2", "N1"]}])
-    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : « N1 » joue l'étui 1 une deuxième fois "
+    assert _refusal(data) == ("ligne 3 : résultat n° 2 (étui 1, table 2) : « N1 » joue l’étui 1 une deuxième fois "
                               "(déjà au résultat n° 1)")
 
 
@@ -744,7 +744,7 @@ def test_a_quadrette_attacks_and_defends_an_etui_until_a_table_clashes():
                {"board": 1, "table": 2, "taker_team": "Q2", "defence_team": "Q1", "score": 66},
                {"board": 1, "table": 1, "taker_team": "Q2", "defence_team": "Q1", "score": 60}]
     data = {**json.loads(_quadrettes(results)), "format": "tarot-tournament/1"}
-    assert _refusal(data) == ("ligne 4 : résultat n° 3 (étui 1, table 1) : l'étui 1 a déjà un score à cette table "
+    assert _refusal(data) == ("ligne 4 : résultat n° 3 (étui 1, table 1) : l’étui 1 a déjà un score à cette table "
                               "(résultat n° 1)")
 
 
@@ -759,7 +759,7 @@ def test_a_seat_fault_before_a_table_clash_is_reported_first():
 def test_the_movement_refusal_word_for_word():
     movement = {"format": "tarot-movement/1", "rounds": [{"position": 1, "table": 1, "boards": [1, 2]}]}
     assert _refusal(individual([result(1, 1, 56), result(1, 2, 60)], movement=movement)) == \
-        "ligne 3 : résultat n° 2 (étui 1, table 2) : le mouvement n'envoie pas l'étui 1 à la table 2"
+        "ligne 3 : résultat n° 2 (étui 1, table 2) : le mouvement n’envoie pas l’étui 1 à la table 2"
 
 
 def test_two_triplettes_of_one_line_facing_each_other_are_refused():
@@ -767,8 +767,8 @@ def test_two_triplettes_of_one_line_facing_each_other_are_refused():
     teams = [{"id": "NS1", "members": ["P1", "P2", "P3"]}, {"id": "NS2", "members": ["P4", "P5", "P6"]}]
     data = {"kind": "triplettes", "players": players, "teams": teams,
             "results": [{"board": 1, "table": 1, "taker_team": "NS1", "defence_team": "NS2", "score": 56}]}
-    assert _refusal(data) == ("ligne 2 : résultat n° 1 (étui 1, table 1) : deux triplettes de la ligne NS l'une "
-                              "contre l'autre")
+    assert _refusal(data) == ("ligne 2 : résultat n° 1 (étui 1, table 1) : deux triplettes de la ligne NS l’une "
+                              "contre l’autre")
 
 
 def test_a_player_off_the_lines_may_take_any_etui():
@@ -801,7 +801,7 @@ def test_a_refused_score_with_a_chelem_is_weighed_against_the_chelem_scores():
 def test_a_penalty_on_an_etui_of_the_boards_not_played_says_no_more():
     data = individual([result(1, 1, 56)], boards=[{"number": 1, "taker": "N"}, {"number": 2, "taker": "S"}],
                       penalties=[{"player": "N1", "points": 1, "board": 2}])
-    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n'a pas joué l'étui « 2 »"
+    assert _refusal(data) == "ligne 1 : pénalité n° 1 : « N1 » n’a pas joué l’étui « 2 »"
 
 
 def test_pm_penalties_are_bounded_by_ten_thousand():
@@ -879,16 +879,16 @@ def test_score_warnings_name_the_theoretical_scores():
                                                   result(1, 2, 216)])))
     assert score_warnings(tournament) == [
         "résultat n° 3 (étui 1, table 2) : score +216 possible en théorie seulement pour une Garde (répartition "
-        "extrême des cartes) : à vérifier par l'arbitre"]
+        "extrême des cartes) : à vérifier par l’arbitre"]
     match = load_tournament(text(_team_match([_play(1, 1, "open", "A", -774, contract="garde_contre", chelem=True)])))
     assert score_warnings(match) == [
         "résultat n° 1 (étui 1, table 1) : score −774 possible en théorie seulement pour une Garde Contre "
-        "(répartition extrême des cartes) : à vérifier par l'arbitre"]
+        "(répartition extrême des cartes) : à vérifier par l’arbitre"]
     # a result without a contract (built by a program, not read) is a Garde's
     bare = replace(tournament, results=(Result(1, 1, "N1", ("S1", "E1", "W1"), 216, contract=None),))
     assert score_warnings(bare) == [
         "résultat n° 1 (étui 1, table 1) : score +216 possible en théorie seulement pour une Garde (répartition "
-        "extrême des cartes) : à vérifier par l'arbitre"]
+        "extrême des cartes) : à vérifier par l’arbitre"]
 
 
 def test_with_a_movement_a_player_at_two_tables_in_one_position_is_refused():

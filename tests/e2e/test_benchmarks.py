@@ -21,7 +21,7 @@ LABELS = {"sqlite": "[SQLite]", "postgresql": "[PostgreSQL]"}
 @pytest.mark.parametrize("script", ["bench_load.py", "bench_ranking_page.py"])
 def test_benchmark(script, database, artifacts):
     if database == "postgresql" and not postgres_reachable():
-        pytest.skip("PostgreSQL injoignable sur 127.0.0.1:5432 : la moitié PostgreSQL du banc n'a pas tourné")
+        pytest.skip("PostgreSQL injoignable sur 127.0.0.1:5432 : la moitié PostgreSQL du banc n’a pas tourné")
     done = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--databases", database], cwd=ROOT,
                           capture_output=True, text=True, timeout=900)
     (artifacts / f"bench-{Path(script).stem}-{database}.txt").write_text(done.stdout + done.stderr,

@@ -188,7 +188,7 @@ def test_generated_players_csv(rows, separator, header, noise):
         [separator.join(row) for row in rows]
     for encoding in ("utf-8", "utf-8-sig", "cp1252", "utf-16", "latin-1"):
         for raw in ("\n".join(lines).encode(encoding, "replace"), "\r\n".join(lines).encode(encoding, "replace") + noise):
-            accepted, errors = parse_players_csv(raw)
+            accepted, errors, _empty = parse_players_csv(raw)
             assert all(isinstance(number, int) and message for number, message in errors)
             record("players CSV", bool(accepted) and not errors)
 

@@ -73,7 +73,7 @@ def test_an_oversized_file_is_refused_before_it_is_read(tmp_path, runner):
 def test_a_file_that_is_not_utf8_names_its_line(tmp_path):
     text = one_per_line(individual())
     raw = text.encode().replace(b"JOUEUR2 N", b"JOUEUR2 \xe9")
-    assert_clean_refusal(rank(tmp_path, raw), "ligne %d : le fichier n'est pas en UTF-8" % line_of(text, "JOUEUR2 N"))
+    assert_clean_refusal(rank(tmp_path, raw), "ligne %d : le fichier n’est pas en UTF-8" % line_of(text, "JOUEUR2 N"))
 
 
 @pytest.mark.parametrize("value, message", HOSTILE_VALUES[:4], ids=["digits", "deep", "surrogate", "nan"])
@@ -120,7 +120,7 @@ def test_theoretical_scores_are_warned_on_stderr_with_exit_0(tmp_path):
     assert result.exit_code == 0
     assert result.stderr.splitlines() == ["Attention : résultat n° 1 (étui 1, table 1) : score +216 possible en "
                                           "théorie seulement pour une Garde (répartition extrême des cartes) : "
-                                          "à vérifier par l'arbitre"]
+                                          "à vérifier par l’arbitre"]
     assert json.loads(result.stdout)["kind"] == "individual"
     assert rank(tmp_path, one_per_line(individual())).stderr == ""
 

@@ -36,15 +36,15 @@ def _cases():
         ("note 150", note(150), "hors de 0 à 100", '"taker": 150'),
         ("note -50", note(-50), "hors de 0 à 100", '"taker": -50'),
         ("penalty unknown étui", individual(penalties=[{"player": "N1", "points": 2, "board": 9}]),
-         "pénalité n° 1 : « N1 » n'a pas joué l'étui « 9 » (absent de « boards »)", '"board": 9'),
+         "pénalité n° 1 : « N1 » n’a pas joué l’étui « 9 » (absent de « boards »)", '"board": 9'),
         ("penalty étui not played", individual(boards=[{"number": n} for n in (1, 2, 3)],
                                                penalties=[{"player": "N1", "points": 2, "board": 3}]),
-         "n'a pas joué l'étui « 3 »", '"board": 3'),
+         "n’a pas joué l’étui « 3 »", '"board": 3'),
         ("quarter 9", _result(team_match(), 0, quarter=9), "« quarter » doit être un nombre entier de 1 à 4",
          '"quarter": 9'),
         ("three teams", three, "un match par équipes oppose deux équipes, pas 3", '"id": "C"'),
-        ("player in two teams", twice, "« p0 » est déjà membre de l'équipe « NS1 »", '"id": "EW1"'),
-        ("taker against his line", against, "le preneur « E1 » est en ligne E, l'étui 1 se prend en N",
+        ("player in two teams", twice, "« p0 » est déjà membre de l’équipe « NS1 »", '"id": "EW1"'),
+        ("taker against his line", against, "le preneur « E1 » est en ligne E, l’étui 1 se prend en N",
          '"taker": "E1"'),
         ("two of one line", same_line, "deux joueurs de la même ligne", '"N2", "E1"'),
         ("line X", individual(players=[dict(p, line="X") if p["id"] == "N1" else p
@@ -94,7 +94,7 @@ def test_a_penalty_on_an_etui_not_played_is_refused_at_entry(app):
 
     with Session(db.get_engine(app)) as session:
         tournament = build_demo(session)
-        with pytest.raises(operations.OperationError, match="n'a pas de résultat sur l'étui 999"):
+        with pytest.raises(operations.OperationError, match="n’a pas de résultat sur l’étui 999"):
             operations.add_penalty(session, tournament, entrant_id="N1", points=1, reason="bruit", board=999)
         played = next(r for r in operations.results(session, tournament) if r.taker == "N1").board
         operations.add_penalty(session, tournament, entrant_id="N1", points=1, reason="bruit", board=played)

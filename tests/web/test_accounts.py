@@ -198,7 +198,7 @@ def test_new_scorer_refused_in_french_keeps_what_was_typed(signed_in, app):
     response = alice.post(f"/arbitre/tournois/{tid}/acces/marqueur",
                           data={"scorer-username": "alice", "scorer-password": PASSWORD})
     assert response.status_code == 422
-    assert "L&#39;identifiant « alice » est déjà pris." in response.get_data(as_text=True)
+    assert "L’identifiant « alice » est déjà pris." in response.get_data(as_text=True)
     response = alice.post(f"/arbitre/tournois/{tid}/acces/donner", data={"grant-username": "personne"})
     assert response.status_code == 422 and "Aucun compte « personne »." in response.get_data(as_text=True)
 

@@ -256,7 +256,7 @@ def _movements_available() -> bool:
 
 def test_movement_then_dashboard_all_ready(app, arbiter):
     if not _movements_available():
-        pytest.skip("duplicate.core.movements n'a pas encore generate/check")
+        pytest.skip("duplicate.core.movements n’a pas encore generate/check")
     tournament_id = create(arbiter)
     base = f"/arbitre/tournois/{tournament_id}"
     twenty = "".join(f"{2000 + n};Joueur{n};Jean;Lyon\n" for n in range(20))  # 5 tables: a Rainbow

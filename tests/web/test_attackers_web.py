@@ -103,7 +103,7 @@ def test_quadrette_attacker_chosen_at_entry_stored_exported_imported(app, arbite
     refused = arbiter.post(f"/saisie/tournois/{tournament_id}/etuis/1",
                            data={f"score-{first.key}": "+56", f"attacker-{first.key}": stranger})
     assert refused.status_code == 422
-    assert f"n'est pas de la quadrette « {first.taker} »" in text(refused)
+    assert f"n’est pas de la quadrette « {first.taker} »" in text(refused)
     saved = arbiter.post(f"/saisie/tournois/{tournament_id}/etuis/1",
                          data={f"score-{first.key}": "+56", f"attacker-{first.key}": ident})
     assert saved.status_code == 302, re.findall(r"refusée.{0,300}", text(saved))
@@ -130,7 +130,7 @@ def test_quadrette_attacker_chosen_at_entry_stored_exported_imported(app, arbite
         session.flush()
         assert interchange.export_tournament(session, copy)["results"][0]["attacker"] == ident
         exported["results"][0]["attacker"] = stranger
-        with pytest.raises(TournamentError, match="n'est pas de la quadrette"):
+        with pytest.raises(TournamentError, match="n’est pas de la quadrette"):
             interchange.import_tournament(session, json.dumps(exported))
         session.rollback()
 

@@ -155,7 +155,7 @@ def test_chelem_score_needs_the_chelem_box(app, scorer):
 def test_check_endpoint_uses_the_core_validator(scorer):
     assert scorer.get("/saisie/verifier?score=%2B106").get_json()["ok"] is True
     answer = scorer.get("/saisie/verifier?score=-20").get_json()
-    assert answer["ok"] is False and "aucun score n'est possible entre −32 et +30" in answer["message"]
+    assert answer["ok"] is False and "aucun score n’est possible entre −32 et +30" in answer["message"]
 
 
 def test_second_score_for_the_same_etui_and_table_is_refused(app, scorer, arbiter):
@@ -183,7 +183,7 @@ def test_correction_with_version_check_and_history(app, scorer, arbiter):
     assert arbiter.post(url, data={f"score-{key}": "+58", f"version-{key}": version}).status_code == 302
     response = scorer.post(url, data={f"score-{key}": "+62", f"version-{key}": version})
     assert response.status_code == 409
-    assert "rien n'a été enregistré" in text(response) and 'value="+62"' in html(response)
+    assert "rien n’a été enregistré" in text(response) and 'value="+62"' in html(response)
     assert [r.score for r in stored(app, tournament_id)] == [58]
     # saving again (Enter) is refused again; « Remplacer » with the version now shown is the deliberate act
     shown = re.search(rf'name="version-{key}" value="(\d+)"', html(response)).group(1)

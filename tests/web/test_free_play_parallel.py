@@ -106,7 +106,7 @@ def test_parallel_refusals_in_french_keep_the_form(app, arbiter, tournament_fact
     response = _movement_page(arbiter, five, mode="parallel", positions="3")
     assert response.status_code == 422
     text = response.get_data(as_text=True)
-    assert "5 équipes (4 tournois) : 5 équipes : 4 tournois en parallèle demandent un nombre d&#39;équipes multiple de 4." in text
+    assert "5 équipes (4 tournois) : 5 équipes : 4 tournois en parallèle demandent un nombre d’équipes multiple de 4." in text
     assert 'value="parallel" checked' in text and 'value="3"' in text  # what was typed is kept
     eight = tournament_factory("free_team4", 32, name="Mardi par équipes")
     _form_teams(app, arbiter, eight, 4)

@@ -61,13 +61,13 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert len(cells) == 25  # 5 tables × 5 positions
     for table in (1, 2, 3):
         assert cells[f"1-{table}"]["status"] == "done" and cells[f"1-{table}"]["done"] == 4
-    assert cells["1-4"] == {"status": "missing", "late": True, "upcoming": False, "done": 2, "missing": 2, "total": 4,
+    # no clock started: late is behind the clock (issue 29 point 11), so no table is late, though tables 1–3
+    # have finished position 1 and tables 4 and 5 have not
+    assert cells["1-4"] == {"status": "missing", "late": False, "upcoming": False, "done": 2, "missing": 2, "total": 4,
                             "lines": {"13-4": "done", "14-4": "done", "15-4": "missing", "16-4": "missing"}}
-    assert cells["1-5"]["status"] == "missing" and cells["1-5"]["done"] == 0 and cells["1-5"]["late"]
+    assert cells["1-5"]["status"] == "missing" and cells["1-5"]["done"] == 0 and not cells["1-5"]["late"]
     assert cells["2-1"]["status"] == "done" and set(cells["2-1"]["lines"]) == {"5-1", "6-1", "7-1", "8-1"}
-    # position 2: only table 1 is done — the others are not late (most tables have not finished it)
-    assert [cells[f"2-{t}"]["late"] for t in range(2, 6)] == [False] * 4
-    assert room["late_tables"] == [4, 5]
+    assert room["late_tables"] == []
     # after the position in play, a cell with nothing entered is « à venir », not a problem
     assert [cells[f"2-{t}"]["upcoming"] for t in range(1, 6)] == [False, True, True, True, True]
     assert not any(cells[f"1-{t}"]["upcoming"] for t in range(1, 6))
@@ -75,7 +75,7 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert room["position"] == 1  # no clock started: the first position with lines missing
     assert room["clock"]["state"] == "idle"
 
-    # the arbiter starts position 3: positions 1 and 2 are behind the hall, their missing lines are late
+    # the arbiter starts position 3: the time of positions 1 and 2 is up, their missing lines are late
     page = arbiter.post(f"/arbitre/tournois/{evening}/horloge", data={"action": "start", "position": "3"})
     assert page.status_code == 302
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
@@ -85,7 +85,34 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert room["late_tables"] == [2, 3, 4, 5]
 
 
+def test_late_is_behind_the_clock_not_behind_the_other_tables(app, arbiter, evening):
+    """Issue 29 point 11. By hand: position 1 has 4 étuis, 7 minutes each: 28 minutes. Tables 1–3 (the phones)
+    have finished position 1, tables 4 and 5 (paper) have not. Started 20 minutes ago, 8 minutes are left:
+    no table is late. Started 29 minutes ago, the time is up: tables 4 and 5 are late, the others not."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        operations.start_position(session, tournament, 1, now=now - datetime.timedelta(minutes=20))
+        session.commit()
+    room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
+    assert room["clock"]["state"] == "running" and 7 * 60 < room["clock"]["remaining"] <= 8 * 60
+    assert room["late_tables"] == [] and not any(cell["late"] for cell in room["cells"].values())
+    page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
+    assert "En retard : table" not in page and 'class="late"' not in page
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        operations.start_position(session, tournament, 1, now=now - datetime.timedelta(minutes=29))
+        session.commit()
+    room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
+    assert room["clock"]["state"] == "over"
+    assert [room["cells"][f"1-{t}"]["late"] for t in range(1, 6)] == [False, False, False, True, True]
+    assert room["late_tables"] == [4, 5]  # position 2, the clock's no more than position 1's, is not late
+    page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
+    assert "En retard : tables 4, 5." in page
+
+
 def test_the_grid_page_links_each_cell_to_its_entry_and_each_etui_to_its_fiche(app, arbiter, evening):
+    arbiter.post(f"/arbitre/tournois/{evening}/horloge", data={"action": "start", "position": "2"})
     page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
     assert f'href="/saisie/tournois/{evening}/tables/1/4"' in page
     assert f'href="/arbitre/tournois/{evening}/etuis/15/fiche"' in page
@@ -242,7 +269,8 @@ def test_lines_entered_at_the_table_await_confirmation_and_disagreements_show(ap
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
     assert room["cells"]["1-5"]["lines"] == {"17-5": "pending", "18-5": "missing", "19-5": "missing",
                                              "20-5": "missing"}
-    assert room["cells"]["1-5"]["status"] == "missing" and room["cells"]["1-5"]["late"]  # still lines missing
+    # still lines missing, but position 1's time is not up: not late
+    assert room["cells"]["1-5"]["status"] == "missing" and not room["cells"]["1-5"]["late"]
     assert room["cells"]["1-1"]["lines"]["1-1"] == "conflict" and room["cells"]["1-1"]["status"] == "conflict"
     assert room["cells"]["1-1"]["done"] == 3 and not room["cells"]["1-1"]["late"]
     assert room["counts"] == {"done": 17, "conflict": 1, "pending": 1, "missing": 81}

@@ -67,3 +67,19 @@ def test_a_file_nobody_can_read_is_refused_in_french(app, arbiter):
                             content_type="multipart/form-data")
     assert response.status_code == 422
     assert "ni en UTF-8 ni en Windows-1252" in response.get_data(as_text=True)
+
+
+def test_the_trailing_empty_row_excel_leaves_is_skipped_and_counted_not_refused(app, arbiter):
+    # issue 29 point 14: Excel saves a sheet with a last row of empty cells as « ;;; »; by hand: line 2 is
+    # LEFÈVRE (accepted), line 3 has no name (refused), line 4 is « ;;; » (empty: skipped, counted)
+    tournament_id = _tournament(app)
+    url = f"/arbitre/tournois/{tournament_id}/joueurs/import"
+    raw = EXCEL + b";;;\r\n"
+    page = arbiter.post(url, data={"file": (io.BytesIO(raw), "joueurs.csv")},
+                        content_type="multipart/form-data").get_data(as_text=True)
+    assert "1 ligne(s) refusée(s)" in page and "ligne 3 : Le nom est obligatoire." in page
+    assert "ligne 4" not in page
+    assert "1 ligne vide ignorée." in page
+    confirmed = arbiter.post(url, data=_confirm_fields(page), follow_redirects=True).get_data(as_text=True)
+    assert "1 joueur(s) importé(s), 1 ligne(s) laissée(s) de côté, 1 ligne vide ignorée." in confirmed
+    assert _players(app, tournament_id) == ["LEFÈVRE"]

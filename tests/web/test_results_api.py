@@ -59,7 +59,7 @@ def test_api_answers(app, client):
     # the line moved to another table: the movement seats other players there (table 1 already has its
     # score of étui 1, but the seats are checked first)
     response = post(client, tournament_id, [dict(other, table=other["table"] % 5 + 1)], scorer)
-    assert response.status_code == 422 and "le mouvement place pour l'étui" in response.get_json()["error"]
+    assert response.status_code == 422 and "le mouvement place pour l’étui" in response.get_json()["error"]
     assert count(app, tournament_id) == 1
     response = post(client, tournament_id, [dict(other, score="56")], scorer)
     assert response.status_code == 422 and "nombre entier" in response.get_json()["error"]
@@ -81,9 +81,9 @@ def test_unexpected_table_is_refused(app, client):
     wrong = next(t for t in range(1, 6) if t != line["table"])
     bearer = token(app)
     response = post(client, tournament_id, [dict(line, table=wrong)], bearer)
-    assert response.status_code == 422 and "le mouvement place pour l'étui" in response.get_json()["error"]
+    assert response.status_code == 422 and "le mouvement place pour l’étui" in response.get_json()["error"]
     response = post(client, tournament_id, [dict(line, table=6)], bearer)
-    assert response.status_code == 422 and "n'envoie pas l'étui" in response.get_json()["error"]
+    assert response.status_code == 422 and "n’envoie pas l’étui" in response.get_json()["error"]
     response = post(client, tournament_id, [dict(line, position=None)], bearer)
     assert response.status_code == 201 and response.get_json()["results"][0]["position"] == line["position"]
 

@@ -47,7 +47,7 @@ def test_the_north_names_the_quadrettes_attacker(app, client):
     refused = client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56,
                                                                "attacker": stranger})
     assert refused.status_code == 422
-    assert f"n'est pas de la quadrette « {board['taker']} »" in refused.get_json()["error"]
+    assert f"n’est pas de la quadrette « {board['taker']} »" in refused.get_json()["error"]
     assert client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56,
                                                              "attacker": 7}).status_code == 422
     assert client.post(f"/api/table/{secret}/results", json={"board": board["number"], "score": 56,

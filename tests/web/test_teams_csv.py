@@ -90,3 +90,16 @@ def test_a_refused_list_changes_nothing(app, arbiter):
     page = arbiter.post(f"/arbitre/tournois/{tid}/equipes/import",
                         data={"text": TEAMS.replace(";102;", ";101;")}).get_data(as_text=True)
     assert "ligne 3 : La licence 101 est déjà inscrite dans ce tournoi." in page
+
+
+def test_empty_rows_are_skipped_and_counted_not_refused(app, arbiter):
+    # issue 29 point 14: the « ;;;; » row Excel leaves and a row of blank cells are no refused lines: the
+    # list of 9 players still forms its 2 teams, and the import says « 2 lignes vides ignorées »
+    tid = _tournament(app)
+    preview = _upload(arbiter, tid, (TEAMS + " ; ; ; ; \r\n;;;;\r\n").encode())
+    page = preview.get_data(as_text=True)
+    assert preview.status_code == 200 and "ligne(s) refusée(s)" not in page
+    assert "2 lignes vides ignorées." in page
+    done = arbiter.post(f"/arbitre/tournois/{tid}/equipes/import", data=_confirm_fields(page), follow_redirects=True)
+    assert "2 équipe(s) formée(s), 9 joueur(s) inscrit(s), 2 lignes vides ignorées." in done.get_data(as_text=True)
+    assert sorted(_teams(app, tid)) == ["Les Dames", "Les Rois"]

@@ -64,7 +64,7 @@ def test_api_refuses_above_216_and_a_chelem_score_without_the_chelem(line_and_po
     assert response.status_code == 422
     assert "le plus fort score possible est +216" in response.get_json()["error"]
     response = post(score=582)
-    assert response.status_code == 422 and "qu'avec un chelem" in response.get_json()["error"]
+    assert response.status_code == 422 and "qu’avec un chelem" in response.get_json()["error"]
     response = post(score=582, chelem=True)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["results"][0]["score"] == 582
@@ -90,7 +90,7 @@ def flask(tmp_path):
     ("garde_contre", 568, False, False, "le plus fort score possible est +550"),
     ("garde_contre", -574, False, True, "Attention"),
     ("garde_contre", -576, False, False, "le plus faible score possible est −574"),
-    ("garde", 582, False, False, "qu'avec un chelem"),
+    ("garde", 582, False, False, "qu’avec un chelem"),
     ("garde", 582, True, True, "possible pour une Garde"),
     ("garde", 340, True, False, "impossible pour une Garde"),
 ])

@@ -104,7 +104,7 @@ def allowed_coefficient(eliminated: int, players: int) -> Fraction | None:
 def check_stage(stage: Stage, players: int) -> None:
     """Refuse (French `CoefficientError`) a stage the rule does not allow for ``players`` in the running."""
     if stage.position < 2:
-        raise CoefficientError("un coefficient s'applique entre deux positions : à partir de la position 2")
+        raise CoefficientError("un coefficient s’applique entre deux positions : à partir de la position 2")
     if not 1 <= stage.eliminated < players:
         raise CoefficientError(f"{stage.eliminated} éliminé(s) sur {players} joueurs : il faut en éliminer "
                                f"au moins 1 et en garder au moins 1")

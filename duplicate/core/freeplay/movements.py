@@ -537,7 +537,7 @@ def parallel_movement(team_count: int, positions: int | None = None) -> tuple[li
     FFT has no 2-table movement, and 8 players at 2 tables cannot play a second position without two of
     them meeting again)."""
     if team_count < 1 or team_count % 4:
-        raise MovementError(f"{team_count} équipes : 4 tournois en parallèle demandent un nombre d'équipes "
+        raise MovementError(f"{team_count} équipes : 4 tournois en parallèle demandent un nombre d’équipes "
                             "multiple de 4")
     tables = team_count // 4
     if tables < 3:

@@ -31,7 +31,7 @@ class Fault:
 
 
 CATALOGUE = {fault.code: fault for fault in (
-    Fault("fausse_donne_avant_jeu", "Fausse donne découverte après l'annonce d'un contrat, avant le jeu", 100,
+    Fault("fausse_donne_avant_jeu", "Fausse donne découverte après l’annonce d’un contrat, avant le jeu", 100,
           False, "« Fausse donne » : « Dans les 2 cas pénalité de 100 points »"),
     Fault("fausse_donne_en_jeu", "Fausse donne découverte en cours de jeu (au donneur)", 100, False,
           "« Fausse donne » : « Pénalité de 100 points au donneur »"),
@@ -46,14 +46,14 @@ CATALOGUE = {fault.code: fault for fault in (
           "« Autres cas » : « un avertissement pour un téléphone qui sonne. En cas de récidive … une pénalité "
           "de 500 points »"),
     Fault("telephone_utilise", "Téléphone utilisé pendant une position", 500, False,
-          "« Autres cas » : « d'utilisation du téléphone pendant le déroulement d'une position … pénalité de "
+          "« Autres cas » : « d’utilisation du téléphone pendant le déroulement d’une position … pénalité de "
           "500 points »"),
-    Fault("poignee", "Faute dans la présentation d'une poignée", 100, True,
+    Fault("poignee", "Faute dans la présentation d’une poignée", 100, True,
           "« Faute dans la présentation de la poignée » : « avertissement puis pénalité 100 points »"),
     Fault("fumer", "Fumer (cigarette électronique comprise)", None, False,
           "« Interdiction de fumer (y compris cigarette électronique) : pénalité » (montant non précisé)"),
-    Fault("ethique", "Faute contre l'éthique", None, False,
-          "« Renonce » : « pénalité pour faute contre l'éthique (article 41 du fascicule 1) »"),
+    Fault("ethique", "Faute contre l’éthique", None, False,
+          "« Renonce » : « pénalité pour faute contre l’éthique (article 41 du fascicule 1) »"),
 )}
 
 
@@ -83,5 +83,5 @@ def sanction(code: str, earlier: int = 0, points: int | None = None, minutes: in
         return Sanction(True, 0)
     amount = fault.points if fault.points is not None else points
     if amount is None or amount < 0:
-        raise ValueError(f"{fault.label} : le code n'en fixe pas le montant, indiquez les points")
+        raise ValueError(f"{fault.label} : le code n’en fixe pas le montant, indiquez les points")
     return Sanction(False, amount)

@@ -89,7 +89,7 @@ def _table_players(result: dict, seatings: dict) -> list[str]:
     listed = result.get("players")
     if listed is not None:
         if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
-            raise ScoreError("« players » : liste d'identifiants attendue")
+            raise ScoreError("« players » : liste d’identifiants attendue")
         return listed
     key = (result.get("position"), result.get("table"))
     if key not in seatings:

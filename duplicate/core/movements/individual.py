@@ -63,7 +63,7 @@ def generate_individual(tables: int, positions: int | None = None,
         raise MovementError("Il faut au moins une position.")
     if positions > top:
         raise MovementError(
-            f"Avec {tables} tables, au plus {top} positions sans répétition ; proposez --positions {top}.")
+            f"Avec {tables} tables, au plus {top} positions sans répétition ; proposez {top} positions.")
     layout = layout_for(tables, positions)
     assert layout is not None   # positions ≤ best_positions(tables)
     return _from_layout(layout, positions, per)

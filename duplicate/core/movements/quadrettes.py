@@ -46,12 +46,12 @@ def generate_quadrettes(tables: int, positions: int | None = None,
         raise MovementError("Il faut au moins une position.")
     if positions > top:
         raise MovementError(f"Avec {tables} quadrettes, au plus {top} positions sans répétition "
-                            f"(chaque paire comparée une fois) ; proposez --positions {top}.")
+                            f"(chaque paire comparée une fois) ; proposez {top} positions.")
     if positions % 2 and positions != top:
-        # the even counts on either side (top is even, so positions + 1 ≤ top); never « --positions 0 »
-        hint = " ou ".join(f"--positions {n}" for n in (positions - 1, positions + 1) if n >= 1)
+        # the even counts on either side (top is even, so positions + 1 ≤ top); never « 0 positions »
+        hint = " ou ".join(str(n) for n in (positions - 1, positions + 1) if n >= 1)
         raise MovementError(f"En quadrettes, chaque comparaison se joue en deux positions : avec {positions} "
-                            f"positions une comparaison resterait incomplète ; proposez {hint}.")
+                            f"positions une comparaison resterait incomplète ; proposez {hint} positions.")
     k = positions // 2
     offsets = list(range(1, k + 1)) + list(range(n - k, n)) if positions != top else list(range(1, n))
     phantom = n - 1 if n != tables else None

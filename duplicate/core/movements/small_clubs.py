@@ -111,7 +111,7 @@ def generate_small(tables: int, positions: int | None, per: int) -> Movement:
     if positions > top:
         raise MovementError(
             f"Avec {tables} tables, au plus {top} positions sans jouer deux fois un étui ; "
-            f"proposez --positions {top}.")
+            f"proposez {top} positions.")
     blocks = _assignments(tables, positions)
     players = 4 * tables
     rounds = []

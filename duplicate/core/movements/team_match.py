@@ -30,10 +30,10 @@ def generate_team_match(tables: int = 2, positions: int | None = None,
         lower, upper = max(2, tables - 1 if tables % 2 else 2), tables + 1 if tables % 2 else 2
         raise MovementError(
             f"Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-            f"{tables} table(s) ne conviennent pas : proposez --tables {lower}"
-            + (f" ou --tables {upper}" if upper != lower else "") + ".")
+            f"{tables} table(s) ne conviennent pas : proposez {lower}"
+            + (f" ou {upper}" if upper != lower else "") + " tables.")
     if positions is not None and positions != QUARTERS:
-        raise MovementError(f"Un match par équipes se joue en 4 quarts temps ; proposez --positions 4 "
+        raise MovementError(f"Un match par équipes se joue en 4 quarts temps ; proposez 4 positions "
                             f"(reçu {positions}).")
     per = 5 if boards_per_position is None else boards_per_position
     if per < 1:

@@ -42,7 +42,7 @@ def generate_triplettes(tables: int, positions: int | None = None,
         raise MovementError("Il faut au moins une position.")
     if positions > top:
         raise MovementError(f"Avec {tables} tables, au plus {top} positions sans répétition "
-                            f"(Mitchell{' avec saut' if tables % 2 == 0 else ''}) ; proposez --positions {top}.")
+                            f"(Mitchell{' avec saut' if tables % 2 == 0 else ''}) ; proposez {top} positions.")
     half = tables // 2
     skip = tables % 2 == 0
     rounds = []

@@ -36,7 +36,7 @@ def _table(bilans, **extras):
 def test_stage_at_position_1_refused():
     """« entre 2 positions »: a stage needs a position before it, so position 1 is refused."""
     with pytest.raises(CoefficientError,
-                       match=_full("un coefficient s'applique entre deux positions : à partir de la position 2")):
+                       match=_full("un coefficient s’applique entre deux positions : à partir de la position 2")):
         check_stage(Stage(1, Fraction(11, 10), 1), 10)
 
 

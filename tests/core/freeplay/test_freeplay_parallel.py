@@ -53,7 +53,7 @@ def test_twenty_teams_fft_movement_by_hand():
 def test_parallel_refusals_in_french():
     with pytest.raises(MovementError) as error:
         parallel_movement(18)
-    assert str(error.value) == "18 équipes : 4 tournois en parallèle demandent un nombre d'équipes multiple de 4"
+    assert str(error.value) == "18 équipes : 4 tournois en parallèle demandent un nombre d’équipes multiple de 4"
     with pytest.raises(MovementError) as error:
         parallel_movement(8)  # 2 tables a tournament: the FFT has no such movement
     assert str(error.value) == "4 tournois en parallèle : 12 équipes au moins (3 tables par tournoi)"

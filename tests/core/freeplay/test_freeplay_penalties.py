@@ -76,7 +76,7 @@ def test_sanction_refusals_word_for_word():
     for points in (None, -50):
         with pytest.raises(ValueError) as caught:
             sanction("fumer", points=points)
-        assert str(caught.value) == ("Fumer (cigarette électronique comprise) : le code n'en fixe pas le montant, "
+        assert str(caught.value) == ("Fumer (cigarette électronique comprise) : le code n’en fixe pas le montant, "
                                      "indiquez les points")
 
 
@@ -98,7 +98,7 @@ def test_penalties_of_every_kind_in_a_file():
     ([{"player": "ZZ", "points": 100}], "pénalité n° 1 : joueur inconnu « ZZ »"),
     ("W3", "« penalties » : liste attendue"),
     ([{"player": "W3", "fault": "fumer"}],
-     "pénalité n° 1 : Fumer (cigarette électronique comprise) : le code n'en fixe pas le montant, indiquez les "
+     "pénalité n° 1 : Fumer (cigarette électronique comprise) : le code n’en fixe pas le montant, indiquez les "
      "points"),
     ([{"player": "W3", "fault": "retard"}], "pénalité n° 1 : retard : le nombre de minutes est demandé"),
     ([{"player": "W3", "late_minutes": -1}], "pénalité n° 1 : « late_minutes » (minutes, entier ≥ 0) attendu"),

@@ -288,7 +288,7 @@ R2 = "résultat n° 2 (table 3, position 1, donne 2)"
     (lambda d: d["results"].__setitem__(1, "donne 2"), "résultat n° 2 : objet attendu"),
     (lambda d: d["results"][0].update(deal=0),
      "résultat n° 1 : « position », « table » et « deal » : entiers positifs attendus"),
-    (lambda d: d["results"][1].update(players="N3"), f"{R2} : « players » : liste d'identifiants attendue"),
+    (lambda d: d["results"][1].update(players="N3"), f"{R2} : « players » : liste d’identifiants attendue"),
     (lambda d: d.pop("movement"), f"{R1} : ni « players » ni mouvement pour dire qui joue à cette table"),
     (lambda d: d["results"][1].update(players=["N3", "S3", "E3", "ZZ"]), f"{R2} : joueur inconnu « ZZ »"),
     (lambda d: d["results"][1].update(players=["N3", "N3", "S3", "E3"]),

@@ -97,12 +97,12 @@ def test_asking_too_many_positions_says_so_and_offers_the_best(tables):
     with pytest.raises(MovementError) as err:
         generate("individual", tables, top + 1)
     message = str(err.value)
-    assert f"Avec {tables} tables" in message and f"--positions {top}" in message
+    assert f"Avec {tables} tables" in message and f"proposez {top} positions" in message
 
 
 def test_six_tables_message_example():
     with pytest.raises(MovementError, match="Avec 6 tables, au plus 5 positions sans répétition ; "
-                                            "proposez --positions 5"):
+                                            "proposez 5 positions"):
         generate("individual", 6, 6)
 
 

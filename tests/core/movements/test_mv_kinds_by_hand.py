@@ -123,7 +123,7 @@ def test_individual_notes_with_three_etuis_and_refusals():
     assert len(generate("individual", 7, 2, boards_per_position=8).notes) == 2
     assert refused("individual", 2) == "Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu 2 table(s)."
     assert refused("individual", 5, 0) == "Il faut au moins une position."
-    assert refused("individual", 5, 6) == "Avec 5 tables, au plus 5 positions sans répétition ; proposez --positions 5."
+    assert refused("individual", 5, 6) == "Avec 5 tables, au plus 5 positions sans répétition ; proposez 5 positions."
     assert refused("individual", 5, 1, boards_per_position=0) == "Il faut au moins un étui par position."
     assert generate("individual", 5, 1).positions == 1
 
@@ -268,9 +268,9 @@ def test_small_club_notes_and_refusals():
     assert len(generate("individual", 3, 5).notes) == 2 and len(generate("individual", 3, 1).notes) == 2
     assert refused("individual", 3, 0) == "Il faut au moins une position."
     assert refused("individual", 3, 7) == ("Avec 3 tables, au plus 6 positions sans jouer deux fois un étui ; "
-                                           "proposez --positions 6.")
+                                           "proposez 6 positions.")
     assert refused("individual", 4, 9) == ("Avec 4 tables, au plus 8 positions sans jouer deux fois un étui ; "
-                                           "proposez --positions 8.")
+                                           "proposez 8 positions.")
     assert generate("individual", 4).positions == 4 and generate("individual", 4, 8).positions == 8
 
 
@@ -297,8 +297,8 @@ def test_four_table_mitchell_skips_a_table():
     assert refused("triplettes", 1) == "Un Mitchell en triplettes demande au moins 2 tables ; reçu 1."
     assert refused("triplettes", 4, 0) == "Il faut au moins une position."
     assert refused("triplettes", 4, 4) == ("Avec 4 tables, au plus 3 positions sans répétition (Mitchell avec saut) ; "
-                                           "proposez --positions 3.")
-    assert refused("triplettes", 5, 6) == "Avec 5 tables, au plus 5 positions sans répétition (Mitchell) ; proposez --positions 5."
+                                           "proposez 3 positions.")
+    assert refused("triplettes", 5, 6) == "Avec 5 tables, au plus 5 positions sans répétition (Mitchell) ; proposez 5 positions."
     assert generate("triplettes", 2).positions == 1 and generate("triplettes", 5, 1).positions == 1
 
 
@@ -350,14 +350,14 @@ def test_fewer_quadrette_positions():
     (1, None, "Un tournoi en quadrettes demande au moins 2 quadrettes ; reçu 1."),
     (5, 0, "Il faut au moins une position."),
     (7, 7, "Avec 7 quadrettes, au plus 6 positions sans répétition (chaque paire comparée une fois) ; "
-           "proposez --positions 6."),
+           "proposez 6 positions."),
     (7, 3, "En quadrettes, chaque comparaison se joue en deux positions : avec 3 positions une comparaison "
-           "resterait incomplète ; proposez --positions 2 ou --positions 4."),
+           "resterait incomplète ; proposez 2 ou 4 positions."),
     (7, 5, "En quadrettes, chaque comparaison se joue en deux positions : avec 5 positions une comparaison "
-           "resterait incomplète ; proposez --positions 4 ou --positions 6."),
+           "resterait incomplète ; proposez 4 ou 6 positions."),
     # one position: the only even neighbour is 2 (0 positions is refused)
     (7, 1, "En quadrettes, chaque comparaison se joue en deux positions : avec 1 positions une comparaison "
-           "resterait incomplète ; proposez --positions 2."),
+           "resterait incomplète ; proposez 2 positions."),
 ])
 def test_quadrette_refusals(tables, positions, message):
     assert refused("quadrettes", tables, positions) == message
@@ -393,14 +393,14 @@ def test_two_team_matches_side_by_side_and_etui_counts():
 
 @pytest.mark.parametrize("tables,positions,per,message", [
     (3, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "3 table(s) ne conviennent pas : proposez --tables 2 ou --tables 4."),
+                    "3 table(s) ne conviennent pas : proposez 2 ou 4 tables."),
     (5, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "5 table(s) ne conviennent pas : proposez --tables 4 ou --tables 6."),
+                    "5 table(s) ne conviennent pas : proposez 4 ou 6 tables."),
     (1, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "1 table(s) ne conviennent pas : proposez --tables 2."),
+                    "1 table(s) ne conviennent pas : proposez 2 tables."),
     (0, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "0 table(s) ne conviennent pas : proposez --tables 2."),
-    (2, 5, None, "Un match par équipes se joue en 4 quarts temps ; proposez --positions 4 (reçu 5)."),
+                    "0 table(s) ne conviennent pas : proposez 2 tables."),
+    (2, 5, None, "Un match par équipes se joue en 4 quarts temps ; proposez 4 positions (reçu 5)."),
     (2, None, 0, "Il faut au moins un étui par quart temps."),
 ])
 def test_team_match_refusals(tables, positions, per, message):
@@ -424,9 +424,9 @@ def test_team_match_defaults_and_edges():
     one = generate("team_match", 2, boards_per_position=1)
     assert one.notes[1] == "4 étuis : le règlement prévoit de 16 à 24 étuis." and one.rounds[0].boards == (1,)
     assert refused("team_match", 9) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
-                                        "fermée) ; 9 table(s) ne conviennent pas : proposez --tables 8 ou --tables 10.")
+                                        "fermée) ; 9 table(s) ne conviennent pas : proposez 8 ou 10 tables.")
     assert refused("team_match", -2) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
-                                         "fermée) ; -2 table(s) ne conviennent pas : proposez --tables 2.")
+                                         "fermée) ; -2 table(s) ne conviennent pas : proposez 2 tables.")
 
 
 def test_triplettes_with_two_etuis_per_position():

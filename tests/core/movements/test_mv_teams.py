@@ -66,7 +66,7 @@ def test_quadrettes_fewer_positions_keep_comparisons_whole(tables, data):
 
 
 def test_quadrettes_too_many_positions():
-    with pytest.raises(MovementError, match="au plus 6 positions.*--positions 6"):
+    with pytest.raises(MovementError, match="au plus 6 positions.*proposez 6 positions"):
         generate("quadrettes", 7, 8)
 
 
@@ -129,7 +129,7 @@ def test_team_match_four_quarters_mirrored_rooms():
 
 
 def test_team_match_odd_tables_and_wrong_quarters():
-    with pytest.raises(MovementError, match="--tables 2 ou --tables 4"):
+    with pytest.raises(MovementError, match="proposez 2 ou 4 tables"):
         generate("team_match", 3)
     with pytest.raises(MovementError, match="4 quarts temps"):
         generate("team_match", 2, 5)
