@@ -9,9 +9,9 @@ A test that asks for `database_url` alone gets an empty database (tests/test_mig
 nothing). A test that asks for `app` (directly or through `client`, `runner`…) gets what `create_app` makes
 of an empty database, made faster (issue 32: running the 15 migrations took two thirds of a test): the
 SQLite file is a copy of a template migrated once per test process, and the PostgreSQL schema, migrated
-once per process, is kept and emptied between tests (TRUNCATE … RESTART IDENTITY, so ids start at 1 again
-as in a new database); a test that changed its tables (a downgrade) leaves a schema made again from empty
-for the next one. `create_app` then finds the database at the head and migrates nothing (`db.upgrade`).
+once per process, is kept and emptied before each test (`postgres_migrated`: what TRUNCATE … RESTART
+IDENTITY does, so ids start at 1 again as in a new database); a test that changed its tables (a downgrade)
+leaves a schema made again from empty for the next one. `create_app` then finds the database at the head and migrates nothing (`db.upgrade`).
 
 `app`, `client` and `runner` build on it. Tests that ask for none of these (tests/core/) touch no database
 and import neither Flask nor SQLAlchemy through this file.
