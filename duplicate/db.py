@@ -33,6 +33,7 @@ never touch the database (``deal``, ``score``, ``rank``, ``movement``, ``--help`
 without importing Alembic.
 """
 
+import functools
 import os
 import sqlite3
 import threading
@@ -332,11 +333,30 @@ def migration_connection(url: str):
         engine.dispose()
 
 
+@functools.cache
+def head_revision() -> str | None:
+    """The latest revision of `migrations/` (read once per process: the scripts do not change under it)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(conn: Connection) -> str | None:
+    """The revision the database of `conn` is at, None for a database never migrated."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
 def upgrade(url: str, revision: str = "head") -> None:
-    """Migrate the database at `url` to `revision`."""
+    """Migrate the database at `url` to `revision`. A database already at the head is left at once: Alembic
+    would do nothing either, but only after loading its environment and every migration script (tens of
+    milliseconds at each start of the application)."""
     from alembic import command
 
     with migration_connection(url) as conn:
+        if revision == "head" and current_revision(conn) == head_revision() is not None:
+            return
         command.upgrade(alembic_config(conn), revision)
 
 

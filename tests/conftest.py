@@ -2,8 +2,16 @@
 
 `database_url` runs a test twice: on a fresh SQLite file and on PostgreSQL at
 ``postgresql+psycopg://postgres@127.0.0.1:5432/test`` (override with $TEST_POSTGRES_URL). The PostgreSQL
-run is skipped when the server does not answer. Each test gets an empty private schema, named after the
-test process, that is dropped at the end of the session, so the ``test`` database is left as it was.
+run is skipped when the server does not answer. Each test gets a private schema, named after the test
+process, that is dropped at the end of the session, so the ``test`` database is left as it was.
+
+A test that asks for `database_url` alone gets an empty database (tests/test_migrations.py migrates it from
+nothing). A test that asks for `app` (directly or through `client`, `runner`…) gets what `create_app` makes
+of an empty database, made faster (issue 32: running the 15 migrations took two thirds of a test): the
+SQLite file is a copy of a template migrated once per test process, and the PostgreSQL schema, migrated
+once per process, is kept and emptied before each test (`postgres_migrated`: what TRUNCATE … RESTART
+IDENTITY does, so ids start at 1 again as in a new database); a test that changed its tables (a downgrade)
+leaves a schema made again from empty for the next one. `create_app` then finds the database at the head and migrates nothing (`db.upgrade`).
 
 `app`, `client` and `runner` build on it. Tests that ask for none of these (tests/core/) touch no database
 and import neither Flask nor SQLAlchemy through this file.
@@ -11,6 +19,7 @@ and import neither Flask nor SQLAlchemy through this file.
 
 import functools
 import os
+import shutil
 
 import pytest
 
@@ -81,21 +90,125 @@ def postgres_schema():
     _execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory):
+    """A SQLite file migrated to the head once per test process, copied by the tests that ask for `app`."""
+    import sqlite3
+
+    from duplicate import db
+
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+    url = f"sqlite:///{path}"
+    db.protect_sqlite_file(url)
+    db.upgrade(url)
+    connection = sqlite3.connect(path)  # every page in the file itself: nothing left in a -wal beside it
+    try:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        connection.close()
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(f"{path}{suffix}"):
+            os.remove(f"{path}{suffix}")
+    return path
+
+
+def _schema_url(schema: str) -> str:
+    return f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+
+
+# The shape of a schema: its columns (type, nullability, default), indexes and constraints, as one digest.
+_SHAPE = """
+    SELECT md5(string_agg(x, ',' ORDER BY x)) FROM (
+        SELECT concat_ws(' ', c.relname, c.relkind::text, a.attname, format_type(a.atttypid, a.atttypmod),
+                         a.attnotnull::text, pg_get_expr(d.adbin, d.adrelid)) AS x
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+        WHERE n.nspname = :schema AND a.attnum > 0 AND NOT a.attisdropped
+        UNION ALL SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = :schema
+        UNION ALL SELECT concat_ws(' ', t.relname, k.conname, pg_get_constraintdef(k.oid)) FROM pg_constraint k
+        JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = k.connamespace
+        WHERE n.nspname = :schema) shape"""
+
+
+def _schema_state(conn, schema: str) -> tuple[str | None, str | None]:
+    """(the digest of `schema`'s shape, the revision it is at)."""
+    from sqlalchemy import text
+
+    shape = conn.execute(text(_SHAPE), {"schema": schema}).scalar()
+    has_version = conn.execute(text("SELECT 1 FROM pg_tables WHERE schemaname = :schema "
+                                    "AND tablename = 'alembic_version'"), {"schema": schema}).first()
+    revision = None
+    if has_version:
+        revision = conn.exec_driver_sql(f'SELECT version_num FROM "{schema}".alembic_version').scalar()
+    return shape, revision
+
+
+@pytest.fixture(scope="session")
+def postgres_migrated(postgres_schema):
+    """``ready()``: this process's schema migrated to the head, its tables emptied, ids from 1 again.
+
+    The schema is migrated once and its shape (columns, indexes, constraints) noted; before each test it is
+    compared to that shape (tens of milliseconds, against 0.6–1 s for the migrations): unchanged, every
+    table but ``alembic_version`` is emptied and every sequence restarted — as TRUNCATE … RESTART IDENTITY
+    would, but DELETE with the foreign-key triggers off (``session_replication_role``, a superuser's
+    setting; TRUNCATE otherwise) costs a few milliseconds where TRUNCATE's new files cost tens; changed (a
+    test downgraded it, or asked for an empty database), the schema is made again from empty."""
+    from duplicate import db
+
+    noted = {}
+
+    def ready() -> None:
+        with _admin_engine().begin() as conn:
+            conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")  # a connection left open fails, not hangs
+            if noted and _schema_state(conn, postgres_schema) == (noted["shape"], db.head_revision()):
+                conn.exec_driver_sql(noted["empty"])
+                return
+        _execute(f'DROP SCHEMA IF EXISTS "{postgres_schema}" CASCADE', f'CREATE SCHEMA "{postgres_schema}"')
+        db.upgrade(_schema_url(postgres_schema))
+        with _admin_engine().begin() as conn:
+            shape, revision = _schema_state(conn, postgres_schema)
+            tables = [f'"{postgres_schema}"."{name}"' for name in conn.exec_driver_sql(
+                f"SELECT tablename FROM pg_tables WHERE schemaname = '{postgres_schema}' "
+                "AND tablename <> 'alembic_version' ORDER BY 1").scalars()]
+            superuser = conn.exec_driver_sql("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").scalar()
+        assert revision == db.head_revision() and tables
+        if superuser:
+            empty = "SET LOCAL session_replication_role = replica; " + " ".join(f"DELETE FROM {t};" for t in tables)
+            empty += (" SELECT setval(quote_ident(schemaname) || '.' || quote_ident(sequencename), start_value, false)"
+                      f" FROM pg_sequences WHERE schemaname = '{postgres_schema}'")
+        else:
+            empty = f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"
+        noted.update(shape=shape, empty=empty)
+
+    return ready
+
+
 @pytest.fixture(params=DATABASES)
 def database_url(request, tmp_path):
-    """The URL of an empty database: a SQLite file, or an empty PostgreSQL schema."""
+    """The URL of an empty database: a SQLite file, or an empty PostgreSQL schema; for a test that asks for
+    `app`, an empty database already migrated to the head (see the module's docstring)."""
+    migrated = "app" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        path = tmp_path / "test.sqlite3"
+        if migrated:
+            shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        yield f"sqlite:///{path}"
         return
     schema = request.getfixturevalue("postgres_schema")
+    if migrated:
+        request.getfixturevalue("postgres_migrated")()
+        yield _schema_url(schema)  # emptied before the next test
+        return
     _execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE', f'CREATE SCHEMA "{schema}"')
-    yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
+    yield _schema_url(schema)
     _execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 @pytest.fixture
 def app(database_url):
-    """The application on a fresh, migrated database."""
+    """The application on a fresh, migrated database (`database_url`: a copy of the migrated template, or the
+    emptied migrated schema; `create_app` finds it at the head)."""
     from duplicate import create_app, db
 
     app = create_app({"DATABASE_URL": database_url})

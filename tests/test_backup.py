@@ -37,7 +37,7 @@ def add_tournament(app, name: str) -> None:
 @pytest.fixture
 def app(database_url):
     app = create_app({"DATABASE_URL": database_url})
-    with Session(db.get_engine(app)) as session:
+    with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
         operations.create_user(session, "arbitre", "mot-de-passe-solide", "arbiter")
         session.commit()
     add_tournament(app, "Mardi")

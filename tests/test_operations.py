@@ -428,6 +428,35 @@ def test_ranking_is_the_core_ranking_of_the_export(session):
 
 # --- users --------------------------------------------------------------------------------------------------
 
+def test_passwords_are_hashed_with_scrypt_in_production_pbkdf2_one_round_in_the_tests(app, session):
+    """`config.Config` (production) hashes with scrypt; `config.TestConfig` with one PBKDF2 round (issue 32:
+    0.27 s of scrypt per account was a large part of the suite); outside an application context, scrypt.
+    Either hash is checked by the method written in it."""
+    import threading
+
+    from duplicate import config
+    from duplicate.operations import _users
+
+    assert config.Config.PASSWORD_HASH_METHOD == "scrypt"
+    outside = []  # a thread has no application context
+    thread = threading.Thread(target=lambda: outside.append(_users.hash_method()))
+    thread.start()
+    thread.join()
+    assert outside == ["scrypt"]
+    cheap = ops.create_user(session, "essai", "motdepasse", "arbiter")  # `session` is in the app's context
+    assert cheap.password_hash.startswith("pbkdf2:sha256:1$")
+    app.config["PASSWORD_HASH_METHOD"] = config.Config.PASSWORD_HASH_METHOD
+    production = ops.create_user(session, "production", "motdepasse", "arbiter")
+    assert production.password_hash.startswith("scrypt:")
+    assert ops.authenticate(session, "personne", "motdepasse") is None  # checked against scrypt's dummy hash
+    assert _users._dummy_hash().startswith("scrypt:")
+    for name in ("essai", "production"):
+        assert ops.authenticate(session, name, "motdepasse").username == name
+        assert ops.authenticate(session, name, "mauvais") is None
+    ops.set_password(session, cheap, "autremotdepasse")
+    assert cheap.password_hash.startswith("scrypt:") and ops.authenticate(session, "essai", "autremotdepasse")
+
+
 def test_create_user_and_authenticate(session):
     user = ops.create_user(session, "arbitre", "motdepasse", "arbiter")
     assert user.role == "arbiter" and "motdepasse" not in user.password_hash

@@ -7,6 +7,11 @@ An unknown user name costs the same time as a wrong password: `authenticate` che
 a dummy hash then (without it, an unknown name answered 14 times faster, telling which names exist).
 A new password, or a disabled account, ends the account's sessions (``User.session_generation``).
 
+Passwords are hashed with the application's ``PASSWORD_HASH_METHOD`` (werkzeug's method string): scrypt in
+production (`config.Config`), a one-round PBKDF2 in the test configuration, where a scrypt hash (0.27 s) per
+account signed in was a large part of the suite's time; outside an application context, scrypt. Checking a
+hash uses the method written in it, so a database keeps working whatever the setting.
+
 A token made on a tournament's screen records the account that made it (``ApiToken.user_id``) and serves
 while that account keeps the tournament (`_access.token_serves`); a token made on the command line (no
 tournament, no account) is listed (`all_tokens`) and revoked (`revoke_any_token`) on the command line only.
@@ -18,6 +23,7 @@ import functools
 import hashlib
 import re
 import secrets
+import sys
 
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -25,6 +31,21 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from duplicate.models import ApiToken, Role, Tournament, User
 
 from ._common import MIN_PASSWORD, NotFound, OperationError, Refused
+
+
+PRODUCTION_HASH_METHOD = "scrypt"  # werkzeug's default: `config.Config.PASSWORD_HASH_METHOD`
+
+
+def hash_method() -> str:
+    """The method new password hashes are made with: the application's ``PASSWORD_HASH_METHOD``."""
+    flask = sys.modules.get("flask")  # the operations do not import Flask: no Flask, no application context
+    if flask is not None and flask.has_app_context():
+        return flask.current_app.config.get("PASSWORD_HASH_METHOD") or PRODUCTION_HASH_METHOD
+    return PRODUCTION_HASH_METHOD
+
+
+def _hash(password: str) -> str:
+    return generate_password_hash(password, method=hash_method())
 
 
 def _check_password(password: str | None) -> str:
@@ -48,16 +69,20 @@ def create_user(session: Session, username: str, password: str, role: str | Role
         role = Role(role)
     except ValueError:
         raise OperationError(f"Rôle inconnu « {role} » (arbiter ou scorer).", "role") from None
-    user = User(username=username, password_hash=generate_password_hash(password), role=role)
+    user = User(username=username, password_hash=_hash(password), role=role)
     session.add(user)
     session.flush()
     return user
 
 
-@functools.cache
 def _dummy_hash() -> str:
     """A hash of a random password, made like the real ones, to check against for an unknown name."""
-    return generate_password_hash(secrets.token_urlsafe(16))
+    return _dummy_hash_made_with(hash_method())
+
+
+@functools.cache
+def _dummy_hash_made_with(method: str) -> str:
+    return generate_password_hash(secrets.token_urlsafe(16), method=method)
 
 
 def user_named(session: Session, username: str | None) -> User | None:
@@ -82,7 +107,7 @@ def authenticate(session: Session, username: str, password: str) -> User | None:
 
 def set_password(session: Session, user: User, password: str) -> None:
     """A new password (the arbiter resets a scorer's); every session of the account ends."""
-    user.password_hash = generate_password_hash(_check_password(password))
+    user.password_hash = _hash(_check_password(password))
     user.session_generation += 1
     session.add(user)
     session.flush()

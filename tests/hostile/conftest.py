@@ -18,7 +18,7 @@ def make_client(app):
     def make(role: str = "arbiter"):
         count[0] += 1
         username = f"{role}{count[0]}"
-        with Session(db.get_engine(app)) as session:
+        with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
             operations.create_user(session, username, PASSWORD, role)
             session.commit()
         client = app.test_client()

@@ -15,7 +15,7 @@ def make_user(app):
     """Create a staff account (`operations.create_user`) and return its username."""
 
     def make(username: str, role: str = "arbiter") -> str:
-        with Session(db.get_engine(app)) as session:
+        with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
             operations.create_user(session, username, PASSWORD, role)
             session.commit()
         return username

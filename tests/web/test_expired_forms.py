@@ -21,7 +21,7 @@ TWO_HOURS = 2 * 3600
 @pytest.fixture
 def app(database_url):
     app = create_app({"DATABASE_URL": database_url, "WTF_CSRF_ENABLED": True})
-    with Session(db.get_engine(app)) as session:
+    with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
         operations.create_user(session, "arbitre", PASSWORD, "arbiter")
         operations.create_user(session, "marqueur", PASSWORD, "scorer")
         session.commit()

@@ -93,7 +93,7 @@ class Browser:
 def hall(database_url):
     """(the app, the proxy's port, waitress's port): the server of ``make run`` behind the proxy."""
     app = create_app({"DATABASE_URL": database_url, "PROXY_FIX": True})
-    with Session(db.get_engine(app)) as session:
+    with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
         operations.create_user(session, "arbitre", PASSWORD, "arbiter")
         session.commit()
     server = serving.make_server(app, "127.0.0.1", 0, 4)

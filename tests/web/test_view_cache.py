@@ -194,9 +194,12 @@ def _token(app, entrant: str) -> str:
 def test_the_route_sheet_pdf_is_prepared_then_served_at_once(app, client, tournament_id):
     app.config["ROUTE_SHEET_PDF_WAIT"] = 0  # as in production
     address = f"/feuille/{_token(app, 'N1')}/feuille-de-route.pdf"
-    started = time.perf_counter()
+    # a PDF takes seconds of CPU to render: not on this request. The CPU time of this thread (the test client
+    # runs the request in it), not the wall clock: the render, begun in the background, competes with the
+    # request for the interpreter, and other processes for the machine (more than 1 s once, loaded)
+    started = time.thread_time()
     waiting = client.get(address)
-    assert time.perf_counter() - started < 1  # a PDF takes seconds to render: not on this request
+    assert time.thread_time() - started < 1
     assert waiting.status_code == 202 and waiting.mimetype == "text/html"
     text = waiting.get_data(as_text=True)
     assert "en préparation" in text and "réessayez dans quelques secondes" in text
@@ -212,9 +215,9 @@ def test_the_route_sheet_pdf_is_prepared_then_served_at_once(app, client, tourna
     # a score arrives meanwhile: the sheet asked for before it is still served (data as new as the click)
     _write(app, lambda session, t: setattr(session.exec(select(Result).where(Result.table == 2)).one(),
                                            "score", -42))
-    started = time.perf_counter()
+    started = time.thread_time()  # served as it was prepared, not rendered again on this request
     served = client.get(again)
-    assert time.perf_counter() - started < 1
+    assert time.thread_time() - started < 1
     assert served.status_code == 200 and served.mimetype == "application/pdf" and served.data.startswith(b"%PDF")
     assert "attachment" in served.headers["Content-Disposition"]
     # a new click wants the data of now: prepared again
@@ -279,12 +282,16 @@ def test_a_request_during_a_recomputation_gets_the_kept_view_never_computes():
     values = {"now": (("t", 2), "deux")}
     never = lambda: pytest.fail("a public request computed a view while one was kept")  # noqa: E731
     assert cache.get(("t", "v"), ("t", 1), lambda: "un", max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
+    # a newer version: the kept view at once, while the worker is held in its recomputation (each get timed
+    # alone: a get that waited for the held worker would wait for its gate, 30 s; the wait for the worker to
+    # start is not timed — on a loaded machine it made the whole exceed the 1 s once allowed)
     started = time.perf_counter()
-    # a newer version: the kept view at once, while the worker is held in its recomputation
     assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
+    assert time.perf_counter() - started < 5
     assert _until(lambda: calls == [("t", 1)], 5)
+    started = time.perf_counter()
     assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "un"
-    assert time.perf_counter() - started < 1
+    assert time.perf_counter() - started < 5
     gate.set()
     assert cache.settle(10)
     assert cache.get(("t", "v"), ("t", 2), never, max_stale=30, refresher=_refresher(calls, values, gate)) == "deux"

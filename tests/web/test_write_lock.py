@@ -61,17 +61,23 @@ def _post(client, tournament_id, body, bearer):
 def test_refusals_do_not_wait_for_the_writer(app, client, sqlite_url):
     tournament_id = ready(app)
     body = _first_table_lines(app, tournament_id)
-    writer = Writer(sqlite_url)
-    try:
+
+    def refusals():
         start = time.perf_counter()
         bad_token = _post(client, tournament_id, body, "faux")
         bad_link = client.post(f"/api/table/{tournament_id}.1.inconnu/results", json={"board": 1, "score": 56})
-        elapsed = time.perf_counter() - start
+        return bad_token, bad_link, time.perf_counter() - start
+
+    *_, floor = refusals()  # the same two refusals with no writer, on this machine, now
+    writer = Writer(sqlite_url)
+    try:
+        bad_token, bad_link, elapsed = refusals()
     finally:
         writer.release()
-    # before: the token was read inside the write transaction, which waited 5 s (busy timeout) for the lock
+    # before: the token was read inside the write transaction, which waited 5 s (busy timeout) for the lock;
+    # measured against the floor, not against 2 s of wall clock (which a loaded machine exceeded)
     assert bad_token.status_code == 401 and bad_link.status_code == 404
-    assert elapsed < 2
+    assert elapsed < floor + 3, (elapsed, floor)
 
 
 def test_a_write_waits_for_the_lock_then_stores(app, client, sqlite_url):
