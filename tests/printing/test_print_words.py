@@ -45,12 +45,3 @@ def test_the_asterisk_footnote_only_under_an_asterisk(demo_copy):
     flagged["ranking"][3]["flagged"] = True
     text = " ".join(pdf_text(printing.render_kind("ranking", export, flagged), layout=False).split())
     assert FOOTNOTE in text
-
-
-def test_a_route_sheet_row_names_its_quarter():
-    from duplicate.printing.results import _route_lines
-
-    rows = [{"relais": False, "quarter": q, "position": q, "table": 1, "room": "ouverte", "board": q, "role": "attaque",
-             "opponent": "B", "score": "+82", "note": "+4,000"} for q in (1, 2)]
-    _route_lines(rows, team=True, pm=True)
-    assert rows[0]["line"].startswith("1er quart temps") and rows[1]["line"].startswith("2e quart temps")

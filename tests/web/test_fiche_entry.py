@@ -110,7 +110,9 @@ def test_every_kind_through_the_screens_and_the_api(app, scorer, arbiter, kind):
     assert api == json.loads(json.dumps(ranking_output(load_tournament(export))))
     page = text(scorer.get(f"/tournois/{tournament_id}/"))
     for row in api["ranking"]:
-        value = signed_number(row["pm"]) if "pm" in row else fr_number(row["global"])
+        # PM totals as the feuille de marque writes them: signed in quadrettes, unsigned in a team match
+        value = ((fr_number(row["pm"], 3) if kind == "team_match" else signed_number(row["pm"])) if "pm" in row
+                 else fr_number(row["global"]))
         assert f"{place_label(row['id'])} {row['name']}" in page and value in page
     if kind == "triplettes":
         assert "Classement alterné" in page
