@@ -214,7 +214,10 @@ def test_the_owner_with_a_known_device_signs_in_during_an_attack(app, make_user,
     assert forger.get("/arbitre/").status_code == 302
 
 
-def test_new_names_at_each_try_are_slowed_and_write_no_row_each(app, client):
+def test_new_names_at_each_try_are_slowed_and_write_no_row_each(app, client, monkeypatch):
+    # the global bucket leaks one failure every 6 s: on a loaded machine the 12 tries may take longer, and
+    # its count is not what this test is about — it leaks none here
+    monkeypatch.setattr(_sign_in, "GLOBAL_LEAK", datetime.timedelta(hours=1))
     for attempt in range(10):
         assert _post(client, f"nouveau-{attempt}", "mauvais-mot").status_code == 422
     response = _post(client, "nouveau-10", "mauvais-mot")
