@@ -47,6 +47,9 @@ def test_create_tournament_and_see_it_listed(arbiter):
     page = html(arbiter.get(f"/arbitre/tournois/{tournament_id}/"))
     assert "Open de Lyon" in page and "Individuel" in page and "1er mars 2026" in page and "vert" in page
     assert "À faire" in page
+    # no movement, nothing expected: the dashboard says so, not « Lignes encore attendues : 0 »
+    assert "Lignes encore attendues" not in page
+    assert "Aucune ligne attendue pour l’instant : le mouvement n’en prévoit pas encore." in page
     listing = html(arbiter.get("/arbitre/"))
     assert "Open de Lyon" in listing and f"/arbitre/tournois/{tournament_id}/" in listing
 
