@@ -188,7 +188,7 @@ def print_command(kind, tournament_id, out_path, scored, columns, rows, single, 
     except ValueError as error:
         _fail(str(error))
     click.echo("", err=True)
-    click.echo(f"{out_path} : {pages} page(s).")
+    click.echo(f"{out_path} : {pages} page{'s' if pages > 1 else ''}.")
 
 
 def init_core(app) -> None:

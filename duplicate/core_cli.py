@@ -90,7 +90,7 @@ def score_command(contract, points, bouts, poignees, petit_au_bout, chelem, to_c
     needed = needed_points(bouts)
     verdict = "faite" if points >= needed else "chutée"
     click.echo(signed(score).replace("−", "-"))
-    click.echo(f"{contract.french} {verdict} de {abs(points - needed)} ({points} points, {bouts} bout(s), "
+    click.echo(f"{contract.french} {verdict} de {abs(points - needed)} ({points} points, {bouts} bout{'s' if bouts > 1 else ''}, "
                f"il en fallait {needed})")
     click.echo(f"Le preneur marque {signed(3 * score)}, chaque défenseur {signed(-score)}")
 

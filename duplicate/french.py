@@ -131,6 +131,19 @@ def counted(count: int, one: str, many: str) -> str:
     return f"{count} {one if abs(count) <= 1 else many}"
 
 
+def unit_word(value, one: str = "point", many: str = "points") -> str:
+    """The unit after an amount that is not a count (« 0,50 point », « 1,50 point », « 2,50 points »): the
+    plural from 2 on, the singular below (Académie française usage).  ``value``: a number, or the text
+    already shown (« 2,50 », « −1,00 »); its rounded value (two decimals) decides."""
+    amount = parse_number(value) if isinstance(value, str) else exact(value)
+    return one if abs(rounded(amount)) < 2 else many
+
+
+def points(value, decimals: int = 2) -> str:
+    """A penalty or a score in points, agreed: « 0,50 point », « 1,00 point », « 2,50 points »."""
+    return f"{number(value, decimals)} {unit_word(value)}"
+
+
 #: The entrant nouns a ranking counts, with their gender (the participle agrees with the noun).
 ENTRANT_NOUNS = {"joueurs": ("joueur", False), "équipes": ("équipe", True), "duos": ("duo", False)}
 

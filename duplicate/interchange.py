@@ -491,7 +491,7 @@ def parse_players_csv(text: str | bytes, columns: tuple[str, ...] = CSV_COLUMNS
             cells.pop()  # a trailing separator
         if len(cells) != len(columns):
             shown = "tabulation" if delimiter == "\t" else delimiter
-            errors.append((number, f"{len(cells)} colonne(s) au lieu de {len(columns)} "
+            errors.append((number, f"{len(cells)} colonne{'s' if len(cells) > 1 else ''} au lieu de {len(columns)} "
                                    f"({';'.join(columns)}), séparateur « {shown} »"))
             continue
         row = dict.fromkeys(expected, "")

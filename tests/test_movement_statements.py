@@ -15,7 +15,7 @@ from duplicate.core.movements import check, generate
 from duplicate.view_models.movement import movement_statements
 
 NOBODY_MEETS = "Aucun joueur ne rencontre deux fois un autre joueur."
-CLAIM = re.compile(r"deux fois|se rencontrent|au plus une fois|sans rejouer")
+CLAIM = re.compile(r"deux fois|se rencontre|au plus une fois|sans rejouer")
 
 
 def repeated_pairs(movement) -> int:
@@ -39,7 +39,8 @@ def test_the_page_states_what_the_validator_counts(players):
     text = " ".join(said["notes"] + said["statements"])
     if meetings:
         assert "ne rencontre deux fois" not in text
-        assert f"{meetings} paire(s) de joueurs se rencontrent plus d’une fois (liste dans les avertissements)." \
+        pairs = "paire de joueurs se rencontre" if meetings == 1 else "paires de joueurs se rencontrent"
+        assert f"{meetings} {pairs} plus d’une fois (liste dans les avertissements)." \
             in said["statements"]
     else:
         assert NOBODY_MEETS in said["statements"]

@@ -128,7 +128,7 @@ def test_import_players_csv_lists_every_error_and_adds_nothing(session):
         ops.import_players_csv(session, tournament, text)
     errors = error.value.errors
     assert [line for line, _ in errors] == [3, 4, 5, 6, 7]
-    assert "3 colonne(s) au lieu de 4" in errors[0][1]
+    assert "3 colonnes au lieu de 4" in errors[0][1]
     assert "Le nom est obligatoire" in errors[1][1]
     assert "0999 est déjà inscrite" in errors[2][1] and "0123 est déjà inscrite" in errors[3][1]
     assert "invalide" in errors[4][1]

@@ -301,9 +301,9 @@ def hand_fault(contract, points: int, bouts: int, poignees=(), petit_au_bout=Non
     words = _CHELEM_WORDS[chelem]
     possible = sorted({p for tricks, excuse in ends for p in _pile_points(contract, tricks, excuse).get(bouts, ())})
     if not possible:
-        return f"{bouts} bout(s) impossible(s) pour le preneur {words}"
+        return f"{bouts} {'bouts impossibles' if bouts > 1 else 'bout impossible'} pour le preneur {words}"
     if not any(points in _pile_points(contract, t, e).get(bouts, ()) for t, e in ends):
-        return (f"{points} points avec {bouts} bout(s) impossibles en {contract.french} {words} "
+        return (f"{points} points avec {bouts} bout{'s' if bouts > 1 else ''} impossibles en {contract.french} {words} "
                 f"(de {possible[0]} à {possible[-1]} points)")
     mult = contract.multiplier
     pab = 0 if side is None else (10 if side is PetitAuBout.TAKER else -10) * mult

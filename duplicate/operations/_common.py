@@ -50,7 +50,8 @@ class CsvImportError(OperationError):
 
     def __init__(self, errors: list[tuple[int, str]]):
         lines = "\n".join(f"ligne {line} : {message}" if line else message for line, message in errors)
-        super().__init__(f"{len(errors)} erreur(s) dans le fichier, aucun joueur ajouté :\n{lines}", "file")
+        count = f"{len(errors)} erreur{'s' if len(errors) > 1 else ''}"
+        super().__init__(f"{count} dans le fichier, aucun joueur ajouté :\n{lines}", "file")
         self.errors = errors
 
 

@@ -353,7 +353,8 @@ def save_sheet(session: Session, tournament: Tournament, position: int, table: i
         verb = {"freeplay.sheet.create": "saisie", "freeplay.sheet.update": "corrigée",
                 "freeplay.sheet.replace": "remplacée (conflit)"}[action]
         journal(session, tournament, action=action, who=who,
-                summary=f"Feuille de marque table {table}, position {position} {verb} : {len(deals)} donne(s)",
+                summary=f"Feuille de marque table {table}, position {position} {verb} : "
+                        f"{french.counted(len(deals), 'donne', 'donnes')}",
                 before={"donnes": before} if before is not None else None, after={"donnes": deals})
     return stored
 
@@ -771,8 +772,8 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
     teams_text = f"{len(data['teams'])} équipes, " if data.get("teams") else ""
     journal(session, tournament, action="tournament.import", who=who,
             summary=f"Tournoi en donnes libres importé : {len(data['players'])} joueurs, {teams_text}"
-                    f"{len(grouped)} feuille(s), "
-                    f"{len(data.get('penalties') or [])} pénalité(s)")
+                    f"{french.counted(len(grouped), 'feuille', 'feuilles')}, "
+                    f"{french.counted(len(data.get('penalties') or []), 'pénalité', 'pénalités')}")
     return tournament
 
 
@@ -853,7 +854,8 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
         rows = team_rows(session, tournament)
         alone = n - sum(len(members) for _, members in rows)
         steps.append(("teams", bool(rows) and not alone,
-                      f"{len(rows)} équipe(s) formée(s), {alone} joueur(s) sans équipe"))
+                      f"{french.counted(len(rows), 'équipe formée', 'équipes formées')}, "
+                      f"{french.counted(alone, 'joueur', 'joueurs')} sans équipe"))
     plan = free_plan(session, tournament)
     if plan is None:
         steps.append(("free_movement", False, "aucun mouvement : à faire quand tous les joueurs sont inscrits"))
@@ -863,8 +865,9 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
                  else f"tables à 3 : {', '.join(map(str, plan['three'])) or 'aucune'}")
         steps.append(("free_movement", placed == n,
                       f"{plan['tables']} tables, {plan['positions']} positions, {three} ; "
-                      f"{placed} joueur(s) placé(s) sur {n}"))
+                      f"{french.counted(placed, 'joueur placé', 'joueurs placés')} sur {n}"))
     state = progress(session, tournament)
     steps.append(("free_sheets", bool(state["expected"]) and not state["missing"],
-                  f"{len(state['entered'])} feuille(s) saisie(s) sur {len(state['expected'])}"))
+                  f"{french.counted(len(state['entered']), 'feuille saisie', 'feuilles saisies')} "
+                  f"sur {len(state['expected'])}"))
     return steps

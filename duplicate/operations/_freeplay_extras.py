@@ -92,7 +92,7 @@ def seat_free_teams(session: Session, tournament: Tournament, *, seed: str | Non
     in_team = {player.id for _, members in rows for player in members}
     alone = [p for p in players(session, tournament) if p.id not in in_team]
     if alone:
-        raise OperationError(f"{len(alone)} joueur(s) sans équipe ({', '.join(p.name for p in alone[:3])}"
+        raise OperationError(f"{french.counted(len(alone), 'joueur', 'joueurs')} sans équipe ({', '.join(p.name for p in alone[:3])}"
                              f"{'…' if len(alone) > 3 else ''}) : formez toutes les équipes d’abord (écran « Équipes »).")
     size = fmt.team_size[0]
     if any(len(members) != size for _, members in rows):
@@ -198,7 +198,7 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
         raise OperationError("Le carré final est déjà placé.")
     state = progress(session, tournament)
     if state["missing"]:
-        raise OperationError(f"Il manque {state['missing']} feuille(s) de marque : le carré final se place sur le "
+        raise OperationError(f"Il manque {french.counted(state['missing'], 'feuille', 'feuilles')} de marque : le carré final se place sur le "
                              "classement de toutes les positions.")
     output = free_ranking(session, tournament)
     if output.get("error"):
@@ -316,8 +316,8 @@ def add_free_coefficient(session: Session, tournament: Tournament, *, position: 
     _store_coefficients(tournament, items)
     session.flush()
     journal(session, tournament, action="freeplay.coefficient", who=who,
-            summary=f"Coefficient {french_decimal(value)} à partir de la position {position} : {eliminated} joueur(s) "
-                    f"éliminé(s){' (remplace le précédent)' if replaced else ''}",
+            summary=f"Coefficient {french_decimal(value)} à partir de la position {position} : "
+                    f"{french.counted(eliminated, 'joueur éliminé', 'joueurs éliminés')}{' (remplace le précédent)' if replaced else ''}",
             before={"coefficients": before}, after={"coefficients": items})
 
 

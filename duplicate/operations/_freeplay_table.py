@@ -28,6 +28,7 @@ import hmac
 
 from sqlmodel import Session, select
 
+from duplicate import french
 from duplicate.core.freeplay.movements import rounds_from_dict
 from duplicate.models import FreeTableEntry, Tournament, utcnow
 
@@ -149,8 +150,8 @@ def enter_sheet(session: Session, tournament: Tournament, table: int, position: 
     session.flush()
     if before != deals:
         journal(session, tournament, action="freeplay.table.enter", who=f"table {table}",
-                summary=f"Feuille de marque table {table}, position {position} saisie à la table : {len(deals)} "
-                        "donne(s), en attente de confirmation",
+                summary=f"Feuille de marque table {table}, position {position} saisie à la table : "
+                        f"{french.counted(len(deals), 'donne', 'donnes')}, en attente de confirmation",
                 before={"donnes": before} if before is not None else None, after={"donnes": deals})
     return entry
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from duplicate import french
 from duplicate.models import Tournament
 
 from ._common import _format, _has_results
@@ -44,7 +45,7 @@ def next_step(session: Session, tournament: Tournament,
             return "launch", "le chronomètre de la salle n’a encore lancé aucune position"
         missing = completeness(session, tournament)["missing"]
         if missing:
-            return "results", f"{missing} ligne(s) encore attendue(s)"
+            return "results", french.counted(missing, "ligne encore attendue", "lignes encore attendues")
     if not is_published(tournament):
         return "publish", "le public ne voit encore que l’avancée de la saisie"
     return None

@@ -23,7 +23,7 @@ import io
 
 from sqlmodel import Session
 
-from duplicate import interchange
+from duplicate import french, interchange
 from duplicate.models import Player, Tournament
 
 from ._common import CsvImportError, OperationError, _clean, _format, teams
@@ -70,7 +70,7 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
         count = len(team["members"])
         if not low <= count <= high and not any(m["line"] in problems for m in team["members"]):
             problems.setdefault(team["line"], []).append(
-                f"l’équipe « {team['name']} » a {count} joueur(s) : il en faut {size}")
+                f"l’équipe « {team['name']} » a {french.counted(count, 'joueur', 'joueurs')} : il en faut {size}")
     if fmt.rooms and len(taken) + len(found) > fmt.entrants_needed[1]:  # a team match: its two teams
         problems.setdefault(0, []).append(f"un match par équipes oppose 2 équipes ({len(taken) + len(found)} "
                                           "avec celles de ce fichier)")

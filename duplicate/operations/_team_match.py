@@ -182,13 +182,16 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
     boards = sorted(set(int(b) for b in boards))
     known = set(session.exec(select(Board.number).where(Board.tournament_id == tournament.id)).all())
     if known and not known.issuperset(boards):
-        raise OperationError(f"Étui(s) {_list(set(boards) - known)} inconnu(s) : le tournoi a les étuis "
+        unknown = set(boards) - known
+        raise OperationError(f"{'Étuis' if len(unknown) > 1 else 'Étui'} {_list(unknown)} "
+                             f"{'inconnus' if len(unknown) > 1 else 'inconnu'} : le tournoi a les étuis "
                              f"{min(known)} à {max(known)}.", "boards")
     for other in QUARTERS:
         if other != quarter:
             taken = set(boards) & {int(b) for b in _rounds(data, other)[0].get("boards", [])}
             if taken:
-                raise OperationError(f"Étui(s) {_list(taken)} déjà dans la série du {french.quarter_label(other)} : "
+                raise OperationError(f"{'Étuis' if len(taken) > 1 else 'Étui'} {_list(taken)} déjà dans la série du "
+                                     f"{french.quarter_label(other)} : "
                                      "une équipe ne joue pas deux fois le même étui.", "boards")
     entered = _results(session, tournament, quarter)
     dropped = sorted({r.board for r in entered} - set(boards))
@@ -197,7 +200,8 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
                              "(retirez d’abord ces résultats).", "boards")
     was_open = (open_round.get("seats") or {}).get("attack")
     if open_attack != was_open and entered:
-        raise OperationError(f"Salles refusées : le {name} a déjà {len(entered)} résultat(s) saisi(s) "
+        raise OperationError(f"Salles refusées : le {name} a déjà "
+                             f"{french.counted(len(entered), 'résultat saisi', 'résultats saisis')} "
                              f"avec l’attaquant {was_open} en salle ouverte.", "open_attack")
     team_rows = {team.entrant_id: team for team in teams(session, tournament)}
     stored = _attackers(session, tournament)
@@ -275,7 +279,8 @@ def set_bonus(session: Session, tournament: Tournament, bonus: Mapping[str, str 
         return
     entered = _results(session, tournament)
     if entered:
-        raise OperationError(f"Le bonus se fixe avant le début du match : {len(entered)} résultat(s) déjà saisi(s).")
+        raise OperationError(f"Le bonus se fixe avant le début du match : "
+                             f"{french.counted(len(entered), 'résultat déjà saisi', 'résultats déjà saisis')}.")
     for team, value in values.items():
         rows[team].bonus = float(value)
     journal(session, tournament, action="team_match.bonus", who=who,
@@ -290,7 +295,8 @@ def attackers_step(session: Session, tournament: Tournament) -> tuple[str, bool,
     counted on the choices `set_quarter` keeps and checks (`_attackers`)."""
     needed = len(QUARTERS) * 2
     chosen = sum(len(by_team) for by_team in _attackers(session, tournament).values())
-    return "attackers", chosen == needed, f"{chosen} attaquant(s) choisi(s) sur {needed}"
+    return "attackers", chosen == needed, (f"{french.counted(chosen, 'attaquant choisi', 'attaquants choisis')} "
+                                           f"sur {needed}")
 
 
 def attacker_names(session: Session, tournament: Tournament) -> dict[tuple[int, str], str]:

@@ -107,19 +107,20 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
         alone = n - in_team
         fewest, most = fmt.entrants_needed
         enough = fewest <= len(team_rows) <= (most or len(team_rows))
-        detail = f"{len(team_rows)} équipe(s) formée(s)" + (f", {alone} joueur(s) sans équipe" if alone else "")
+        detail = french.counted(len(team_rows), "équipe formée", "équipes formées") + (
+            f", {french.counted(alone, 'joueur', 'joueurs')} sans équipe" if alone else "")
         steps.append(("teams", enough and alone == 0, detail))
     entrants = _entrants(session, tournament)
     placed = sum(e.entrant_id is not None for e in entrants)
     steps.append(("draw", bool(entrants) and placed == len(entrants),
-                  f"{placed} placé(s) sur {len(entrants)}" + (f" (tirage « {tournament.draw_seed} »)"
+                  f"{french.counted(placed, 'placé', 'placés')} sur {len(entrants)}" + (f" (tirage « {tournament.draw_seed} »)"
                                                              if tournament.draw_seed else "")))
     board_rows = boards(session, tournament)
-    steps.append(("boards", bool(board_rows), f"{len(board_rows)} étui(s)" + (
+    steps.append(("boards", bool(board_rows), french.counted(len(board_rows), "étui", "étuis") + (
         f", empreinte SHA-256 de la graine {tournament.seed_sha256[:12]}… (à publier avant le tournoi)" if tournament.seed_sha256 else "")))
     dealt = sum(b.hands is not None for b in board_rows)
     steps.append(("deals", bool(board_rows) and dealt == len(board_rows),
-                  f"{dealt} donne(s) connue(s) sur {len(board_rows)} (sinon, saisie après la première position)"))
+                  f"{french.counted(dealt, 'donne connue', 'donnes connues')} sur {len(board_rows)} (sinon, saisie après la première position)"))
     movement = get_movement(session, tournament)
     if movement is None:
         steps.append(("movement", False, "aucun mouvement choisi"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, select
 
+from duplicate import french
 from duplicate.core.triplettes import COLOURS, Attack, Triplette, attack_turns, member_badges, plan_attacks
 from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
 
@@ -137,7 +138,7 @@ def colour_step(session: Session, tournament: Tournament) -> tuple[str, bool, st
     colours = [first for first, _ in rotation_starts(session, tournament, rows).values()]
     missing = sum(colour is None for colour in colours)
     if missing:
-        return "first_colour", False, (f"couleur du premier attaquant à tirer : {missing} triplette(s) "
+        return "first_colour", False, (f"couleur du premier attaquant à tirer : {french.counted(missing, 'triplette', 'triplettes')} "
                                        f"sur {len(rows)} sans couleur")
     drawn = sorted(set(colours), key=COLOURS.index)
     if len(drawn) == 1:

@@ -152,12 +152,12 @@ def _fiche_remarks(lines: list[dict]) -> list[str]:
     """The sentences under a scored fiche, each true to its count: the lines whose score was changed after
     it was entered (``corrected``: `operations.corrected_ids`, by a scorer or the arbiter), then the
     arbiter's marks — adjusted scores, annulled deals, arbitral notes. Empty: « Aucune correction. »"""
-    counts = [(sum(1 for line in lines if line[key]), text) for key, text in (
-        ("corrected", "ligne(s) corrigée(s) après saisie"),
-        ("adjusted", "score(s) rectifié(s) par l’arbitre"),
-        ("annulled", "donne(s) annulée(s) par l’arbitre"),
-        ("arbitral", "note(s) arbitrale(s) donnée(s) par l’arbitre"))]
-    return [f"{count} {text}." for count, text in counts if count]
+    counts = [(sum(1 for line in lines if line[key]), one, many) for key, one, many in (
+        ("corrected", "ligne corrigée après saisie", "lignes corrigées après saisie"),
+        ("adjusted", "score rectifié par l’arbitre", "scores rectifiés par l’arbitre"),
+        ("annulled", "donne annulée par l’arbitre", "donnes annulées par l’arbitre"),
+        ("arbitral", "note arbitrale donnée par l’arbitre", "notes arbitrales données par l’arbitre"))]
+    return [french.counted(count, one, many) + "." for count, one, many in counts if count]
 
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:

@@ -57,6 +57,8 @@ def environment():
                           undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         env.filters["place"] = french.place_label  # W2 → « O2 » on paper (SPEC §11)
         env.filters["ranked"] = french.ranked  # « 2 équipes classées »
+        env.filters["counted"] = french.counted  # « 2 lignes refusées », « 1 joueur »
+        env.filters["unit_word"] = french.unit_word  # « 0,50 point », « 2,50 points »
         env.filters["quarter"] = french.quarter_label  # « 1er quart temps »
         env.globals["font_url"] = lambda name: "file://" + os.path.join(FONT_DIR, name)
         # a route sheet's QR code is made while its chunk renders (in the batch's child processes), not

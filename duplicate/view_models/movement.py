@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
+from duplicate.french import counted
+
 __all__ = ["CLAIMS", "board_count", "movement_statements", "strip_claims"]
 
 #: The claims the generators write into their notes (individual, small clubs, relais), cut from the
@@ -23,21 +25,23 @@ __all__ = ["CLAIMS", "board_count", "movement_statements", "strip_claims"]
 CLAIMS = (
     re.compile(r"\s*:\s*aucun joueur ne joue deux fois un étui ni ne rencontre deux fois un autre joueur"),
     re.compile(r"\s*;\s*aucun joueur ne joue deux fois un étui"),
-    re.compile(r"\s*;\s*\d+ paire\(s\) de joueurs se rencontrent plus d’une fois \(minimum recherché\)"),
+    re.compile(r"\s*;\s*\d+ paires? de joueurs se rencontre(?:nt)? plus d’une fois \(minimum recherché\)"),
     re.compile(r"\s*;\s*chacun passe au plus une fois au relais avant que tous y soient passés"),
     re.compile(r"\s+sans rejouer un étui"),
 )
 
 # per kind: (no one…, a pair of…) for the meetings; (no one…) for the étuis played twice
 _WHO = {
-    "individual": ("Aucun joueur ne rencontre deux fois un autre joueur.", "paire(s) de joueurs se rencontrent",
+    "individual": ("Aucun joueur ne rencontre deux fois un autre joueur.",
+                   ("paire de joueurs se rencontre", "paires de joueurs se rencontrent"),
                    "Aucun joueur ne joue deux fois un étui."),
     "triplettes": ("Aucune triplette ne rencontre deux fois une autre triplette.",
-                   "paire(s) de triplettes se rencontrent", "Aucune triplette ne joue deux fois un étui."),
+                   ("paire de triplettes se rencontre", "paires de triplettes se rencontrent"),
+                   "Aucune triplette ne joue deux fois un étui."),
     "quadrettes": ("Aucun attaquant ne rencontre deux fois la même défense.",
-                   "paire(s) attaquant–défense se rencontrent",
+                   ("paire attaquant–défense se rencontre", "paires attaquant–défense se rencontrent"),
                    "Aucun attaquant ni aucune défense ne joue deux fois un étui."),
-    "team_match": ("", "", "Aucun attaquant ni aucune défense ne joue deux fois un étui."),
+    "team_match": ("", ("", ""), "Aucun attaquant ni aucune défense ne joue deux fois un étui."),
 }
 
 
@@ -73,12 +77,13 @@ def movement_statements(data: Mapping[str, Any], counts: Mapping[str, Any]) -> d
             statements.append("Chaque étui est joué en miroir dans les deux salles de son quart temps, "
                               "comme le veut un match.")
         else:
-            statements.append(f"{groups - mirrored} étui(s) sur {groups} ne sont pas joués en miroir dans les "
+            statements.append(f"{counted(groups - mirrored, 'étui', 'étuis')} sur {groups} "
+                              f"{'n’est pas joué' if groups - mirrored <= 1 else 'ne sont pas joués'} en miroir dans les "
                               "deux salles de leur quart temps (un match le demande).")
     else:
         meetings = counts.get("repeated_meetings", 0)
         statements.append(nobody_meets if meetings == 0 else
-                          f"{meetings} {pairs_meet} plus d’une fois (liste dans les avertissements).")
+                          f"{counted(meetings, *pairs_meet)} plus d’une fois (liste dans les avertissements).")
         simultaneous = counts.get("simultaneous", 0)
         if simultaneous:
             statements.append(f"{simultaneous} fois un étui est à deux tables dans la même position "
@@ -86,7 +91,7 @@ def movement_statements(data: Mapping[str, Any], counts: Mapping[str, Any]) -> d
     if counts.get("rests"):
         relais = counts.get("relais", 0)
         statements.append("Relais : chacun passe au plus une fois au relais avant que tous y soient passés."
-                          if relais == 0 else f"Relais : {relais} erreur(s) (voir les erreurs).")
+                          if relais == 0 else f"Relais : {counted(relais, 'erreur', 'erreurs')} (voir les erreurs).")
     return {"notes": notes, "statements": statements}
 
 

@@ -119,7 +119,7 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
         "pm": fmt.uses_pm, "team": not fmt.ranks_players, "items": items,
         "penalties": [{"id": p["entrant"], "place_id": french.place_label(p["entrant"]),
                        "who": names.get(p["entrant"], str(p["entrant"])), "points": french.number(p.get("points")),
-                       "unit": "PM" if fmt.uses_pm else "point(s)", "reason": str(p.get("reason") or ""),
+                       "unit": "PM" if fmt.uses_pm else french.unit_word(p.get("points") or 0), "reason": str(p.get("reason") or ""),
                        "board": p.get("board")} for p in penalties],
         "count": sum(row.get("rank") is not None for row in rows),
     }

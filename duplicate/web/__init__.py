@@ -72,6 +72,8 @@ def signed_number(value, decimals: int = 3) -> str:
 
 bp.add_app_template_filter(french.quarter_label, "quarter")  # « 1er quart temps »
 bp.add_app_template_filter(french.ranked, "ranked")  # « 2 équipes classées »
+bp.add_app_template_filter(french.counted, "counted")  # « 2 lignes refusées », « 1 joueur »
+bp.add_app_template_filter(french.unit_word, "unit_word")  # « 0,50 point », « 2,50 points »
 
 
 @bp.app_template_filter("places_in_text")

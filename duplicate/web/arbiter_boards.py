@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.core.deals import seed_hash
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count
@@ -59,7 +59,7 @@ def generate_boards(tournament_id: int):
         except operations.OperationError as error:
             _show_error(form, error)
         else:
-            flash(f"{len(created)} étui(s) générés" + (f" avec la graine tirée au hasard « {seed} »" if drawn else "")
+            flash(french.counted(len(created), "étui généré", "étuis générés") + (f" avec la graine tirée au hasard « {seed} »" if drawn else "")
                   + ".", "success")
             return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
     return _render_boards(tournament, form), UNPROCESSABLE
@@ -83,7 +83,7 @@ def import_deals(tournament_id: int):
             except operations.OperationError as error:
                 _show_error(form, error)
             else:
-                flash(f"{len(created)} étui(s) importés.", "success")
+                flash(french.counted(len(created), "étui importé", "étuis importés") + ".", "success")
                 return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
     return _render_boards(tournament, deals_form=form), UNPROCESSABLE
 

@@ -87,8 +87,8 @@ def import_players(tournament_id: int):
 
     def commit(text: str, preview: dict):
         imported = operations.import_players_csv(session, tournament, text, skip_refused=True)
-        flash(f"{len(imported)} joueur(s) importé(s)"
-              + (f", {len(preview['refused'])} ligne(s) laissée(s) de côté" if preview["refused"] else "")
+        flash(french.counted(len(imported), "joueur importé", "joueurs importés")
+              + (", " + french.counted(len(preview["refused"]), "ligne laissée", "lignes laissées") + " de côté" if preview["refused"] else "")
               + (f", {preview['empty']}" if preview["empty"] else "") + ".", "success")
         return redirect(url_for("arbiter.players", tournament_id=tournament.id))
 

@@ -70,7 +70,7 @@ def add_penalty(tournament_id: int):
         except operations.OperationError as error:
             _show_error(form, error)
         else:
-            flash(f"Pénalité de {french.number(form.points.data)} point(s) donnée à "
+            flash(f"Pénalité de {french.points(form.points.data)} donnée à "
                   f"{french.place_label(form.entrant_id.data)}.", "success")
             return redirect(url_for("arbiter.results_overview", tournament_id=tournament.id))
     return _render_overview(tournament, form), UNPROCESSABLE

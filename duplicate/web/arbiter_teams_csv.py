@@ -8,7 +8,7 @@ refused, which checks the list again and forms the teams.  A refused list change
 
 from flask import Response, flash, redirect, render_template, url_for
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _status, bp
@@ -29,7 +29,8 @@ def import_teams(tournament_id: int):
 
     def commit(text: str, preview: dict):
         formed = operations.import_teams_csv(session, tournament, text)
-        flash(f"{len(formed)} équipe(s) formée(s), {preview['players']} joueur(s) inscrit(s)"
+        flash(f"{french.counted(len(formed), 'équipe formée', 'équipes formées')}, "
+              f"{french.counted(preview['players'], 'joueur inscrit', 'joueurs inscrits')}"
               + (f", {preview['empty']}" if preview["empty"] else "") + ".", "success")
         return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
 

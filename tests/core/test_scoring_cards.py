@@ -130,9 +130,9 @@ CHELEMS = [None, *(c.value for c in Chelem)]
 
 def test_the_calculator_refuses_the_issue_examples_with_their_reason():
     assert "22 atouts" in hand_fault("garde", 50, 2, ("triple", "triple"))
-    assert "0 points avec 3 bout(s) impossibles en Garde avec un chelem réussi" in hand_fault(
+    assert "0 points avec 3 bouts impossibles en Garde avec un chelem réussi" in hand_fault(
         "garde", 0, 3, chelem="announced_made")
-    assert "91 points avec 0 bout(s) impossibles en Garde sans chelem (de 5 à 77 points)" == hand_fault("garde", 91, 0)
+    assert "91 points avec 0 bout impossibles en Garde sans chelem (de 5 à 77 points)" == hand_fault("garde", 91, 0)
     assert "petit au bout au preneur avec 0 bout" in hand_fault("garde", 50, 0, petit_au_bout="taker")
     assert hand_fault("garde", 87, 2, ("simple",), "taker", "announced_made") is None  # the seed's +582
 

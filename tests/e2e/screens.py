@@ -103,11 +103,11 @@ def import_players(page, base: str, tournament_id: int, csv_path: Path, count: i
     page.click("button:has-text('Voir l’aperçu')")
     preview = page.inner_text("body")
     if count is not None:
-        assert f"{count} joueur(s) à ajouter" in preview, preview  # a preview, nothing stored yet
+        assert f"{count} joueur{'s' if count > 1 else ''} à ajouter" in preview, preview  # a preview, nothing stored yet
     page.click("button:has-text('Confirmer')")
     page.wait_for_url(re.compile(r"/joueurs$"))
     if count is not None:
-        assert f"{count} joueur(s) importé(s)" in page.inner_text("body")
+        assert f"{count} joueur{'s importés' if count > 1 else ' importé'}" in page.inner_text("body")
     return preview
 
 

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from duplicate.french import counted
+
 from live import create_token, create_users, flask
 from screens import (ALLOWED, PASSWORD, create_tournament, download, fetch_pdf, fr2, give_access, pdf_text, shots,
                      sign_in, table_rows)
@@ -140,14 +142,14 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.set_input_files("#file", str(csv_path))
             arbiter.click("button:has-text('Voir l’aperçu')")
             preview = arbiter.inner_text("body")
-            assert f"{evening.csv_players} joueur(s) à ajouter" in preview
+            assert f"{evening.csv_players} joueurs à ajouter" in preview
             assert "LEFÈVRE" in preview and "Françoise" in preview and CLUB in preview  # Windows-1252 read right
             arbiter.goto(f"{home}/joueurs")
             assert "LEFÈVRE" not in arbiter.inner_text("body")  # a preview stores nothing
             arbiter.go_back()
-            arbiter.click(f"button:has-text('Confirmer : importer {evening.csv_players} joueur(s)')")
+            arbiter.click(f"button:has-text('Confirmer : importer {evening.csv_players} joueurs')")
             arbiter.wait_for_url(re.compile(r"/joueurs$"))
-            assert f"{evening.csv_players} joueur(s) importé(s)" in arbiter.inner_text("body")
+            assert f"{evening.csv_players} joueurs importés" in arbiter.inner_text("body")
         elif step == "fill_in":
             arbiter.goto(f"{home}/changements")
             arbiter.fill("#fill_in-surname", "COMPLÉMENT")
@@ -159,7 +161,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.click("button[name=preview]")
             text = arbiter.inner_text("body")
             assert "Aperçu (pas encore choisi)" in text
-            assert f"{evening.players} joueurs : {evening.rests} joueur(s) au relais à chaque position" in text
+            assert f"{evening.players} joueurs : {counted(evening.rests, 'joueur', 'joueurs')} au relais à chaque position" in text
             arbiter.locator("button[name=accept]").first.click()
             assert "Mouvement choisi" in arbiter.inner_text("body")
         elif step == "boards":
@@ -167,7 +169,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.fill("#generate-count", str(board_count))
             arbiter.fill("#generate-seed", f"jeudi {headcount}")
             arbiter.click("button:has-text('Générer les étuis')")
-            assert f"{board_count} étui(s) générés" in arbiter.inner_text("body")
+            assert f"{board_count} étuis générés" in arbiter.inner_text("body")
         elif step == "draw":
             arbiter.goto(f"{home}/placement")
             arbiter.fill("#seed", f"tirage {headcount}")
@@ -180,7 +182,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
     arbiter.goto(f"{home}/mouvement")
     movement_text = arbiter.inner_text("body")
     assert f"{evening.tables} tables" in movement_text
-    assert f"{evening.rests} joueur(s) au relais à chaque position" in movement_text
+    assert f"{counted(evening.rests, 'joueur', 'joueurs')} au relais à chaque position" in movement_text
     shots(arbiter, artifacts, f"{tag}-02-mouvement")
 
     if evening.late:
@@ -313,7 +315,7 @@ def test_a_tournament_evening(headcount, live_server, new_page, artifacts, sqlit
             arbiter.fill("#reason", "Téléphone en jeu")
             arbiter.click("button:has-text('Donner la pénalité')")
             body = arbiter.inner_text("body")
-            assert f"Pénalité de 2,50 point(s) donnée à {place(chatty)}" in body, body
+            assert f"Pénalité de 2,50 points donnée à {place(chatty)}" in body, body
             row = table_rows(arbiter, "table:has(th:has-text('Motif'))")
             penalty = next(cells for cells in row if cells[0].startswith(place(chatty)))
             assert penalty[1] == "2,50", penalty

@@ -79,7 +79,7 @@ def movement_and_boards(arbiter, home: str) -> dict:
     arbiter.fill("#generate-count", str(count))
     arbiter.fill("#generate-seed", "étuis du jeudi")
     arbiter.click("button:has-text('Générer les étuis')")
-    assert f"{count} étui(s) générés" in arbiter.inner_text("body")
+    assert f"{count} étuis générés" in arbiter.inner_text("body")
     arbiter.goto(f"{home}/")
     assert "Tout est prêt." in arbiter.inner_text("body"), arbiter.inner_text("main")
     return arbiter.request.get(f"{home}/export").json()

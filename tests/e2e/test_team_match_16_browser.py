@@ -32,7 +32,7 @@ def test_a_16_etui_team_match_set_up_on_the_arbiters_pages(live_server, new_page
     page.click("a:has-text('Importer des équipes (CSV)')")
     page.set_input_files("#file", str(csv_path))
     page.click("button:has-text('Voir l’aperçu')")
-    page.click("button:has-text('Confirmer : former 2 équipe(s)')")
+    page.click("button:has-text('Confirmer : former 2 équipes')")
     page.wait_for_url(re.compile(r"/equipes$"))
     page.goto(f"{home}/placement")
     page.fill("#seed", "seize")
@@ -63,7 +63,7 @@ def test_a_16_etui_team_match_set_up_on_the_arbiters_pages(live_server, new_page
     shots(page, artifacts, "match-16-etuis-proposes")
     page.fill("#generate-seed", "seize")
     page.click("button:has-text('Générer les étuis')")
-    assert "16 étui(s) générés" in page.inner_text("body")
+    assert "16 étuis générés" in page.inner_text("body")
     assert page.locator("table.boards tbody tr").count() == 16
 
     page.goto(f"{home}/match")

@@ -71,7 +71,7 @@ def test_a_tournament_from_creation_to_route_sheets(live_server, new_page, artif
     arbiter.fill("#generate-count", str(BOARDS))
     arbiter.fill("#generate-seed", "donnes e2e")
     arbiter.click("button:has-text('Générer les étuis')")
-    assert f"{BOARDS} étui(s) générés" in arbiter.inner_text("body")
+    assert f"{BOARDS} étuis générés" in arbiter.inner_text("body")
 
     arbiter.goto(f"{base}/arbitre/tournois/{tid}/mouvement")
     arbiter.click("button[name=preview]")

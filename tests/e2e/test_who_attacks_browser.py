@@ -139,7 +139,7 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
     arbiter.click("a:has-text('Importer des équipes (CSV)')")
     arbiter.set_input_files("#file", str(csv_path))
     arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer : former 2 équipe(s)')")
+    arbiter.click("button:has-text('Confirmer : former 2 équipes')")
     arbiter.goto(f"{home}/placement")
     arbiter.fill("#seed", "tirage du mardi")
     arbiter.click("button:has-text('Tirer les places')")
@@ -151,7 +151,7 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
     assert arbiter.input_value("#generate-count") == str(ETUIS)  # proposed by the movement
     arbiter.fill("#generate-seed", "mardi")
     arbiter.click("button:has-text('Générer les étuis')")
-    assert f"{ETUIS} étui(s) générés" in arbiter.inner_text("body")
+    assert f"{ETUIS} étuis générés" in arbiter.inner_text("body")
     ident = {t["name"]: t["id"] for t in arbiter.request.get(f"{home}/export").json()["teams"]}
     rois, dames = ident["Les Rois"], ident["Les Dames"]
 

@@ -41,7 +41,7 @@ def test_print_command_on_the_demo_tournament(runner, tmp_path):
     out = tmp_path / "etiquettes.pdf"
     result = runner.invoke(args=["print", "labels", "--tournament", tournament, "--out", str(out), "--board", "1"])
     assert result.exit_code == 0, result.output
-    assert "1 page(s)" in result.output and page_count(out.read_bytes()) == 1
+    assert "1 page" in result.output and page_count(out.read_bytes()) == 1
     out = tmp_path / "classement.pdf"
     result = runner.invoke(args=["print", "ranking", "--tournament", tournament, "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -58,7 +58,7 @@ def test_print_pack_command_prints_a_table_envelope(runner, tmp_path):
     result = runner.invoke(args=["print", "pack", "--tournament", tournament, "--out", str(out), "--table", "3"])
     assert result.exit_code == 0, result.output
     texts = page_texts(out.read_bytes())
-    assert f"{len(texts)} page(s)" in result.output
+    assert f"{len(texts)} page{'s' if len(texts) > 1 else ''}" in result.output
     assert "PRENEUR" in texts[0] and "Étui 9" in texts[0] and "Étui 5" not in texts[0]  # table 3: étuis 9–12
     result = runner.invoke(args=["print", "pack", "--tournament", tournament, "--out", str(out), "--table", "8"])
     assert result.exit_code == 1 and "la table 8 ne joue pas" in result.output

@@ -171,7 +171,7 @@ def test_pcn_list_and_federation_file_by_hand(evening):
     assert any(row.startswith("2 ex æquo S4") and row.endswith(" 121") for row in rows)
     assert sum(1 for row in rows if row.startswith("4 ex æquo") and row.endswith(" 50")) == 9
     assert any(row.startswith("4 ex æquo N3") and "sans licence" in row for row in rows)
-    assert "1 joueur(s) sans licence" in text and "PP" not in text.split("Place", 1)[1].split("\n")[0][:40]
+    assert "1 joueur sans licence" in text and "PP" not in text.split("Place", 1)[1].split("\n")[0][:40]
     final = _rows(pdf_text(printing.render_kind("free-pcn", evening, championship="regional_final")))
     assert any(row.startswith("1 S1") and row.endswith(" 360 3") for row in final)
     assert any(row.startswith("2 ex æquo O4") and row.endswith(" 218 2") for row in final)

@@ -46,7 +46,7 @@ def test_a_per_board_penalty_is_not_printed_as_a_zero_penalty(demo_copy):
     export["penalties"] = [{"player": ident, "points": 3, "board": 1, "reason": "Bavardage"}]
     text = pdf_text(printing.render_kind("route-sheets", export, ranking, entrants=[ident]), layout=False)
     assert "PÉNALITÉS" not in text and "0,00" not in text.split("Global")[0][-40:]
-    assert "3,00 point(s) sur l’étui 1" in text
+    assert "3,00 points sur l’étui 1" in text
 
 
 def test_a_global_penalty_is_printed_with_its_value(demo_copy):

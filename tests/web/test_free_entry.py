@@ -186,7 +186,7 @@ def test_export_import_export_round_trips_unchanged(app, arbiter, seated):
     with Session(db.get_engine(app)) as session:
         entry = session.exec(select(JournalEntry).where(JournalEntry.tournament_id == new_id,
                                                         JournalEntry.action == "tournament.import")).one()
-        assert "18 joueurs, 2 feuille(s), 5 pénalité(s)" in entry.summary
+        assert "18 joueurs, 2 feuilles, 5 pénalités" in entry.summary
 
 
 @pytest.mark.parametrize("change, named", [

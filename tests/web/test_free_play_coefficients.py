@@ -35,7 +35,7 @@ def test_coefficient_after_the_carre_final(app, arbiter, evening):  # noqa: F811
     response = _coefficient(arbiter, tournament_id, "6", "1,20", "6")
     text = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Coefficient 1,20 refusé : 6 éliminé(s) sur 22 (27,27 %) permettent au plus 1,15." in text
+    assert "Coefficient 1,20 refusé : 6 éliminés sur 22 (27,27 %) permettent au plus 1,15." in text
     assert 'value="1,20"' in text
     response = _coefficient(arbiter, tournament_id, "6", "1,10", "2")
     assert response.status_code == 422 and "il faut éliminer au moins 10 % des joueurs" in response.get_data(as_text=True)
@@ -67,7 +67,7 @@ def test_coefficient_after_the_carre_final(app, arbiter, evening):  # noqa: F811
     assert "coefficient <strong>1,15</strong>" in page and "éliminé avant la position 6" in page
     with Session(db.get_engine(app)) as session:
         entry = session.exec(select(JournalEntry).where(JournalEntry.action == "freeplay.coefficient")).one()
-        assert entry.summary == "Coefficient 1,15 à partir de la position 6 : 6 joueur(s) éliminé(s)"
+        assert entry.summary == "Coefficient 1,15 à partir de la position 6 : 6 joueurs éliminés"
     # removed: journalled, the plain totals come back
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/coefficients/6/supprimer", follow_redirects=True)
     assert "Coefficient de la position 6 supprimé." in response.get_data(as_text=True)

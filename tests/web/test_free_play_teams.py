@@ -167,7 +167,7 @@ def test_team_refusals_say_why(app, arbiter, tournament_factory):
     alone = tournament_factory("free_team4", 17, name="Seul")
     _form_teams(app, arbiter, alone, 4)  # the 17th player cannot make a team of 4
     response = arbiter.post(f"/arbitre/tournois/{alone}/libre/mouvement", data={"seed": ""})
-    assert response.status_code == 422 and "1 joueur(s) sans équipe" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "1 joueur sans équipe" in response.get_data(as_text=True)
     few = tournament_factory("free_team4", 12, name="Trois tables")
     _form_teams(app, arbiter, few, 4)
     response = arbiter.post(f"/arbitre/tournois/{few}/libre/mouvement", data={"seed": ""})
@@ -326,7 +326,7 @@ def test_carre_final_waits_for_every_feuille_and_can_be_undone(app, arbiter, tou
     tournament_id = tournament_factory("free", 20, name="Vingt")
     assert arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/mouvement", data={"seed": "x"}).status_code == 302
     response = arbiter.post(f"/arbitre/tournois/{tournament_id}/libre/carre-final", data={"finalists": "16"})
-    assert response.status_code == 422 and "Il manque 25 feuille(s)" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "Il manque 25 feuilles" in response.get_data(as_text=True)
     seats, data = _seats(app, tournament_id)
     for position, table in seats:
         _post_sheet(arbiter, tournament_id, position, table, [{"passed": "1"}])
@@ -377,7 +377,7 @@ def test_libre_par_4_teams_from_a_csv_list_then_seated(app, arbiter, tournament_
     preview = arbiter.post(base, data={"file": (io.BytesIO("\n".join(lines).encode()), "equipes.csv")},
                            content_type="multipart/form-data")
     page = preview.get_data(as_text=True)
-    assert preview.status_code == 200 and "5 équipe(s), 20 joueur(s)" in page
+    assert preview.status_code == 200 and "5 équipes, 20 joueurs" in page
     fields = {"confirm": "1", "expected": re.search(r'name="expected" value="([0-9]+)"', page).group(1),
               "text": html.unescape(re.search(r'<textarea name="text" hidden>\n(.*?)</textarea>', page, re.S).group(1))}
     assert arbiter.post(base, data=fields).status_code == 302

@@ -187,7 +187,7 @@ def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path, sea
     out = tmp_path / "fiches.pdf"
     result = runner.invoke(args=["print", "free-cards", "--tournament", str(tid), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "3 page(s)" in result.output and "FICHE PERSONNELLE" in pdf_text(out.read_bytes())  # 18 fiches, 8 a page
+    assert "3 pages" in result.output and "FICHE PERSONNELLE" in pdf_text(out.read_bytes())  # 18 fiches, 8 a page
     result = runner.invoke(args=["print", "diagrams", "--tournament", str(tid), "--out", str(tmp_path / "d.pdf")])
     assert result.exit_code != 0 and "un tournoi en donnes libres imprime" in result.output
 

@@ -88,7 +88,7 @@ def test_team_file_export_import_export_round_trips(app, arbiter, tournament_fac
             assert team.start_table == int(team.entrant_id.lstrip("NSEWT"))
         entry = session.exec(select(JournalEntry).where(JournalEntry.tournament_id == new_id,
                                                         JournalEntry.action == "tournament.import")).one()
-        assert f"16 joueurs, {len(teams)} équipes, 2 feuille(s), 3 pénalité(s)" in entry.summary
+        assert f"16 joueurs, {len(teams)} équipes, 2 feuilles, 3 pénalités" in entry.summary
     page = arbiter.get(f"/arbitre/tournois/{new_id}/libre/classement").get_data(as_text=True)
     assert "Classement par équipes" in page and "Classement individuel" in page
     dashboard = arbiter.get(f"/arbitre/tournois/{new_id}/").get_data(as_text=True)

@@ -18,7 +18,7 @@ def test_a_23_player_movement_page_gives_its_14_repeated_meetings(app, arbiter, 
     monkeypatch.setitem(scoring_helpers.SIZES, "individual", (23, 0))
     text = page(arbiter, ready(app, "individual"))
     assert "rencontre deux fois un autre joueur" not in text
-    assert "14 paire(s) de joueurs se rencontrent plus d’une fois" in text
+    assert "14 paires de joueurs se rencontrent plus d’une fois" in text
     assert "Rencontres répétées : 14" in text
     assert "Aucun joueur ne joue deux fois un étui." in text
 

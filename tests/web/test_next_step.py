@@ -14,6 +14,7 @@ import re
 from sqlmodel import Session, select
 
 from duplicate import db, operations
+from duplicate.french import counted
 from duplicate.models import Team
 from scoring_helpers import fill_board, ready
 from test_team_match_screens import _members, _quarter
@@ -80,7 +81,7 @@ def test_a_team_match_is_not_all_ready_before_its_attackers_are_chosen(app, arbi
     home = f"/arbitre/tournois/{tid}/"
     page = _page(arbiter, home)
     assert "Tout est prêt" not in page
-    assert "0 attaquant(s) choisi(s) sur 8" in page
+    assert "0 attaquant choisi sur 8" in page
     assert next_step(page) == ("Attaquants", f"/arbitre/tournois/{tid}/match")
 
     members = _members(app, tid)
@@ -89,12 +90,12 @@ def test_a_team_match_is_not_all_ready_before_its_attackers_are_chosen(app, arbi
                         members["B"][quarter - 1]).status_code == 302
     assert _quarter(arbiter, tid, 4, "16-20", "B", members["A"][3], "").status_code == 302
     page = _page(arbiter, home)
-    assert "Tout est prêt" not in page and "7 attaquant(s) choisi(s) sur 8" in page
+    assert "Tout est prêt" not in page and "7 attaquants choisis sur 8" in page
     assert next_step(page)[0] == "Attaquants"
 
     assert _quarter(arbiter, tid, 4, "16-20", "B", members["A"][3], members["B"][3]).status_code == 302
     page = _page(arbiter, home)
-    assert "Tout est prêt." in page and "8 attaquant(s) choisi(s) sur 8" in page
+    assert "Tout est prêt." in page and "8 attaquants choisis sur 8" in page
     assert next_step(page) == ("Lancer la position 1", f"/arbitre/tournois/{tid}/salle")
 
 
@@ -131,7 +132,7 @@ def test_the_next_step_follows_the_evening_from_stored_facts(app, arbiter):
         expected = operations.completeness(session, operations.get_tournament(session, tid))["missing"]
     page = _page(arbiter, home)
     assert expected > 0 and next_step(page) == ("Saisir les résultats", f"/saisie/tournois/{tid}/")
-    assert f"{expected} ligne(s) encore attendue(s)" in page
+    assert counted(expected, "ligne encore attendue", "lignes encore attendues") in page
 
     boards = {int(b) for r in _movement(app, tid)["rounds"] for b in r["boards"]}
     for number in sorted(boards):

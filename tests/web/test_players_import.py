@@ -36,7 +36,7 @@ def test_an_excel_file_is_previewed_then_imported_on_confirmation(app, arbiter):
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "LEFÈVRE" in page and "Hélène" in page and "Saint-Étienne" in page
-    assert "1 joueur(s) à ajouter" in page and "ligne 3 : Le nom est obligatoire." in page
+    assert "1 joueur à ajouter" in page and "ligne 3 : Le nom est obligatoire." in page
     assert _players(app, tournament_id) == []                      # nothing stored by the preview
     confirmed = arbiter.post(url, data=_confirm_fields(page))
     assert confirmed.status_code == 302
@@ -77,9 +77,9 @@ def test_the_trailing_empty_row_excel_leaves_is_skipped_and_counted_not_refused(
     raw = EXCEL + b";;;\r\n"
     page = arbiter.post(url, data={"file": (io.BytesIO(raw), "joueurs.csv")},
                         content_type="multipart/form-data").get_data(as_text=True)
-    assert "1 ligne(s) refusée(s)" in page and "ligne 3 : Le nom est obligatoire." in page
+    assert "1 ligne refusée" in page and "ligne 3 : Le nom est obligatoire." in page
     assert "ligne 4" not in page
     assert "1 ligne vide ignorée." in page
     confirmed = arbiter.post(url, data=_confirm_fields(page), follow_redirects=True).get_data(as_text=True)
-    assert "1 joueur(s) importé(s), 1 ligne(s) laissée(s) de côté, 1 ligne vide ignorée." in confirmed
+    assert "1 joueur importé, 1 ligne laissée de côté, 1 ligne vide ignorée." in confirmed
     assert _players(app, tournament_id) == ["LEFÈVRE"]

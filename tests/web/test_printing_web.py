@@ -90,9 +90,9 @@ def test_corrected_scores_are_flagged_on_the_scored_fiches(app, arbiter, demo_id
     # every flag, a chelem included): étui 2 the arbiter's correction above, étui 14 the demo's adjusted
     # score (changed while done: corrected too), étui 7 the demo's annulled deal
     flat = re.sub(r"\s+", " ", text)
-    assert flat.count("1 ligne(s) corrigée(s) après saisie.") == 2
-    assert flat.count("1 score(s) rectifié(s) par l’arbitre.") == 1
-    assert flat.count("1 donne(s) annulée(s) par l’arbitre.") == 1
+    assert flat.count("1 ligne corrigée après saisie.") == 2
+    assert flat.count("1 score rectifié par l’arbitre.") == 1
+    assert flat.count("1 donne annulée par l’arbitre.") == 1
     assert "+106" in text
 
 

@@ -142,7 +142,7 @@ def test_the_rankings_read_the_same_on_the_page_the_projector_and_the_paper(app,
     assert fifth == {"E5", "O5"}
     sheet = arbiter.get(f"/feuille/{_token(app, tournament_id, 'N1')}").get_data(as_text=True)
     assert "Classement général</dt><dd>19 sur 20</dd>" in sheet and "Classement alterné</dt><dd>19</dd>" in sheet
-    assert "−1,00 point(s)" in sheet and "<strong>49,00 %</strong>" in sheet
+    assert "−1,00 point" in sheet and "<strong>49,00 %</strong>" in sheet
     route = _pdf_text(_paper(app, tournament_id, "route-sheets", entrants=["N1", "E5"]), tmp_path)
     assert "ALTERNÉ : 19\n" in route and "ALTERNÉ : 17 EX ÆQUO" in route  # the paper's small capitals
 

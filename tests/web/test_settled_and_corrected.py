@@ -145,8 +145,8 @@ def test_a_done_line_adjusted_by_the_arbiter_is_corrected_everywhere_and_settled
     assert "corrigé" in seen["page"] and "score ajusté" in seen["page"]
     assert "score rectifié par l’arbitre" in seen["sheet"] and 'class="corrected' in seen["sheet_html"]
     assert "score rectifié par l’arbitre" in seen["route_pdf"]
-    assert "1 ligne(s) corrigée(s) après saisie." in seen["fiche"]
-    assert "1 score(s) rectifié(s) par l’arbitre." in seen["fiche"] and "Aucune correction" not in seen["fiche"]
+    assert "1 ligne corrigée après saisie." in seen["fiche"]
+    assert "1 score rectifié par l’arbitre." in seen["fiche"] and "Aucune correction" not in seen["fiche"]
 
     # point 4: settled — the table's later POST is 409 (neither its old score nor another is flagged)
     url = f"/api/table/{secret_of(app, evening, line.table)}/results"
@@ -200,7 +200,7 @@ def test_an_annulled_line_is_annulled_not_corrected(app, client, scorer, evening
     assert seen["ids"] == set() and "corrected" not in seen["export"]
     assert "donne annulée" in seen["page"] and "corrigé" not in seen["page"]
     assert "donne annulée" in seen["sheet"] and "corrig" not in seen["sheet"] and "corrig" not in seen["route_pdf"]
-    assert "1 donne(s) annulée(s) par l’arbitre." in seen["fiche"] and "corrig" not in seen["fiche"]
+    assert "1 donne annulée par l’arbitre." in seen["fiche"] and "corrig" not in seen["fiche"]
 
 
 def test_a_scorers_replace_of_a_done_line_is_corrected_not_by_the_arbiter(app, client, scorer, evening, tmp_path):
@@ -216,7 +216,7 @@ def test_a_scorers_replace_of_a_done_line_is_corrected_not_by_the_arbiter(app, c
     seen = everywhere(app, client, evening, line, tmp_path)
     assert seen["ids"] == {stored(app, evening, line.board, line.table).id} and seen["export"]["corrected"] is True
     assert "corrigé" in seen["page"] and "score corrigé après saisie" in seen["sheet"]
-    assert "1 ligne(s) corrigée(s) après saisie." in seen["fiche"] and "par l’arbitre" not in seen["fiche"]
+    assert "1 ligne corrigée après saisie." in seen["fiche"] and "par l’arbitre" not in seen["fiche"]
 
 
 # --- point 4: settled lines, one score check before any conflict ----------------------------------------------

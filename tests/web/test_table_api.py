@@ -148,7 +148,7 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
     response = client.post(url, json={"board": line.board, "score": 31})
     assert response.status_code == 422 and "Score +31 impossible pour une Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 10, "bouts": 3})
-    assert response.status_code == 422 and "10 points avec 3 bout(s) impossibles en Garde" in response.get_json()["error"]
+    assert response.status_code == 422 and "10 points avec 3 bouts impossibles en Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "contract": "prise", "points": 60, "bouts": 1})
     assert response.status_code == 422 and "contrat est imposé : Garde" in response.get_json()["error"]
     response = client.post(url, json={"board": line.board, "points": 60, "bouts": 1, "poignees": ["double", "double"]})

@@ -70,7 +70,7 @@ def test_a_team_match_set_on_screen_entered_by_room_and_summed_per_quarter(app, 
     # an étui of another quarter: refused
     refused = _quarter(arbiter, tid, 3, "10-14", "A")
     assert refused.status_code == 422
-    assert "Étui(s) 10 déjà dans la série du 2e quart temps" in refused.get_data(as_text=True)
+    assert "Étui 10 déjà dans la série du 2e quart temps" in refused.get_data(as_text=True)
 
     # entry per quarter and room; the attacker's name is on the form, Prise is refused in French
     form = arbiter.get(f"/saisie/tournois/{tid}/tables/1/1").get_data(as_text=True)

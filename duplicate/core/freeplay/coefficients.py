@@ -101,23 +101,28 @@ def allowed_coefficient(eliminated: int, players: int) -> Fraction | None:
     return allowed
 
 
+def _eliminated(count: int) -> str:
+    """« 1 éliminé », « 3 éliminés » (0 and 1 singular, as ``duplicate.french.counted``)."""
+    return f"{count} éliminé{'s' if abs(count) > 1 else ''}"
+
+
 def check_stage(stage: Stage, players: int) -> None:
     """Refuse (French `CoefficientError`) a stage the rule does not allow for ``players`` in the running."""
     if stage.position < 2:
         raise CoefficientError("un coefficient s’applique entre deux positions : à partir de la position 2")
     if not 1 <= stage.eliminated < players:
-        raise CoefficientError(f"{stage.eliminated} éliminé(s) sur {players} joueurs : il faut en éliminer "
+        raise CoefficientError(f"{_eliminated(stage.eliminated)} sur {players} joueurs : il faut en éliminer "
                                f"au moins 1 et en garder au moins 1")
     if stage.coefficient <= 1:
         raise CoefficientError(f"coefficient {french_decimal(stage.coefficient)} : il doit dépasser 1")
     allowed = allowed_coefficient(stage.eliminated, players)
     share = french_decimal(Fraction(100 * stage.eliminated, players))
     if allowed is None:
-        raise CoefficientError(f"{stage.eliminated} éliminé(s) sur {players} ({share} %) : il faut éliminer "
+        raise CoefficientError(f"{_eliminated(stage.eliminated)} sur {players} ({share} %) : il faut éliminer "
                                "au moins 10 % des joueurs pour appliquer un coefficient")
     if stage.coefficient > allowed:
-        raise CoefficientError(f"coefficient {french_decimal(stage.coefficient)} refusé : {stage.eliminated} "
-                               f"éliminé(s) sur {players} ({share} %) permettent au plus {french_decimal(allowed)}")
+        raise CoefficientError(f"coefficient {french_decimal(stage.coefficient)} refusé : "
+                               f"{_eliminated(stage.eliminated)} sur {players} ({share} %) permet{'tent' if stage.eliminated > 1 else ''} au plus {french_decimal(allowed)}")
 
 
 def _weigh(entry: Entry, position: int, coefficient: Fraction, until: int | None) -> None:

@@ -330,7 +330,8 @@ class MovementReport:
 
     def text(self) -> str:
         """The report in French, one finding a line."""
-        lines = [f"{len(self.meetings)} rencontres, {len(self.repeats)} répétée(s)"]
+        lines = [f"{len(self.meetings)} rencontre{'s' if len(self.meetings) > 1 else ''}, "
+                 f"{len(self.repeats)} répétée{'s' if len(self.repeats) > 1 else ''}"]
         lines += [f"{a} et {b} se rencontrent aux positions {', '.join(map(str, p))}"
                   for (a, b), p in sorted(self.repeats.items())]
         lines += [f"position {p} : {player} est placé deux fois" for p, player in self.seated_twice]

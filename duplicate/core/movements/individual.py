@@ -52,7 +52,7 @@ def generate_individual(tables: int, positions: int | None = None,
                         boards_per_position: int | None = None) -> Movement:
     if tables < 3:
         raise MovementError(
-            f"Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu {tables} table(s).")
+            f"Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu {tables} table{'s' if tables > 1 else ''}.")
     per = per_position(boards_per_position)
     if tables in SMALL_MAX:
         return generate_small(tables, positions, per)

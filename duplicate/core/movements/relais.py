@@ -131,7 +131,7 @@ def _with_relais(base: Movement, players: int, history: list[list[str]]) -> Move
         seated = set(history[p])
         rests.append((p, tuple(e for e in ids if e not in seated)))
     notes = base.notes + (
-        f"{players} joueurs : {rest} joueur(s) au relais à chaque position ; chacun passe au plus une fois "
+        f"{players} joueurs : {rest} joueur{'s' if rest > 1 else ''} au relais à chaque position ; chacun passe au plus une fois "
         "au relais avant que tous y soient passés ; un joueur qui revient reprend la place d’un autre "
         "(même ligne autant que possible) sans rejouer un étui.",)
     return replace(base, rounds=build_rounds(rounds), notes=notes, players=players, rests=tuple(rests))

@@ -130,7 +130,8 @@ def generate_small(tables: int, positions: int | None, per: int) -> Movement:
     notes = (f"Méthode : petit club à {tables} tables — les joueurs (J1 à J{players}) changent "
              "d’orientation ; chaque série d’étuis est jouée par toutes les tables de son bloc.",
              f"{sets} séries de {per} étuis ; aucun joueur ne joue deux fois un étui ; "
-             f"{repeated} paire(s) de joueurs se rencontrent plus d’une fois (minimum recherché).")
+             f"{repeated} paire{'s' if repeated > 1 else ''} de joueurs se rencontre{'nt' if repeated > 1 else ''} "
+             "plus d’une fois (minimum recherché).")
     if positions % tables == 1 and positions > tables:
         notes += ("La dernière position ouvre un nouveau bloc : ses étuis ne sont joués qu’une fois.",)
     return Movement("individual", tables, positions, default_takers(sets * per), build_rounds(rounds), notes)

@@ -30,7 +30,8 @@ def generate_team_match(tables: int = 2, positions: int | None = None,
         lower, upper = max(2, tables - 1 if tables % 2 else 2), tables + 1 if tables % 2 else 2
         raise MovementError(
             f"Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-            f"{tables} table(s) ne conviennent pas : proposez {lower}"
+            + (f"{tables} tables ne conviennent pas" if tables > 1 else f"{tables} table ne convient pas")
+            + f" : proposez {lower}"
             + (f" ou {upper}" if upper != lower else "") + " tables.")
     if positions is not None and positions != QUARTERS:
         raise MovementError(f"Un match par équipes se joue en 4 quarts temps ; proposez 4 positions "

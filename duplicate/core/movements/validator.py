@@ -74,7 +74,7 @@ class Report:
     def text(self) -> str:
         lines = [self.title,
                  "Résultat : mouvement valide." if self.ok
-                 else f"Résultat : mouvement NON VALIDE ({len(self.errors)} erreur(s))."]
+                 else f"Résultat : mouvement NON VALIDE ({len(self.errors)} erreur{'s' if len(self.errors) > 1 else ''})."]
         if self.errors:
             lines.append("Erreurs :")
             lines += [f"  – {e}" for e in self.errors]
@@ -104,7 +104,8 @@ class _Collector:
         for category, messages in self.items.items():
             out += messages
             if self.extra[category]:
-                out.append(f"… et {self.extra[category]} autre(s) cas du même genre ({category}).")
+                out.append(f"… et {self.extra[category]} autre{'s' if self.extra[category] > 1 else ''} cas du même genre "
+                           f"({category}).")
         return out
 
     def count(self, category: str) -> int:
@@ -141,7 +142,7 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
         table_seen.add((r.position, r.table))
         missing = [s for s in seats_needed if s not in r.seat_map]
         if missing:
-            errors.add("structure", f"{here} : place(s) {', '.join(missing)} sans participant")
+            errors.add("structure", f"{here} : place{'s' if len(missing) > 1 else ''} {', '.join(missing)} sans participant")
         if len(set(r.entrants)) != len(r.entrants) and not role_units:
             errors.add("structure", f"{here} : un même participant occupe deux places")
         if role_units and len(set(r.entrants)) != len(r.entrants):
@@ -188,10 +189,12 @@ def check(movement: Movement, entrants: list[str] | None = None) -> Report:
 
     once = sorted(b for b, n in plays.items() if n == 1)
     if once:
-        warnings.add("étuis", f"étui(s) joué(s) une seule fois (topage impossible) : {_ranges(once)}")
+        warnings.add("étuis", ("étuis joués" if len(once) > 1 else "étui joué")
+                     + f" une seule fois (topage impossible) : {_ranges(once)}")
     unplayed = sorted(known_boards - set(plays))
     if unplayed:
-        warnings.add("étuis", f"étui(s) jamais joué(s) : {_ranges(unplayed)}")
+        warnings.add("étuis", ("étuis jamais joués" if len(unplayed) > 1 else "étui jamais joué")
+                     + f" : {_ranges(unplayed)}")
     if plays and max(plays.values()) - min(plays.values()) > 1:
         warnings.add("étuis", f"les étuis sont joués de {min(plays.values())} à {max(plays.values())} fois")
 
@@ -301,8 +304,8 @@ def _check_rests(m: Movement, entrants: list[str] | None, errors: _Collector) ->
             if who not in resting and len(seated.get(who, ())) < len(roles):
                 errors.add("relais", f"position {position} : {who} n’est ni placé ni au relais")
         if m.format.ranks_players and m.players is not None and len(resting) != m.players % len(m.format.seats):
-            errors.add("relais", f"position {position} : {len(resting)} joueur(s) au relais, "
-                                 f"{m.players % 4} attendu(s) ({m.players} joueurs)")
+            errors.add("relais", f"position {position} : {len(resting)} joueur{'s' if len(resting) > 1 else ''} au relais, "
+                                 f"{m.players % 4} attendu{'s' if m.players % 4 > 1 else ''} ({m.players} joueurs)")
         for who in resting:
             if who in counts:
                 counts[who] += 1
@@ -394,7 +397,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
         ideal = total[who] / share
         if abs(attack[who] - ideal) >= 1:
             off += 1
-            warnings.add("équilibre", f"{who} attaque {attack[who]} étui(s) sur {total[who]} "
+            warnings.add("équilibre", f"{who} attaque {attack[who]} étui{'s' if attack[who] > 1 else ''} sur {total[who]} "
                                       f"(attendu {ideal:g})")
         if individual:
             counts = [places[who][p] for p in ("devant", "milieu", "fond")]
@@ -404,7 +407,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
                                           f"milieu {counts[1]}, fond {counts[2]})")
     fraction = "¼" if share == 4 else "½"
     if off:
-        return f"{off} déséquilibre(s) (voir les avertissements)"
+        return f"{off} déséquilibre{'s' if off > 1 else ''} (voir les avertissements)"
     extra = " ; places en défense équilibrées" if individual else ""
     return f"chaque participant attaque {fraction} des étuis{extra}"
 

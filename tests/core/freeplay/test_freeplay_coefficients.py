@@ -83,7 +83,7 @@ def test_halves_and_an_unweighted_penalty():
 def test_refusals_in_french():
     with pytest.raises(FreePlayError) as error:
         rank_free(_file([{"position": 2, "coefficient": "1,35", "eliminated": 4}]))
-    assert str(error.value) == ("coefficients : coefficient 1,35 refusé : 4 éliminé(s) sur 8 (50,00 %) "
+    assert str(error.value) == ("coefficients : coefficient 1,35 refusé : 4 éliminés sur 8 (50,00 %) "
                                 "permettent au plus 1,30")
     with pytest.raises(FreePlayError) as error:  # 3 of 8: 37,5 % → 1,20 at most
         rank_free(_file([{"position": 2, "coefficient": "1,25", "eliminated": 3}]))

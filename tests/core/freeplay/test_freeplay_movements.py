@@ -335,13 +335,13 @@ def test_report_text_word_for_word():
               Round(2, 1, {"N": None, "S": "a", "E": "d", "W": "e"}),
               Round(3, 1, {"N": "b", "S": "c", "E": "f", "W": "g"})]
     assert check(rounds, {"T": ["d", "e"]}).text() == (
-        "11 rencontres, 1 répétée(s)\n"
+        "11 rencontres, 1 répétée\n"
         "b et c se rencontrent aux positions 1, 3\n"
         "a joue à 3 aux positions 1, 2\n"
         "d et e, coéquipiers, se rencontrent aux positions 2\n"
         "mouvement défectueux")
     # 7 tables, 2 positions: 6 pairs a table, 7 tables, 2 positions, all different
-    assert check(free_movement(7, 2)[0]).text() == "84 rencontres, 0 répétée(s)\nmouvement correct"
+    assert check(free_movement(7, 2)[0]).text() == "84 rencontres, 0 répétée\nmouvement correct"
 
 
 def test_movement_file_word_for_word():
@@ -431,7 +431,7 @@ def test_report_text_teammates_meeting_twice():
     rounds = [Round(1, 1, {"N": "d", "S": "e", "E": "f", "W": "g"}),
               Round(2, 1, {"N": "d", "S": "e", "E": "h", "W": "i"})]
     assert check(rounds, {"T": ["d", "e"]}).text() == (
-        "11 rencontres, 1 répétée(s)\n"
+        "11 rencontres, 1 répétée\n"
         "d et e se rencontrent aux positions 1, 2\n"
         "d et e, coéquipiers, se rencontrent aux positions 1, 2\n"
         "mouvement défectueux")

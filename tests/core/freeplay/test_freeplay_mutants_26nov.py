@@ -44,7 +44,7 @@ def test_stage_at_position_1_refused():
 def test_stage_must_eliminate_someone_and_keep_someone(eliminated):
     """10 players: 0 eliminated is no elimination; 10 (or 11) eliminated leaves nobody to weigh."""
     with pytest.raises(CoefficientError, match=_full(
-            f"{eliminated} éliminé(s) sur 10 joueurs : il faut en éliminer au moins 1 et en garder au moins 1")):
+            f"{eliminated} éliminé{'s' if eliminated > 1 else ''} sur 10 joueurs : il faut en éliminer au moins 1 et en garder au moins 1")):
         check_stage(Stage(2, Fraction(11, 10), eliminated), 10)
 
 
@@ -57,7 +57,7 @@ def test_one_eliminated_of_ten_is_exactly_ten_percent():
 def test_one_eliminated_of_eleven_is_under_ten_percent():
     """1 of 11 = 9,0909… % → « 9,09 % », under 10 %: no coefficient."""
     with pytest.raises(CoefficientError, match=_full(
-            "1 éliminé(s) sur 11 (9,09 %) : il faut éliminer au moins 10 % des joueurs pour appliquer un "
+            "1 éliminé sur 11 (9,09 %) : il faut éliminer au moins 10 % des joueurs pour appliquer un "
             "coefficient")):
         check_stage(Stage(2, Fraction(11, 10), 1), 11)
 

@@ -121,7 +121,7 @@ def test_individual_notes_with_three_etuis_and_refusals():
     assert m.round_at(2, 1).boards == (4, 5, 6)      # table 1 at position 2 plays set 2 (étuis 4–6)
     assert m.boards == default_takers(21)
     assert len(generate("individual", 7, 2, boards_per_position=8).notes) == 2
-    assert refused("individual", 2) == "Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu 2 table(s)."
+    assert refused("individual", 2) == "Un tournoi individuel demande au moins 3 tables (12 joueurs) ; reçu 2 tables."
     assert refused("individual", 5, 0) == "Il faut au moins une position."
     assert refused("individual", 5, 6) == "Avec 5 tables, au plus 5 positions sans répétition ; proposez 5 positions."
     assert refused("individual", 5, 1, boards_per_position=0) == "Il faut au moins un étui par position."
@@ -257,10 +257,10 @@ def test_three_tables_first_two_positions_by_hand():
 def test_small_club_notes_and_refusals():
     # one block: the six twin pairs meet 3 times at 3 tables; 24 pairs meet twice at 4 tables
     assert generate("individual", 3, 3).notes[1] == ("3 séries de 4 étuis ; aucun joueur ne joue deux fois un étui ; "
-                                                     "6 paire(s) de joueurs se rencontrent plus d’une fois (minimum recherché).")
+                                                     "6 paires de joueurs se rencontrent plus d’une fois (minimum recherché).")
     assert generate("individual", 4, 4, boards_per_position=2).notes[1] == (
         "4 séries de 2 étuis ; aucun joueur ne joue deux fois un étui ; "
-        "24 paire(s) de joueurs se rencontrent plus d’une fois (minimum recherché).")
+        "24 paires de joueurs se rencontrent plus d’une fois (minimum recherché).")
     assert generate("individual", 4, 4, boards_per_position=2).round_at(1, 2).boards == (3, 4)
     four = generate("individual", 3, 4)
     assert four.notes[2] == "La dernière position ouvre un nouveau bloc : ses étuis ne sont joués qu’une fois."
@@ -393,13 +393,13 @@ def test_two_team_matches_side_by_side_and_etui_counts():
 
 @pytest.mark.parametrize("tables,positions,per,message", [
     (3, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "3 table(s) ne conviennent pas : proposez 2 ou 4 tables."),
+                    "3 tables ne conviennent pas : proposez 2 ou 4 tables."),
     (5, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "5 table(s) ne conviennent pas : proposez 4 ou 6 tables."),
+                    "5 tables ne conviennent pas : proposez 4 ou 6 tables."),
     (1, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "1 table(s) ne conviennent pas : proposez 2 tables."),
+                    "1 table ne convient pas : proposez 2 tables."),
     (0, None, None, "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
-                    "0 table(s) ne conviennent pas : proposez 2 tables."),
+                    "0 table ne convient pas : proposez 2 tables."),
     (2, 5, None, "Un match par équipes se joue en 4 quarts temps ; proposez 4 positions (reçu 5)."),
     (2, None, 0, "Il faut au moins un étui par quart temps."),
 ])
@@ -424,9 +424,9 @@ def test_team_match_defaults_and_edges():
     one = generate("team_match", 2, boards_per_position=1)
     assert one.notes[1] == "4 étuis : le règlement prévoit de 16 à 24 étuis." and one.rounds[0].boards == (1,)
     assert refused("team_match", 9) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
-                                        "fermée) ; 9 table(s) ne conviennent pas : proposez 8 ou 10 tables.")
+                                        "fermée) ; 9 tables ne conviennent pas : proposez 8 ou 10 tables.")
     assert refused("team_match", -2) == ("Un match par équipes se joue sur 2 tables par match (salle ouverte et salle "
-                                         "fermée) ; -2 table(s) ne conviennent pas : proposez 2 tables.")
+                                         "fermée) ; -2 table ne convient pas : proposez 2 tables.")
 
 
 def test_triplettes_with_two_etuis_per_position():

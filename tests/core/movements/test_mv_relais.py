@@ -130,7 +130,7 @@ def test_validator_flags_a_player_neither_seated_nor_resting_and_wrong_count():
     data = generate("individual", None, players=26).to_dict()
     data["rests"][1]["entrants"] = data["rests"][1]["entrants"][:1]
     report = check(Movement.from_dict(data))
-    assert any("position 2 : 1 joueur(s) au relais, 2 attendu(s)" in e for e in report.errors)
+    assert any("position 2 : 1 joueur au relais, 2 attendus" in e for e in report.errors)
     assert any("position 2 :" in e and "ni placé ni au relais" in e for e in report.errors)
 
 

@@ -24,7 +24,7 @@ import pytest
 from duplicate.core.movements import MovementError, check, generate
 from duplicate.core.movements.relais import add_relais, generate_with_relais
 
-NOTE = ("{n} joueurs : {r} joueur(s) au relais à chaque position ; chacun passe au plus une fois au relais avant "
+NOTE = ("{n} joueurs : {r} joueur{s} au relais à chaque position ; chacun passe au plus une fois au relais avant "
         "que tous y soient passés ; un joueur qui revient reprend la place d’un autre (même ligne autant que "
         "possible) sans rejouer un étui.")
 
@@ -43,7 +43,7 @@ def test_21_players_rest_along_line_north():
     plain = generate("individual", 5)
     assert [(r.position, r.table, r.boards, r.seat_map["S"], r.seat_map["E"], r.seat_map["W"]) for r in m.rounds] == [
         (r.position, r.table, r.boards, r.seat_map["S"], r.seat_map["E"], r.seat_map["W"]) for r in plain.rounds]
-    assert m.notes == plain.notes + (NOTE.format(n=21, r=1),)
+    assert m.notes == plain.notes + (NOTE.format(n=21, r=1, s=""),)
     assert m.boards == plain.boards
     assert check(m).ok
 
@@ -51,7 +51,7 @@ def test_21_players_rest_along_line_north():
 def test_22_players_rest_along_lines_north_and_south():
     m = generate("individual", None, players=22)
     assert m.rests == ((1, ("N6", "S6")), (2, ("N1", "S1")), (3, ("S4", "N5")), (4, ("S2", "N4")), (5, ("N3", "S5")))
-    assert m.notes[-1] == NOTE.format(n=22, r=2)
+    assert m.notes[-1] == NOTE.format(n=22, r=2, s="s")
     south = {(r.position, r.table): r.seat_map["S"] for r in m.rounds}
     # S6 takes S1's seat from position 2 (S1's trajectory: tables 1, 2, 3, 4, 5)
     assert [south[(p, p)] for p in range(1, 6)] == ["S1", "S6", "S6", "S6", "S6"]
@@ -82,7 +82,7 @@ def test_the_most_positions_where_the_relais_fit():
     plain = generate("individual", 8, 7)
     assert [(r.position, r.table, r.boards) for r in chosen.rounds] == [(r.position, r.table, r.boards) for r in plain.rounds]
     assert chosen.boards == plain.boards
-    assert chosen.notes == plain.notes + (NOTE.format(n=35, r=3),)
+    assert chosen.notes == plain.notes + (NOTE.format(n=35, r=3, s="s"),)
     assert chosen.notes[1].startswith("8 tables, 7 positions de 4 étuis")
     # 37 players: 9 tables (GF(9)): 8 of the 9 positions
     with pytest.raises(MovementError):

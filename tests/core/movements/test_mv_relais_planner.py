@@ -73,13 +73,13 @@ def test_tampered_rests_word_for_word():
         "position 2 : N6 est à la fois placé et au relais",
         "position 2 : un même joueur figure deux fois au relais",
         "position 2 : N1 n’est ni placé ni au relais",
-        "position 2 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+        "position 2 : 2 joueurs au relais, 1 attendu (21 joueurs)",
         "N6 passe une deuxième fois au relais (positions 1 et 2) alors que N1 n’y est jamais passé",
         "N6 passe une deuxième fois au relais (positions 1 et 2) alors que N1 n’y est jamais passé",
         "position 3 : X9 est au relais mais n’est pas inscrit",
-        "position 3 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+        "position 3 : 2 joueurs au relais, 1 attendu (21 joueurs)",
         "position 5 : N3 n’est ni placé ni au relais",
-        "position 5 : 0 joueur(s) au relais, 1 attendu(s) (21 joueurs)",
+        "position 5 : 0 joueur au relais, 1 attendu (21 joueurs)",
     ]
     assert [s for s in report.summary if s.startswith("Relais")] == [
         "Relais par position : 1 : N6 ; 2 : N6, N6 ; 3 : N5, X9 ; 4 : N4 ; 5 : personne",

@@ -38,7 +38,7 @@ def test_each_kind_of_error_is_listed_together_in_the_order_first_found():
         "la liste « boards » contient deux fois le même numéro d’étui",
         "position 1, table 2 : l’étui 99 n’est pas dans la liste des étuis",
         "position 1, table 2 : un même participant occupe deux places",
-        "position 1, table 1 : place(s) W sans participant",
+        "position 1, table 1 : place W sans participant",
         "position 2 : N1 est attendu à deux tables (1 et 2)",
         "N2 joue deux fois l’étui 3 (position 1 table 2, position 1 table 2)",
         "N2 joue deux fois l’étui 99 (position 1 table 2, position 1 table 2)",
@@ -54,7 +54,7 @@ def test_thirteen_teams_facing_themselves_end_with_the_count_of_their_kind():
     rounds = [R(1, t, f"Q{t} Q{t}", (t,), q) for t in range(1, 14)]
     report = check(M(rounds, 13, 1, default_takers(13), q))
     assert report.errors == [f"position 1, table {t} : l’équipe Q{t} joue contre elle-même" for t in range(1, 13)] + [
-        "… et 1 autre(s) cas du même genre (face)."]
+        "… et 1 autre cas du même genre (face)."]
 
 
 def test_thirteen_repeated_team_meetings_end_with_the_count_of_their_kind():
@@ -65,8 +65,8 @@ def test_thirteen_repeated_team_meetings_end_with_the_count_of_their_kind():
     rounds = [R(p, t, f"A{t} D{t}", (13 * (p - 1) + t,), q) for p in (1, 2) for t in range(1, 14)]
     report = check(M(rounds, 13, 2, default_takers(26), q))
     assert report.warnings == [f"l’attaquant de A{t} rencontre 2 fois la défense de D{t}" for t in range(1, 13)] + [
-        "… et 1 autre(s) cas du même genre (rencontres répétées).",
-        "étui(s) joué(s) une seule fois (topage impossible) : 1–26",
+        "… et 1 autre cas du même genre (rencontres répétées).",
+        "étuis joués une seule fois (topage impossible) : 1–26",
     ]
     assert report.summary[1] == "Rencontres répétées : 13"
 
@@ -81,8 +81,8 @@ def test_thirteen_repeated_meetings_of_players_end_with_the_count_of_their_kind(
     pairs = [("E1", "N1"), ("E1", "S1"), ("E1", "W1"), ("E2", "N2"), ("E2", "S2"), ("E2", "W2"),
              ("E3", "N3"), ("E3", "S3"), ("E3", "W3"), ("N1", "S1"), ("N1", "W1"), ("N2", "S2")]
     assert report.warnings == [f"{a} et {b} se rencontrent 2 fois" for a, b in pairs] + [
-        "… et 6 autre(s) cas du même genre (rencontres répétées).",
-        "étui(s) joué(s) une seule fois (topage impossible) : 1–6",
+        "… et 6 autres cas du même genre (rencontres répétées).",
+        "étuis joués une seule fois (topage impossible) : 1–6",
     ]
     assert report.errors == [] and report.summary[1] == "Rencontres répétées : 18"
 
@@ -92,14 +92,14 @@ def test_the_three_etui_warnings_in_their_order():
     then the spread (1 to 3 times), in the order they are checked."""
     rounds = [R(1, 1, "N1 S1 E1 W1", (1, 2)), R(2, 1, "N2 S2 E2 W2", (1, 3)), R(3, 1, "N3 S3 E3 W3", (1,))]
     report = check(M(rounds, 1, 3, default_takers(4)))
-    assert report.warnings == ["étui(s) joué(s) une seule fois (topage impossible) : 2–3",
-                               "étui(s) jamais joué(s) : 4",
+    assert report.warnings == ["étuis joués une seule fois (topage impossible) : 2–3",
+                               "étui jamais joué : 4",
                                "les étuis sont joués de 1 à 3 fois"]
 
 
 def test_a_movement_without_rounds_plays_no_etui():
     report = check(M([], 1, 1, default_takers(4)))
-    assert report.warnings == ["étui(s) jamais joué(s) : 1–4"]
+    assert report.warnings == ["étuis jamais joués : 1–4"]
     assert report.summary[4] == "Nombre de fois que chaque étui est joué : aucun étui joué"
 
 

@@ -25,7 +25,7 @@ def test_unregistered_players_are_counted_with_the_other_relais_faults():
         out(2, 2, "S1"), out(2, 3, "E1"), "position 2 : N1 est au relais mais n’est pas inscrit",
         out(3, 3, "S1"), out(3, 5, "N1"), out(3, 5, "E1"),
         out(4, 2, "E1"), out(4, 4, "S1"),
-        "… et 4 autre(s) cas du même genre (relais).",
+        "… et 4 autres cas du même genre (relais).",
     ]
     start = report.errors.index(expected[0])
     assert report.errors[start:start + len(expected)] == expected
@@ -51,8 +51,8 @@ def test_a_resting_player_seated_twice_and_a_double_rest_word_for_word():
         "position 2 : S1 n’est ni placé ni au relais", "position 2 : E5 n’est ni placé ni au relais",
         out(3, 1),
         out(4, 4), "position 4 : un même joueur figure deux fois au relais",
-        "position 4 : 2 joueur(s) au relais, 1 attendu(s) (21 joueurs)", twice, twice,
-        "… et 1 autre(s) cas du même genre (relais).",
+        "position 4 : 2 joueurs au relais, 1 attendu (21 joueurs)", twice, twice,
+        "… et 1 autre cas du même genre (relais).",
     ]
     assert [e for e in report.errors if e in expected] == expected
 
@@ -82,5 +82,5 @@ def test_an_attack_one_off_its_share_is_flagged():
     m = generate("individual", 5)
     tampered = replace(m, boards=(Board(1, "S"),) + m.boards[1:])
     warnings = check(tampered).warnings
-    assert any(w.startswith("N1 attaque 4 étui(s) sur 20") for w in warnings)
+    assert any(w.startswith("N1 attaque 4 étuis sur 20") for w in warnings)
     assert not any(w.startswith("N1 attaque") for w in check(m).warnings)

@@ -57,16 +57,16 @@ def test_a_report_with_errors_and_warnings_reads_in_that_order():
     report = check(m)
     assert report.ok is False
     assert report.errors == ["la liste « boards » contient deux fois le même numéro d’étui"]
-    assert report.warnings == ["étui(s) joué(s) une seule fois (topage impossible) : 1–4",
-                               "étui(s) jamais joué(s) : 5"]
+    assert report.warnings == ["étuis joués une seule fois (topage impossible) : 1–4",
+                               "étui jamais joué : 5"]
     assert report.text() == "\n".join([
         "Vérification du mouvement — individuel, 1 tables, 1 positions, 6 étuis",
-        "Résultat : mouvement NON VALIDE (1 erreur(s)).",
+        "Résultat : mouvement NON VALIDE (1 erreur).",
         "Erreurs :",
         "  – la liste « boards » contient deux fois le même numéro d’étui",
         "Avertissements :",
-        "  – étui(s) joué(s) une seule fois (topage impossible) : 1–4",
-        "  – étui(s) jamais joué(s) : 5",
+        "  – étuis joués une seule fois (topage impossible) : 1–4",
+        "  – étui jamais joué : 5",
         "Bilan :",
         "  • Répétitions joueur–étui : aucune",
         "  • Rencontres répétées : aucune",
@@ -100,7 +100,7 @@ def test_missing_seats_and_one_player_in_two_seats():
     m = M([R(1, 1, "N1 S1", (1, 2, 3, 4)),
            R(1, 2, "N2 N2 E2 W2", (5, 6, 7, 8))], 2, 1, default_takers(8))
     assert check(m).errors == [
-        "position 1, table 1 : place(s) E, W sans participant",
+        "position 1, table 1 : places E, W sans participant",
         "position 1, table 2 : un même participant occupe deux places",
         # N2 at N and at S plays each étui of the table twice
         "N2 joue deux fois l’étui 5 (position 1 table 2, position 1 table 2)",
@@ -159,7 +159,7 @@ def test_the_twelfth_case_is_listed_the_thirteenth_counted():
     assert check(m).errors == [f"position 1, table {t} : table hors de 1…1" for t in range(2, 14)]
     m = M(twelve + [R(1, 14, "N14 S14 E14 W14", (53, 54, 55, 56))], 1, 1, default_takers(56))
     assert check(m).errors == [f"position 1, table {t} : table hors de 1…1" for t in range(2, 14)] + [
-        "… et 1 autre(s) cas du même genre (structure)."]
+        "… et 1 autre cas du même genre (structure)."]
 
 
 def test_thirteen_replays_are_counted_in_the_summary():
@@ -168,7 +168,7 @@ def test_thirteen_replays_are_counted_in_the_summary():
     rounds = [R(p, 1, "N1 S1 E1 W1", (1, 2, 3, 4)) for p in range(1, 5)]
     report = check(M(rounds, 1, 4, default_takers(4)))
     assert len(report.errors) == 13
-    assert report.errors[-1] == "… et 36 autre(s) cas du même genre (répétition joueur–étui)."
+    assert report.errors[-1] == "… et 36 autres cas du même genre (répétition joueur–étui)."
     assert report.summary[0] == "Répétitions joueur–étui : 48"
     # the six pairs of the table meet 4 times each
     assert report.summary[1] == "Rencontres répétées : 6"
@@ -236,8 +236,8 @@ def test_repeated_meetings_listed_in_natural_order():
     assert report.warnings == [
         "J1 et J2 se rencontrent 2 fois", "J1 et J3 se rencontrent 2 fois", "J1 et J10 se rencontrent 2 fois",
         "J2 et J3 se rencontrent 2 fois", "J10 et J2 se rencontrent 2 fois", "J10 et J3 se rencontrent 2 fois",
-        "étui(s) joué(s) une seule fois (topage impossible) : 1–8",
-        "étui(s) jamais joué(s) : 9–10",
+        "étuis joués une seule fois (topage impossible) : 1–8",
+        "étuis jamais joués : 9–10",
     ]
     assert report.summary[1] == "Rencontres répétées : 6"
     assert report.summary[3] == "Équilibre : chaque participant attaque ¼ des étuis ; places en défense équilibrées"
@@ -248,7 +248,7 @@ def test_etuis_played_an_unequal_number_of_times():
           1, 3, default_takers(3))
     report = check(m)
     assert report.errors == []
-    assert report.warnings == ["étui(s) joué(s) une seule fois (topage impossible) : 2–3",
+    assert report.warnings == ["étuis joués une seule fois (topage impossible) : 2–3",
                                "les étuis sont joués de 1 à 3 fois"]
     assert report.summary[4] == "Nombre de fois que chaque étui est joué : 3 fois : étuis 1; 1 fois : étuis 2–3"
     # one more or less is not a warning
@@ -265,17 +265,17 @@ def test_every_etui_taken_north_unbalances_everybody():
     # East on North's left (« devant »), West behind (« fond »); rounds by position then table, seats N S E W
     expected = []
     for t in (1, 2):
-        expected += [f"N{t} attaque 20 étui(s) sur 20 (attendu 5)",
-                     f"S{t} attaque 0 étui(s) sur 20 (attendu 5)",
+        expected += [f"N{t} attaque 20 étuis sur 20 (attendu 5)",
+                     f"S{t} attaque 0 étui sur 20 (attendu 5)",
                      f"S{t} : places en défense déséquilibrées (devant 0, milieu 20, fond 0)",
-                     f"E{t} attaque 0 étui(s) sur 20 (attendu 5)",
+                     f"E{t} attaque 0 étui sur 20 (attendu 5)",
                      f"E{t} : places en défense déséquilibrées (devant 20, milieu 0, fond 0)"]
-    expected += ["W1 attaque 0 étui(s) sur 20 (attendu 5)",
+    expected += ["W1 attaque 0 étui sur 20 (attendu 5)",
                  "W1 : places en défense déséquilibrées (devant 0, milieu 0, fond 20)"]
     # the first twelve in order: N1, S1 ×2, E1 ×2, W1 ×2, N2, S2 ×2, E2 ×2 (W1 comes before N2)
     first = expected[:5] + expected[10:12] + expected[5:10]
-    assert report.warnings == first + ["… et 23 autre(s) cas du même genre (équilibre)."]
-    assert report.summary[3] == "Équilibre : 35 déséquilibre(s) (voir les avertissements)"
+    assert report.warnings == first + ["… et 23 autres cas du même genre (équilibre)."]
+    assert report.summary[3] == "Équilibre : 35 déséquilibres (voir les avertissements)"
 
 
 def test_triplettes_attack_half_their_etuis():
@@ -284,10 +284,10 @@ def test_triplettes_attack_half_their_etuis():
     report = check(replace(m, boards=tuple(Board(b.number, "N") for b in m.boards)))
     # every taker North: NS attacks its 20 étuis, EW none; ideal 20 / 2 = 10
     assert sorted(report.warnings[:10]) == sorted(
-        [f"NS{t} attaque 20 étui(s) sur 20 (attendu 10)" for t in range(1, 6)]
-        + [f"EW{t} attaque 0 étui(s) sur 20 (attendu 10)" for t in range(1, 6)])
+        [f"NS{t} attaque 20 étuis sur 20 (attendu 10)" for t in range(1, 6)]
+        + [f"EW{t} attaque 0 étui sur 20 (attendu 10)" for t in range(1, 6)])
     assert len(report.warnings) == 10
-    assert report.summary[3] == "Équilibre : 10 déséquilibre(s) (voir les avertissements)"
+    assert report.summary[3] == "Équilibre : 10 déséquilibres (voir les avertissements)"
 
 
 def test_an_attack_share_one_off_the_ideal_is_a_warning_below_one_is_not():
@@ -296,7 +296,7 @@ def test_an_attack_share_one_off_the_ideal_is_a_warning_below_one_is_not():
     takers = [Board(1, "N"), Board(2, "N"), Board(3, "N"), Board(4, "S"), Board(5, "E"), Board(6, "W")]
     m = M([R(1, 1, "N1 S1 E1 W1", (1, 2, 3, 4, 5, 6))], 1, 1, takers)
     report = check(m)
-    assert [w for w in report.warnings if "attaque" in w] == ["N1 attaque 3 étui(s) sur 6 (attendu 1.5)"]
+    assert [w for w in report.warnings if "attaque" in w] == ["N1 attaque 3 étuis sur 6 (attendu 1.5)"]
     # S1: milieu for 1–3 (N), devant for 6 (W's left is S), fond for 5 (E): 1, 3, 1 → off by 2
     # E1: devant for 1–3, milieu for 6, fond for 4 (S): 3, 1, 1;  W1: fond for 1–3, devant for 4, milieu 5: 1, 1, 3
     assert [w for w in report.warnings if "places" in w] == [
@@ -315,7 +315,7 @@ def test_a_board_without_a_listed_taker_uses_n_s_e_w_in_turn():
     m = M([R(1, 1, "N1 S1 E1 W1", (1, 2, 3, 4))], 1, 1, ())
     assert check(m).summary[3] == "Équilibre : chaque participant attaque ¼ des étuis ; places en défense équilibrées"
     m = M([R(1, 1, "N1 S1 E1 W1", (1, 5, 9, 13))], 1, 1, ())   # all taken by North
-    assert "N1 attaque 4 étui(s) sur 4 (attendu 1)" in check(m).warnings
+    assert "N1 attaque 4 étuis sur 4 (attendu 1)" in check(m).warnings
 
 
 # -- rests (relais) ----------------------------------------------------------------------------
@@ -345,8 +345,8 @@ def test_a_headcount_that_does_not_match():
     report = check(_five(((1, ("J5",)), (2, ("J1",))), players=6))
     assert report.errors == [
         "le mouvement est prévu pour 6 joueurs, 5 sont inscrits",
-        "position 1 : 1 joueur(s) au relais, 2 attendu(s) (6 joueurs)",
-        "position 2 : 1 joueur(s) au relais, 2 attendu(s) (6 joueurs)",
+        "position 1 : 1 joueur au relais, 2 attendus (6 joueurs)",
+        "position 2 : 1 joueur au relais, 2 attendus (6 joueurs)",
     ]
 
 
@@ -370,13 +370,13 @@ def test_seated_and_resting_or_resting_twice():
     report = check(_five(((1, ("J5", "J1")), (2, ("J1",)))))
     assert report.errors == [
         "position 1 : J1 est à la fois placé et au relais",
-        "position 1 : 2 joueur(s) au relais, 1 attendu(s) (5 joueurs)",
+        "position 1 : 2 joueurs au relais, 1 attendu (5 joueurs)",
         "J1 passe une deuxième fois au relais (positions 1 et 2) alors que J2 n’y est jamais passé",
     ]
     report = check(_five(((1, ("J5", "J5")), (2, ("J1",)))))
     assert report.errors == [
         "position 1 : un même joueur figure deux fois au relais",
-        "position 1 : 2 joueur(s) au relais, 1 attendu(s) (5 joueurs)",
+        "position 1 : 2 joueurs au relais, 1 attendu (5 joueurs)",
         "J5 passe une deuxième fois au relais (positions 1 et 1) alors que J1 n’y est jamais passé",
         "J5 passe une deuxième fois au relais (positions 1 et 1) alors que J1 n’y est jamais passé",
     ]
@@ -425,7 +425,7 @@ def test_comparisons_skip_a_team_facing_itself_and_a_round_without_defence():
     m = M([R(1, 1, "Q1 Q1", (1,), q), R(1, 2, "Q2 Q3", (2,), q), R(2, 1, "Q4", (3,), q)], 2, 2, default_takers(3), q)
     assert check(m).errors == [
         "position 1, table 1 : l’équipe Q1 joue contre elle-même",
-        "position 2, table 1 : place(s) defence sans participant",
+        "position 2, table 1 : place defence sans participant",
         "comparaison incomplète Q2–Q3 : l’attaquant de Q3 ne joue pas contre la défense de Q2 les étuis 2",
     ]
 
@@ -435,4 +435,4 @@ def test_thirteen_half_done_comparisons():
     rounds = [R(p, 1, f"Q1 Q{p + 1}", (p,), q) for p in range(1, 14)]
     errors = check(M(rounds, 1, 13, default_takers(13), q)).errors
     assert len(errors) == 13
-    assert errors[-1] == "… et 1 autre(s) cas du même genre (comparaison)."
+    assert errors[-1] == "… et 1 autre cas du même genre (comparaison)."
