@@ -78,7 +78,7 @@ def test_a_team_match_from_an_empty_database_to_the_printed_pack(live_server, ne
     _photo(page, artifacts, "01-import")
     page.click("button:has-text('Confirmer : former 2 équipes')")
     page.wait_for_url(re.compile(r"/equipes$"))
-    assert "2 équipe(s) formée(s), 9 joueur(s) inscrit(s)." in page.inner_text("body")
+    assert "2 équipes formées, 9 joueurs inscrits." in page.inner_text("body")
 
     page.goto(f"{home}/placement")
     page.fill("#seed", "tirage du vendredi")

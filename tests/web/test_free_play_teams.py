@@ -97,7 +97,7 @@ def test_duos_start_together_skip_the_first_position_and_never_meet(app, arbiter
     page = arbiter.get(f"/arbitre/tournois/{duos}/libre/mouvement").get_data(as_text=True)
     assert "ne jouent pas cette position" in page and "(NS1)" in page and "Places de départ des équipes" in page
     dashboard = arbiter.get(f"/arbitre/tournois/{duos}/").get_data(as_text=True)
-    assert "8 équipe(s) formée(s), 0 joueur(s) sans équipe" in dashboard
+    assert "8 équipes formées, 0 joueur sans équipe" in dashboard
     teams_page = arbiter.get(f"/arbitre/tournois/{duos}/equipes")
     assert teams_page.status_code == 200 and "Équipe 8" in teams_page.get_data(as_text=True)
 

@@ -92,7 +92,7 @@ def test_team_file_export_import_export_round_trips(app, arbiter, tournament_fac
     page = arbiter.get(f"/arbitre/tournois/{new_id}/libre/classement").get_data(as_text=True)
     assert "Classement par équipes" in page and "Classement individuel" in page
     dashboard = arbiter.get(f"/arbitre/tournois/{new_id}/").get_data(as_text=True)
-    assert f"{len(teams)} équipe(s) formée(s), 0 joueur(s) sans équipe" in dashboard
+    assert f"{len(teams)} équipes formées, 0 joueur sans équipe" in dashboard
 
 
 def _swap_members(f):

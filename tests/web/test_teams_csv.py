@@ -101,5 +101,5 @@ def test_empty_rows_are_skipped_and_counted_not_refused(app, arbiter):
     assert preview.status_code == 200 and "lignes refusées" not in page
     assert "2 lignes vides ignorées." in page
     done = arbiter.post(f"/arbitre/tournois/{tid}/equipes/import", data=_confirm_fields(page), follow_redirects=True)
-    assert "2 équipe(s) formée(s), 9 joueur(s) inscrit(s), 2 lignes vides ignorées." in done.get_data(as_text=True)
+    assert "2 équipes formées, 9 joueurs inscrits, 2 lignes vides ignorées." in done.get_data(as_text=True)
     assert sorted(_teams(app, tid)) == ["Les Dames", "Les Rois"]
