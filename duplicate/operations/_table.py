@@ -58,8 +58,8 @@ from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
 from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, JournalEntry, Player, Result, ResultConflict, Substitution, Team, Tournament,
-    TournamentKind, utcnow,
+    DONE, PENDING, WITH_PENDING, JournalEntry, Player, PositionClock, Result, ResultConflict, Substitution, Team,
+    Tournament, TournamentKind, result_slot, utcnow,
 )
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
@@ -67,7 +67,6 @@ from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._journal import journal
-from ._live import find_clock
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
 from ._team_match import attacker_names
@@ -76,7 +75,7 @@ from ._results import (
     CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled,
     settled_by_arbiter, write_results,
 )
-from ._scoring import CONTRACTS, Line, all_lines, parse_score
+from ._scoring import CONTRACTS, Line, _round_lines, _without_phantoms, all_lines, parse_score
 
 ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
@@ -147,32 +146,40 @@ def _seated(session: Session, tournament: Tournament, position: int,
             only: set[str] | None = None) -> dict[str, tuple[str, str]]:
     """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
     from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
-    team formats the team (its id, its name). ``only``: those places only (fewer rows read)."""
+    team formats the team (its id, its name). ``only``: those places only (fewer rows read). Columns, not
+    entities: a phone's refresh names 4 seats, it builds none of the tournament's players (issue 30)."""
     if not format_for(tournament.kind).ranks_players:
         query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
         if only is not None:
             query = query.where(Team.entrant_id.in_(only))
         return {ident: (ident, name) for ident, name in session.exec(query)}
-    subs = select(Substitution).where(Substitution.tournament_id == tournament.id)
+    subs = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
     if only is not None:
         subs = subs.where(Substitution.seat.in_(only))
-    subs = list(session.exec(subs))
-    query = select(Player).where(Player.tournament_id == tournament.id)
+    subs = session.exec(subs.order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
+    query = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
+        Player.tournament_id == tournament.id)
     if only is not None:
-        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([sub.player_id for sub in subs]))
-    players = list(session.exec(query))
-    seated = {p.entrant_id: (p.entrant_id, p.name) for p in players if p.entrant_id}
-    by_id = {p.id: p for p in players}
-    for sub in subs:
-        if sub.from_position <= position and sub.player_id in by_id:
-            substitute = by_id[sub.player_id]
-            seated[sub.seat] = (substitute.entrant_id or sub.seat, substitute.name)
+        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([player_id for _, player_id, _ in subs]))
+    players = {row[0]: row for row in session.exec(query)}
+    seated = {ident: (ident, _full_name(surname, first)) for _, ident, surname, first in players.values() if ident}
+    for seat, player_id, _from in subs:
+        if player_id in players:
+            _, ident, surname, first = players[player_id]
+            seated[seat] = (ident or seat, _full_name(surname, first))
     return seated
 
 
-def _names(session: Session, tournament: Tournament, position: int) -> dict[str, str]:
-    """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11)."""
-    return {ident: name for ident, (_, name) in _seated(session, tournament, position).items()}
+def _full_name(surname: str | None, first_name: str | None) -> str:
+    """« DUPONT Jean », as `models.Player.name` words it."""
+    return " ".join(part for part in (surname, first_name) if part)
+
+
+def _names(session: Session, tournament: Tournament, position: int, only: set[str] | None = None) -> dict[str, str]:
+    """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11); ``only``:
+    those places only."""
+    return {ident: name for ident, (_, name) in _seated(session, tournament, position, only).items()}
 
 
 # --- what is launched, what is shown ---------------------------------------------------------------------------
@@ -180,8 +187,7 @@ def _names(session: Session, tournament: Tournament, position: int) -> dict[str,
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
     None before he launches one (then nothing is launched)."""
-    clock = find_clock(session, tournament)
-    return clock.position if clock is not None else None
+    return session.exec(select(PositionClock.position).where(PositionClock.tournament_id == tournament.id)).first()
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
@@ -220,6 +226,27 @@ def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
 
 def _table_lines(session: Session, tournament: Tournament, table: int) -> list[Line]:
     return [line for line in all_lines(session, tournament, table=table, pending=True) if line.in_movement]
+
+
+def _table_rows(session: Session, tournament: Tournament, table: int) -> tuple[list[Line], dict[int, str]]:
+    """The table's lines as `_table_lines` gives them, each ``result`` a row of the columns the phone's view
+    reads (status, score, chelem, attacker), not a `Result` entity — what a refresh costs (issue 30) —
+    and the taker seats of the table's étuis (`board_takers`, read once)."""
+    movement = movement_rounds(session, tournament)
+    if movement is None:
+        return [], {}
+    rounds = movement.by_table.get(table, ())
+    takers = board_takers(session, tournament, movement, {int(b) for r in rounds for b in r.get("boards", ())})
+    kind = _kind(tournament)
+    lines = _without_phantoms(session, tournament, [line for round_ in rounds for line in _round_lines(kind, round_, takers)])
+    by_slot = {(line.board, line.slot): line for line in lines}
+    query = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
+        Result.tournament_id == tournament.id, Result.table == table).execution_options(**{WITH_PENDING: True})
+    for row in session.exec(query):
+        line = by_slot.get((row.board, result_slot(table, row.room)))
+        if line is not None:
+            line.result = row
+    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table)), takers
 
 
 def _shown_position(tournament: Tournament, lines: list[Line], positions: list[int], asked: int | None,
@@ -263,16 +290,17 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
     asked for."""
     kind = _kind(tournament)
-    lines = _table_lines(session, tournament, table)
+    lines, takers = _table_rows(session, tournament, table)
     positions = sorted({line.position for line in lines if line.position is not None})
     settings = tournament.settings or {}
     in_play = position_in_play(session, tournament)
     position = _shown_position(tournament, lines, positions, position, in_play)
     shown = scores_shown(tournament, in_play, position)
     here = [line for line in lines if line.position == position]
-    takers = board_takers(session, tournament)
-    names = _names(session, tournament, position or 0)
-    seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in (here[0].seats if here else {}).items()}
+    seated = here[0].seats if here else {}
+    names = _names(session, tournament, position or 0,  # the places of the position's seats only
+                   {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
+    seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in seated.items()}
     fmt = format_for(kind)
     plan = triplette_plan(session, tournament) if fmt.badges else None
     quadrettes = quadrette_attackers(session, tournament) if fmt.chosen_attacker else {}
