@@ -224,14 +224,10 @@ def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
     return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
-def _table_lines(session: Session, tournament: Tournament, table: int) -> list[Line]:
-    return [line for line in all_lines(session, tournament, table=table, pending=True) if line.in_movement]
-
-
 def _table_rows(session: Session, tournament: Tournament, table: int) -> tuple[list[Line], dict[int, str]]:
-    """The table's lines as `_table_lines` gives them, each ``result`` a row of the columns the phone's view
-    reads (status, score, chelem, attacker), not a `Result` entity — what a refresh costs (issue 30) —
-    and the taker seats of the table's étuis (`board_takers`, read once)."""
+    """The table's lines of the movement (as `all_lines` with ``table`` and ``pending``), each ``result`` a
+    row of the columns the phone's view reads (status, score, chelem, attacker), not a `Result` entity —
+    what a refresh costs (issue 30) — and the taker seats of the table's étuis (`board_takers`, read once)."""
     movement = movement_rounds(session, tournament)
     if movement is None:
         return [], {}
@@ -389,8 +385,9 @@ def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
 def _line(session: Session, tournament: Tournament, table: int, board: Any) -> Line:
     if not isinstance(board, int) or isinstance(board, bool):
         raise OperationError("Numéro d’étui attendu (« board »).", "board")
-    for line in _table_lines(session, tournament, table):
-        if line.board == board:
+    # that étui's line only: its one result read as an entity (a write may change it), not the table's
+    for line in all_lines(session, tournament, table=table, boards={board}, pending=True):
+        if line.in_movement:
             return line
     raise OperationError(f"L’étui {board} ne se joue pas à la table {table}.", "board")
 
