@@ -224,17 +224,28 @@ def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
     return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
-def _table_rows(session: Session, tournament: Tournament, table: int) -> tuple[list[Line], dict[int, str]]:
+def _table_rows(session: Session, tournament: Tournament, table: int):
     """The table's lines of the movement (as `all_lines` with ``table`` and ``pending``), each ``result`` a
     row of the columns the phone's view reads (status, score, chelem, attacker), not a `Result` entity —
-    what a refresh costs (issue 30) — and the taker seats of the table's étuis (`board_takers`, read once)."""
+    what a refresh costs (issue 30) —, the taker seats of the table's étuis (`board_takers`, read once), and
+    ``names(position, places)``: entrant id → name as seated at that position (`_names`). In the individual
+    one query reads the table's entrants and their substitutes — the placed ones drop the phantoms' lines
+    (`_scoring._without_phantoms`), the names come from the same rows."""
     movement = movement_rounds(session, tournament)
     if movement is None:
-        return [], {}
+        return [], {}, lambda position, places: _names(session, tournament, position, places)
     rounds = movement.by_table.get(table, ())
     takers = board_takers(session, tournament, movement, {int(b) for r in rounds for b in r.get("boards", ())})
     kind = _kind(tournament)
-    lines = _without_phantoms(session, tournament, [line for round_ in rounds for line in _round_lines(kind, round_, takers)])
+    lines = [line for round_ in rounds for line in _round_lines(kind, round_, takers)]
+    named = {name for line in lines for name in (line.taker, *line.defence)}
+    people = _people(session, tournament, named) if format_for(kind).ranks_players and named else None
+    if people is None:
+        lines = _without_phantoms(session, tournament, lines)
+        names = lambda position, places: _names(session, tournament, position, places)  # noqa: E731
+    else:
+        placed, names = people
+        lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
     by_slot = {(line.board, line.slot): line for line in lines}
     query = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
         Result.tournament_id == tournament.id, Result.table == table).execution_options(**{WITH_PENDING: True})
@@ -242,7 +253,33 @@ def _table_rows(session: Session, tournament: Tournament, table: int) -> tuple[l
         line = by_slot.get((row.board, result_slot(table, row.room)))
         if line is not None:
             line.result = row
-    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table)), takers
+    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table)), takers, names
+
+
+def _people(session: Session, tournament: Tournament, named: set[str]):
+    """The individual's entrants ``named`` and their substitutes, in one query: ``(placed, names)`` —
+    ``placed`` the entrant ids among ``named`` (`_scoring._without_phantoms`), ``names(position, places)``
+    as `_names` gives them; None when none is placed (before the draw: `_without_phantoms` decides)."""
+    rows = session.exec(
+        select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
+               Substitution.from_position, Substitution.id)
+        .select_from(Player)
+        .outerjoin(Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == tournament.id))
+        .where(Player.tournament_id == tournament.id,
+               Player.entrant_id.in_(named) | Substitution.seat.in_(named))).all()
+    placed = {row[1] for row in rows if row[1] in named}
+    if not placed:
+        return None
+
+    def names(position: int, places: set[str]) -> dict[str, str]:
+        seated = {ident: _full_name(surname, first) for _, ident, surname, first, _, _, _ in rows
+                  if ident and ident in places}
+        subs = sorted((row for row in rows if row[4] in places and row[5] is not None and row[5] <= position),
+                      key=lambda row: (row[5], row[6]))  # the latest stands, as in `_seated`
+        for _, ident, surname, first, seat, _, _ in subs:
+            seated[seat] = _full_name(surname, first)
+        return seated
+    return placed, names
 
 
 def _shown_position(tournament: Tournament, lines: list[Line], positions: list[int], asked: int | None,
@@ -286,7 +323,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
     asked for."""
     kind = _kind(tournament)
-    lines, takers = _table_rows(session, tournament, table)
+    lines, takers, names_at = _table_rows(session, tournament, table)
     positions = sorted({line.position for line in lines if line.position is not None})
     settings = tournament.settings or {}
     in_play = position_in_play(session, tournament)
@@ -294,8 +331,8 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     shown = scores_shown(tournament, in_play, position)
     here = [line for line in lines if line.position == position]
     seated = here[0].seats if here else {}
-    names = _names(session, tournament, position or 0,  # the places of the position's seats only
-                   {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
+    names = names_at(position or 0,  # the places of the position's seats only
+                     {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
     seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in seated.items()}
     fmt = format_for(kind)
     plan = triplette_plan(session, tournament) if fmt.badges else None
