@@ -3,7 +3,8 @@
 
 ``--api scoring`` (default): one table's 4 lines sent to the scoring API (``POST /api/tournaments/<id>/results``,
 bearer token). ``--api table``: the table API, each étui entered (``POST /api/table/<secret>/results``) then
-confirmed by a defender (``…/confirm``): a figure is per request. ``--api fiche``: one fiche ambulante (an
+confirmed by a defender (``…/confirm``): a figure is per request. ``--api view``: the phone's refresh, ``GET
+/api/table/<secret>`` of a table (its position in play, its seats' names, its étuis). ``--api fiche``: one fiche ambulante (an
 étui, every table's line) saved from the entry screen (``POST /tournois/<id>/etuis/<n>``, signed-in scorer).
 
 The tournament is `tests/e2e/live.py` `simulated_file` (an individual of ``--tables`` tables, 7 positions),
@@ -13,13 +14,14 @@ imported with every result but those of 60 (table, position) requests drawn at r
 lock is held — BEGIN IMMEDIATE to COMMIT), lists the statements of one request (``--statements``), then
 profiles more with cProfile and prints the heaviest functions.
 
-Run: ``.venv/bin/python bench/profile_table_request.py [--tables 150] [--api scoring|table|fiche]
+Run: ``.venv/bin/python bench/profile_table_request.py [--tables 150] [--api scoring|table|fiche|view]
 [--sort cumulative|tottime] [--only REGEX] [--lines 40] [--statements] [--database URL] [--synchronous NORMAL]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import json
 import pstats
@@ -66,12 +68,13 @@ class SqlCounter:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=150)
-    parser.add_argument("--api", choices=("scoring", "table", "fiche"), default="scoring")
+    parser.add_argument("--api", choices=("scoring", "table", "fiche", "view"), default="scoring")
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--only", default=".", help="expression régulière sur les fonctions affichées")
     parser.add_argument("--lines", type=int, default=40)
     parser.add_argument("--statements", action="store_true", help="les requêtes SQL d'une requête HTTP")
-    parser.add_argument("--database", help="URL SQLAlchemy (défaut : un fichier SQLite temporaire)")
+    parser.add_argument("--database", help="URL SQLAlchemy (défaut : un fichier SQLite temporaire) ; « postgresql » : "
+                        "un schéma neuf de la base de test (tests/e2e/live.py pg_schema), supprimé à la fin")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), help="SQLITE_SYNCHRONOUS (défaut : FULL)")
     args = parser.parse_args()
 
@@ -82,7 +85,11 @@ def main() -> None:
     from duplicate.models import Board
     from sqlmodel import select
 
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        if args.database == "postgresql":
+            from live import pg_schema
+
+            args.database = stack.enter_context(pg_schema("profil"))
         app = create_app({"DATABASE_URL": args.database or f"sqlite:///{tmp}/profil.sqlite3",
                           "SECRET_KEY": "bench", "TESTING": True, "WTF_CSRF_ENABLED": False,
                           "SQLITE_SYNCHRONOUS": args.synchronous})
@@ -142,6 +149,10 @@ def main() -> None:
                 assert response.status_code == 302, response.get_data(as_text=True)[:2000]
                 return 1
             secret = secrets[key[0]]
+            if args.api == "view":
+                response = client.get(f"/api/table/{secret}")
+                assert response.status_code == 200, response.get_data(as_text=True)
+                return 1
             for line in groups[key]:
                 response = client.post(f"/api/table/{secret}/results", json={"board": line["board"],
                                                                              "score": line["score"]})
@@ -165,6 +176,7 @@ def main() -> None:
             times.append((time.perf_counter() - start) / made)
             cpu.append((time.process_time() - start_cpu) / made)
         what = {"scoring": "requête de 4 lignes (API de saisie)", "table": "requête de l'API des tables",
+                "view": "lecture du téléphone (GET /api/table/<secret>)",
                 "fiche": "fiche ambulante enregistrée (POST seul)"}[args.api]
         print(f"{args.tables} tables : une {what}, médiane {statistics.median(times) * 1000:.1f} ms, CPU "
               f"{statistics.median(cpu) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms ; "

@@ -40,3 +40,43 @@ def test_movement_served_from_cache_until_it_changes(session):
     board = round_["boards"][0]
     line = next(line for line in ops.traveller(session, tournament, board) if line.table == 1)
     assert set([line.taker, *line.defence]) == set(round_["seats"].values())
+
+
+def test_movement_text_kept_by_data_version(app):
+    """Issue 30: a transaction that has read the tournament's row finds the movement's text kept at that row's
+    data version, without reading it again; a movement committed by another session raises the version, so
+    the next transaction reads the new text."""
+    from sqlalchemy import event
+    from sqlmodel import Session
+
+    from duplicate.models import Tournament
+    from duplicate.operations._layout import movement_text
+
+    engine = db.get_engine(app)
+    with Session(engine) as session:
+        tournament = ops.create_tournament(session, name="Version", kind="individual", date=datetime.date(2026, 5, 2))
+        for i in range(20):
+            ops.register_player(session, tournament, licence=f"07{i:05d}", surname=f"NOM{i}", first_name="Jean",
+                                club="Club")
+        ops.draw_places(session, tournament, seed="tirage")
+        ops.choose_movement(session, tournament)
+        session.commit()
+        tournament_id = tournament.id
+    statements = []
+    listener = lambda *args: statements.append(args[2])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        with Session(engine) as reader:
+            first = movement_text(reader, reader.get(Tournament, tournament_id))
+        with Session(engine) as reader:  # a new transaction, the same version: the text is not read
+            statements.clear()
+            assert movement_text(reader, reader.get(Tournament, tournament_id)) == first
+            assert not [s for s in statements if "movement" in s]
+        with Session(engine) as writer:  # another session changes the movement and commits
+            ops.set_movement(writer, writer.get(Tournament, tournament_id), json.dumps(rainbow_movement()))
+            writer.commit()
+        with Session(engine) as reader:
+            text = movement_text(reader, reader.get(Tournament, tournament_id))
+            assert json.loads(text)["rounds"] == rainbow_movement()["rounds"] and text != first
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)

@@ -86,18 +86,65 @@ _DECODED = _Decoded()
 _READ = "duplicate.movement_texts"  # session.info: tournament id → movement text read in this transaction
 
 
+class _Texts:
+    """(database, tournament id) → (data version, movement text); per process, at most `SIZE` entries. The
+    tournament's row, which the request has read anyway (the link, the page), carries its ``data_version``
+    (`_changes`: every commit writing the movement raises it), so a refresh finds the movement's text
+    without reading it again while that version stands (issue 30)."""
+
+    SIZE = 64
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.entries: dict[tuple, tuple[tuple, str | None]] = {}
+
+    def get(self, key: tuple, version: tuple) -> tuple[bool, str | None]:
+        with self.lock:
+            entry = self.entries.get(key)
+        return (True, entry[1]) if entry is not None and entry[0] == version else (False, None)
+
+    def keep(self, key: tuple, version: tuple, text: str | None) -> None:
+        with self.lock:
+            self.entries.pop(key, None)
+            self.entries[key] = (version, text)
+            while len(self.entries) > self.SIZE:
+                self.entries.pop(next(iter(self.entries)))
+
+
+_TEXTS = _Texts()
+
+
+def _version(session: Session, tournament: Tournament) -> tuple[tuple, tuple] | None:
+    """``(key, version)`` of the tournament's row as this session loaded it — the database, the id; its
+    creation time and ``data_version`` — or None when the row's values are not loaded (expired)."""
+    values = tournament.__dict__
+    if tournament.id is None or "data_version" not in values or "created_at" not in values:
+        return None
+    return (str(session.get_bind().url), tournament.id), (values["created_at"], values["data_version"])
+
+
 def movement_text(session: Session, tournament: Tournament) -> str | None:
     """The movement's stored JSON text (None without a movement): what the caches are keyed on. Read once
     per transaction while the transaction has written nothing (`_changes`: a written movement, or anything
-    else, is read again); the request's operations each look the movement up."""
+    else, is read again); the request's operations each look the movement up. Not read at all when this
+    process read it at the data version the tournament's row holds (`_Texts`): the version is read before
+    the text, so the text kept for a version is that version's or a newer one."""
     read = session.info.get(_READ)
-    if read is not None and tournament.id in read and not has_written(session) \
-            and not any(isinstance(obj, Movement) for obj in (*session.new, *session.dirty)):
+    clean = not has_written(session) and not any(isinstance(obj, Movement) for obj in (*session.new, *session.dirty))
+    if read is not None and tournament.id in read and clean:
         return read[tournament.id]
+    version = _version(session, tournament) if clean else None
+    if version is not None:
+        found, text = _TEXTS.get(*version)
+        if found:
+            session.info.setdefault(_READ, {})[tournament.id] = text
+            return text
     text = session.execute(select(cast(Movement.data, String))
                            .where(Movement.tournament_id == tournament.id)).scalar()
     if not has_written(session):
         session.info.setdefault(_READ, {})[tournament.id] = text
+        if version is not None:
+            _TEXTS.keep(version[0], version[1], text)
     return text
 
 

@@ -58,8 +58,8 @@ from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
 from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, JournalEntry, Player, Result, ResultConflict, Substitution, Team, Tournament,
-    TournamentKind, utcnow,
+    DONE, PENDING, WITH_PENDING, JournalEntry, Player, PositionClock, Result, ResultConflict, Substitution, Team,
+    Tournament, TournamentKind, result_slot, utcnow,
 )
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
@@ -67,7 +67,6 @@ from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._journal import journal
-from ._live import find_clock
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
 from ._team_match import attacker_names
@@ -76,7 +75,7 @@ from ._results import (
     CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled,
     settled_by_arbiter, write_results,
 )
-from ._scoring import CONTRACTS, Line, all_lines, parse_score
+from ._scoring import CONTRACTS, Line, _round_lines, _without_phantoms, all_lines, parse_score
 
 ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
@@ -147,32 +146,40 @@ def _seated(session: Session, tournament: Tournament, position: int,
             only: set[str] | None = None) -> dict[str, tuple[str, str]]:
     """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
     from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
-    team formats the team (its id, its name). ``only``: those places only (fewer rows read)."""
+    team formats the team (its id, its name). ``only``: those places only (fewer rows read). Columns, not
+    entities: a phone's refresh names 4 seats, it builds none of the tournament's players (issue 30)."""
     if not format_for(tournament.kind).ranks_players:
         query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
         if only is not None:
             query = query.where(Team.entrant_id.in_(only))
         return {ident: (ident, name) for ident, name in session.exec(query)}
-    subs = select(Substitution).where(Substitution.tournament_id == tournament.id)
+    subs = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
     if only is not None:
         subs = subs.where(Substitution.seat.in_(only))
-    subs = list(session.exec(subs))
-    query = select(Player).where(Player.tournament_id == tournament.id)
+    subs = session.exec(subs.order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
+    query = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
+        Player.tournament_id == tournament.id)
     if only is not None:
-        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([sub.player_id for sub in subs]))
-    players = list(session.exec(query))
-    seated = {p.entrant_id: (p.entrant_id, p.name) for p in players if p.entrant_id}
-    by_id = {p.id: p for p in players}
-    for sub in subs:
-        if sub.from_position <= position and sub.player_id in by_id:
-            substitute = by_id[sub.player_id]
-            seated[sub.seat] = (substitute.entrant_id or sub.seat, substitute.name)
+        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([player_id for _, player_id, _ in subs]))
+    players = {row[0]: row for row in session.exec(query)}
+    seated = {ident: (ident, _full_name(surname, first)) for _, ident, surname, first in players.values() if ident}
+    for seat, player_id, _from in subs:
+        if player_id in players:
+            _, ident, surname, first = players[player_id]
+            seated[seat] = (ident or seat, _full_name(surname, first))
     return seated
 
 
-def _names(session: Session, tournament: Tournament, position: int) -> dict[str, str]:
-    """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11)."""
-    return {ident: name for ident, (_, name) in _seated(session, tournament, position).items()}
+def _full_name(surname: str | None, first_name: str | None) -> str:
+    """« DUPONT Jean », as `models.Player.name` words it."""
+    return " ".join(part for part in (surname, first_name) if part)
+
+
+def _names(session: Session, tournament: Tournament, position: int, only: set[str] | None = None) -> dict[str, str]:
+    """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11); ``only``:
+    those places only."""
+    return {ident: name for ident, (_, name) in _seated(session, tournament, position, only).items()}
 
 
 # --- what is launched, what is shown ---------------------------------------------------------------------------
@@ -180,8 +187,7 @@ def _names(session: Session, tournament: Tournament, position: int) -> dict[str,
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
     None before he launches one (then nothing is launched)."""
-    clock = find_clock(session, tournament)
-    return clock.position if clock is not None else None
+    return session.exec(select(PositionClock.position).where(PositionClock.tournament_id == tournament.id)).first()
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
@@ -218,8 +224,62 @@ def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
     return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
-def _table_lines(session: Session, tournament: Tournament, table: int) -> list[Line]:
-    return [line for line in all_lines(session, tournament, table=table, pending=True) if line.in_movement]
+def _table_rows(session: Session, tournament: Tournament, table: int):
+    """The table's lines of the movement (as `all_lines` with ``table`` and ``pending``), each ``result`` a
+    row of the columns the phone's view reads (status, score, chelem, attacker), not a `Result` entity —
+    what a refresh costs (issue 30) —, the taker seats of the table's étuis (`board_takers`, read once), and
+    ``names(position, places)``: entrant id → name as seated at that position (`_names`). In the individual
+    one query reads the table's entrants and their substitutes — the placed ones drop the phantoms' lines
+    (`_scoring._without_phantoms`), the names come from the same rows."""
+    movement = movement_rounds(session, tournament)
+    if movement is None:
+        return [], {}, lambda position, places: _names(session, tournament, position, places)
+    rounds = movement.by_table.get(table, ())
+    takers = board_takers(session, tournament, movement, {int(b) for r in rounds for b in r.get("boards", ())})
+    kind = _kind(tournament)
+    lines = [line for round_ in rounds for line in _round_lines(kind, round_, takers)]
+    named = {name for line in lines for name in (line.taker, *line.defence)}
+    people = _people(session, tournament, named) if format_for(kind).ranks_players and named else None
+    if people is None:
+        lines = _without_phantoms(session, tournament, lines)
+        names = lambda position, places: _names(session, tournament, position, places)  # noqa: E731
+    else:
+        placed, names = people
+        lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
+    by_slot = {(line.board, line.slot): line for line in lines}
+    query = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
+        Result.tournament_id == tournament.id, Result.table == table).execution_options(**{WITH_PENDING: True})
+    for row in session.exec(query):
+        line = by_slot.get((row.board, result_slot(table, row.room)))
+        if line is not None:
+            line.result = row
+    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table)), takers, names
+
+
+def _people(session: Session, tournament: Tournament, named: set[str]):
+    """The individual's entrants ``named`` and their substitutes, in one query: ``(placed, names)`` —
+    ``placed`` the entrant ids among ``named`` (`_scoring._without_phantoms`), ``names(position, places)``
+    as `_names` gives them; None when none is placed (before the draw: `_without_phantoms` decides)."""
+    rows = session.exec(
+        select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
+               Substitution.from_position, Substitution.id)
+        .select_from(Player)
+        .outerjoin(Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == tournament.id))
+        .where(Player.tournament_id == tournament.id,
+               Player.entrant_id.in_(named) | Substitution.seat.in_(named))).all()
+    placed = {row[1] for row in rows if row[1] in named}
+    if not placed:
+        return None
+
+    def names(position: int, places: set[str]) -> dict[str, str]:
+        seated = {ident: _full_name(surname, first) for _, ident, surname, first, _, _, _ in rows
+                  if ident and ident in places}
+        subs = sorted((row for row in rows if row[4] in places and row[5] is not None and row[5] <= position),
+                      key=lambda row: (row[5], row[6]))  # the latest stands, as in `_seated`
+        for _, ident, surname, first, seat, _, _ in subs:
+            seated[seat] = _full_name(surname, first)
+        return seated
+    return placed, names
 
 
 def _shown_position(tournament: Tournament, lines: list[Line], positions: list[int], asked: int | None,
@@ -263,16 +323,17 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
     asked for."""
     kind = _kind(tournament)
-    lines = _table_lines(session, tournament, table)
+    lines, takers, names_at = _table_rows(session, tournament, table)
     positions = sorted({line.position for line in lines if line.position is not None})
     settings = tournament.settings or {}
     in_play = position_in_play(session, tournament)
     position = _shown_position(tournament, lines, positions, position, in_play)
     shown = scores_shown(tournament, in_play, position)
     here = [line for line in lines if line.position == position]
-    takers = board_takers(session, tournament)
-    names = _names(session, tournament, position or 0)
-    seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in (here[0].seats if here else {}).items()}
+    seated = here[0].seats if here else {}
+    names = names_at(position or 0,  # the places of the position's seats only
+                     {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
+    seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in seated.items()}
     fmt = format_for(kind)
     plan = triplette_plan(session, tournament) if fmt.badges else None
     quadrettes = quadrette_attackers(session, tournament) if fmt.chosen_attacker else {}
@@ -361,8 +422,9 @@ def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
 def _line(session: Session, tournament: Tournament, table: int, board: Any) -> Line:
     if not isinstance(board, int) or isinstance(board, bool):
         raise OperationError("Numéro d’étui attendu (« board »).", "board")
-    for line in _table_lines(session, tournament, table):
-        if line.board == board:
+    # that étui's line only: its one result read as an entity (a write may change it), not the table's
+    for line in all_lines(session, tournament, table=table, boards={board}, pending=True):
+        if line.in_movement:
             return line
     raise OperationError(f"L’étui {board} ne se joue pas à la table {table}.", "board")
 

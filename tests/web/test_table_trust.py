@@ -200,6 +200,27 @@ def test_a_substitute_confirms_with_his_own_code(app, client, evening):
     assert codes[substitute] == code_of(app, evening, substitute) and replaced in codes
 
 
+def test_the_phone_names_the_substitute_from_his_position_on(app, client, evening):
+    """SPEC §11 on the phone's view (read as columns, issue 30): at the substitute's position and after, his
+    name at the replaced player's seat (the seat keeps the replaced id); before it, the replaced player's."""
+    launch(app, evening, 2)
+    line = first_line(app, evening, 1, 2, taker_seat="N")
+    replaced = line.seats["E"]
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, evening)
+        original = next(p.name for p in operations.players(session, tournament) if p.entrant_id == replaced)
+        operations.name_substitute(session, tournament, seat=replaced, from_position=2, results_to="player",
+                                   licence="9999", surname="REMPLAÇANT", first_name="Paul", club="Club")
+        session.commit()
+        before = [seat for t in operations.table_numbers(session, tournament)
+                  for seat in operations.table_view(session, tournament, t, 1)["seats"].values()
+                  if seat["id"] == replaced]
+    view = client.get(f"/api/table/{secret_of(app, evening, 1)}?position=2").get_json()
+    assert view["position"] == 2 and view["seats"]["E"] == {"id": replaced, "name": "REMPLAÇANT Paul"}
+    assert before == [{"id": replaced, "name": original}]
+    assert original != "REMPLAÇANT Paul"
+
+
 def operations_codes(app, tournament_id):
     with Session(db.get_engine(app)) as session:
         return operations.table_codes(session, operations.get_tournament(session, tournament_id))
