@@ -50,7 +50,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "fa
 
 from bench_load import percentile  # noqa: E402
 from clients import get_json, post_json  # noqa: E402
-from live import LiveServer, create_token, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
+from live import LiveServer, create_token, launch, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
 
 RETRIES = 10
 CORES = os.cpu_count() or 1
@@ -181,7 +181,7 @@ def run(database_url: str, label: str, args) -> bool:
                 takers = _taker_seats(database_url, tournament_id)
                 confirming = {number: next(seat for seat in "ESW" if seat != taker)  # a defender, not the North
                               for number, taker in takers.items()}
-                codes = _launch_all(database_url, tournament_id)  # every position launched: all take entries
+                codes = launch(database_url, tournament_id, POSITIONS)  # the last launched: all take entries
 
             def timed(path: str, body, bearer) -> tuple[int, object, float]:
                 start = time.perf_counter()
@@ -240,24 +240,6 @@ def run(database_url: str, label: str, args) -> bool:
         doubled = [key for key, count in stored.items() if count > 1]
         print(f"  [{label}] lignes envoyées {len(expected)}, perdues {len(lost)}, en double {len(doubled)}")
         return ok and not (lost or doubled)
-
-
-def _launch_all(database_url: str, tournament_id: int) -> dict[str, str]:
-    """The arbiter launches the last position (so every position takes entries, docs/table-phones.md); each
-    entrant's confirmation code."""
-    from sqlmodel import Session
-
-    from duplicate import operations
-    from duplicate.db import make_engine
-
-    engine = make_engine(database_url)
-    with Session(engine) as session:
-        tournament = operations.get_tournament(session, tournament_id)
-        operations.start_position(session, tournament, POSITIONS)
-        session.commit()
-        codes = {item["id"]: item["code"] for item in operations.table_codes(session, tournament)}
-    engine.dispose()
-    return codes
 
 
 def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:

@@ -165,6 +165,11 @@ class Format:
         return "Salle" if self.rooms else "Table"
 
     @property
+    def position_noun(self) -> str:
+        """« Position », or « Quart temps » where the positions are a team match's quarters."""
+        return "Quart temps" if self.quarters else "Position"
+
+    @property
     def taker_noun(self) -> str:
         """The attack's column head: « Preneur » (one player) or « Attaque » (a team)."""
         return "Preneur" if self.ranks_players else "Attaque"

@@ -358,6 +358,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     launched = is_launched(in_play, position)
     return {"tournament": tournament.id, "table": table, "position": position, "seats": seats, "boards": boards,
             "name": tournament.name, "kind": kind.value, "positions": positions, "in_play": in_play,
+            "position_noun": fmt.position_noun,
             "launched": launched, "scores_shown": shown,
             "locked": launched and refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES,
             "others_visible": bool(settings.get("table_results")) and (is_published(tournament) or position == in_play)}

@@ -45,7 +45,7 @@ ROOM_WORDS = {"open": "ouverte", "closed": "fermée"}
 
 def route_columns(fmt) -> list[str]:
     """The route sheet's column heads, in the order the page and the paper print them (module docstring)."""
-    return ["Quart temps" if fmt.quarters else "Position", fmt.table_noun, "Étui", "Rôle", "Score",
+    return [fmt.position_noun, fmt.table_noun, "Étui", "Rôle", "Score",
             "PM" if fmt.uses_pm else "Note", "Remarques"]
 
 

@@ -417,7 +417,7 @@
     var positions = el("select", { id: "position", "aria-label": "Position" });
     view.positions.forEach(function (p) {
       var when = p === view.in_play ? " — en cours" : (view.in_play === null || p > view.in_play ? " — pas lancée" : "");
-      positions.appendChild(el("option", { value: String(p), selected: p === view.position }, ["Position " + p + when]));
+      positions.appendChild(el("option", { value: String(p), selected: p === view.position }, [(view.position_noun || "Position") + " " + p + when]));
     });
     positions.addEventListener("change", function () { state.position = parseInt(positions.value, 10); refresh(); });
     content.appendChild(el("div", { "class": "position-bar" }, [positions]));

@@ -255,5 +255,23 @@ def simulated_file(tables: int, positions: int | None = None, seed: str = "bench
             "movement": movement, "results": results, "penalties": []}
 
 
+def launch(database_url: str, tournament_id: int, position: int) -> dict[str, str]:
+    """The arbiter's « Lancer la position »: straight in the database the server runs on; returns every
+    entrant's confirmation code."""
+    from sqlmodel import Session
+
+    from duplicate import operations
+    from duplicate.db import make_engine
+
+    engine = make_engine(database_url)  # the app's engine settings (SQLite's busy timeout under load)
+    with Session(engine) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        operations.start_position(session, tournament, position)
+        session.commit()
+        codes = {item["id"]: item["code"] for item in operations.table_codes(session, tournament)}
+    engine.dispose()
+    return codes
+
+
 def create_token(database_url: str, role: str = "scorer") -> str:
     return flask(database_url, "create-token", "--role", role, "--label", "tests").stdout.split()[-1]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from live import create_token, create_users, give_tournament, ready_tournament
+from live import create_token, create_users, give_tournament, launch, ready_tournament
 from screens import PASSWORD, shot, shots, sign_in
 
 TABLES, POSITIONS = 7, 3
@@ -67,24 +67,6 @@ def confirm(page, number: int, seat: str, code: str) -> None:
 def confirm_settled(page, number: int, seat: str, code: str) -> None:
     confirm(page, number, seat, code)
     wait_settled(page, number)
-
-
-def launch(database_url: str, tournament_id: int, position: int) -> dict[str, str]:
-    """The arbiter's « Lancer la position » (straight in the database the server runs on); every entrant's
-    confirmation code."""
-    from sqlalchemy import create_engine
-    from sqlmodel import Session
-
-    from duplicate import operations
-
-    engine = create_engine(database_url)
-    with Session(engine) as session:
-        tournament = operations.get_tournament(session, tournament_id)
-        operations.start_position(session, tournament, position)
-        session.commit()
-        codes = {item["id"]: item["code"] for item in operations.table_codes(session, tournament)}
-    engine.dispose()
-    return codes
 
 
 def line_rows(database_url: str, tournament_id: int) -> list[tuple]:

@@ -170,6 +170,7 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
         phones[table].goto(base + table_link(arbiter, home, table))
         phones[table].wait_for_selector("#etui-1 p.attack")
         assert flat(phones[table].locator("#etui-1 p.attack").inner_text()) == f"Attaque : {label}"
+        assert flat(phones[table].locator("#position option").first.inner_text()).startswith("Quart temps 1")
         photo(phones[table], f"match-telephone-{table}")
 
     for table, room, score in ((1, "ouverte", "+82"), (2, "fermée", "+66")):

@@ -96,6 +96,8 @@ def test_a_team_matchs_attacker_and_room_on_the_phone_the_etui_page_and_the_rout
              for table in (1, 2)}
     assert (phone[1]["number"], phone[1]["attack"]["label"]) == (1, "NOM2 Prénom, salle ouverte")
     assert (phone[2]["number"], phone[2]["attack"]["label"]) == (1, "NOM5 Prénom, salle fermée")
+    # a match's positions are its quarters: the phone names them so (« Quart temps 1 », not « Position 1 »)
+    assert visitor.get(f"/api/table/{_secret(app, tid, 1)}").get_json()["position_noun"] == "Quart temps"
     before = text(visitor.get(f"/tournois/{tid}/etuis/1"))   # before publication: the attackers, no score
     assert "A Équipe 1 Attaque : NOM2 Prénom, salle ouverte" in before, before
     assert "B Équipe 2 Attaque : NOM5 Prénom, salle fermée" in before
