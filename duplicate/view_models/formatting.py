@@ -61,9 +61,14 @@ def pm_text(fmt, pm) -> str:
     quadrettes the signed PM (« −3,162 »); ``None`` → « ».  The one place the étui page and the frequency
     report turn a comparison into PM scored (issue 29 point 5)."""
     value = fmt.scored_pm(pm)
-    if value is None:
-        return ""
-    return french.number(value, 3) if fmt.pm_to_winner else french.signed_number(value, 3)
+    return "" if value is None else total_pm_text(fmt, value)
+
+
+def total_pm_text(fmt, pm) -> str:
+    """PM as the feuille de marque writes them (SPEC §6): a team match's side scores 0 or |PM| an étui, so
+    its PM and totals are written unsigned (« 4,000 »); a quadrette's are signed (« +12,838 », « −3,162 »);
+    ``None`` → « — »."""
+    return french.number(pm, 3) if fmt.pm_to_winner else french.signed_number(pm, 3)
 
 
 #: An entrant id as a person reads it: « W2 » → « O2 », « EW3 » → « EO3 » (SPEC §11).

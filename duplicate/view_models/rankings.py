@@ -28,6 +28,8 @@ from typing import Any, Collection, Iterable, Mapping
 from duplicate import french
 from duplicate.core.formats import Format
 
+from .formatting import total_pm_text
+
 __all__ = ["rankings_view", "standings_view", "standing_status"]
 
 GENERAL, ALTERNATED, QUARTERS = "general", "alternated", "quarters"
@@ -55,13 +57,6 @@ def _shared(rows: Iterable[Mapping], key: str) -> set:
         if row.get(key) is not None:
             counts[row[key]] = counts.get(row[key], 0) + 1
     return {place for place, count in counts.items() if count > 1}
-
-
-def total_pm_text(fmt: Format, pm) -> str:
-    """An entrant's total PM as the feuille de marque writes it (SPEC §6): a team match's side scores 0 or
-    |PM| an étui, so its total is written unsigned (« 4,000 »); a quadrette's total is signed (« +12,838 »,
-    « −3,162 »)."""
-    return french.number(pm, 3) if fmt.pm_to_winner else french.signed_number(pm)
 
 
 def _general_row(fmt: Format, row: Mapping, clubs: Mapping[str, str], ties: set) -> dict:

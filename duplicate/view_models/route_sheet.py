@@ -51,8 +51,7 @@ def route_columns(fmt) -> list[str]:
 
 def _etuis(count) -> str:
     """« 1 étui », « 4 étuis »: the étuis a role was played on (the row's and the column's noun)."""
-    count = count or 0
-    return f"{count} étui{'s' if count > 1 else ''}"
+    return french.counted(count or 0, "étui", "étuis")
 
 
 def _seats(t: Tournament) -> dict[tuple, dict[str, str]]:
