@@ -111,6 +111,18 @@ def import_players(page, base: str, tournament_id: int, csv_path: Path, count: i
     return preview
 
 
+def import_teams(page, home: str, csv_path: Path, data: bytes, teams: int) -> None:
+    """« Importer des équipes (CSV) » from the « Équipes » page: ``data`` written to ``csv_path``, its
+    preview, « Confirmer : former N équipes »; back on « Équipes »."""
+    csv_path.write_bytes(data)
+    page.goto(f"{home}/equipes")
+    page.click("a:has-text('Importer des équipes (CSV)')")
+    page.set_input_files("#file", str(csv_path))
+    page.click("button:has-text('Voir l’aperçu')")
+    page.click(f"button:has-text('Confirmer : former {teams} équipe{'s' if teams > 1 else ''}')")
+    page.wait_for_url(re.compile(r"/equipes$"))
+
+
 def fill_deal(page, row: int, taker: str, contract: str, points: str, bouts: str, poignees: str = "") -> None:
     """One row of a feuille de marque (free play), as a person types it: the selects by keyboard, Tab across."""
     page.select_option(f"[name=taker-{row}]", taker)

@@ -110,6 +110,14 @@ def private_link(arbiter, home: str, entrant: str) -> str:
     raise AssertionError(f"no private link for {entrant}")
 
 
+def draw_first_colour(arbiter, home: str, colour: str) -> None:
+    """« Équipes »: the arbiter records the first attacking colour of the triplettes (SPEC §5)."""
+    arbiter.goto(f"{home}/equipes")
+    arbiter.select_option("#first-colour", colour)
+    arbiter.click("button:has-text('Enregistrer le tirage')")
+    assert f"Premier attaquant de chaque triplette : badge {colour}." in arbiter.inner_text("body")
+
+
 def test_triplettes_five_tables(live_server, new_page, sqlite_url, artifacts, tmp_path):
     base = live_server.url
     create_users(sqlite_url, ("arbitre", PASSWORD, "arbiter"))
@@ -118,10 +126,7 @@ def test_triplettes_five_tables(live_server, new_page, sqlite_url, artifacts, tm
     tid, home = prepare(arbiter, base, tmp_path, "triplettes", "Triplettes du jeudi", 10, 3)
 
     # the arbiter draws the first attacking colour; every member wears the badge of his surname's rank
-    arbiter.goto(f"{home}/equipes")
-    arbiter.select_option("#first-colour", "Rouge")
-    arbiter.click("button:has-text('Enregistrer le tirage')")
-    assert "Premier attaquant de chaque triplette : badge Rouge." in arbiter.inner_text("body")
+    draw_first_colour(arbiter, home, "Rouge")
     # team 1 is MARTIN, BERNARD, DUBOIS: BERNARD Bleu, DUBOIS Blanc, MARTIN Rouge; team 10 BONNET,
     # FRANÇOIS, ÉTIENNE (accents ignored: « etienne » < « francois »): BONNET Bleu, ÉTIENNE Blanc, FRANÇOIS Rouge
     rows = arbiter.locator("table tbody tr").all_inner_texts()

@@ -8,10 +8,8 @@ donnes, 4 quarts temps — 4 × 4 = 16.  Screens photographed at 390 and 1920 px
 
 from __future__ import annotations
 
-import re
-
 from live import flask
-from screens import PASSWORD, create_tournament, shots, sign_in
+from screens import PASSWORD, create_tournament, import_teams, shots, sign_in
 
 TEAMS_CSV = ("Équipe;Licence;Nom;Prénom;Club\r\n"
              + "".join(f"Les Rois;{100 + i};ROI{i};Jean;Évreux\r\n" for i in range(4))
@@ -26,14 +24,7 @@ def test_a_16_etui_team_match_set_up_on_the_arbiters_pages(live_server, new_page
     tid = create_tournament(page, base, "Match en 16 étuis", "team_match", "2026-12-04", "Évreux")
     home = f"{base}/arbitre/tournois/{tid}"
 
-    csv_path = tmp_path / "equipes.csv"
-    csv_path.write_bytes(TEAMS_CSV)
-    page.goto(f"{home}/equipes")
-    page.click("a:has-text('Importer des équipes (CSV)')")
-    page.set_input_files("#file", str(csv_path))
-    page.click("button:has-text('Voir l’aperçu')")
-    page.click("button:has-text('Confirmer : former 2 équipes')")
-    page.wait_for_url(re.compile(r"/equipes$"))
+    import_teams(page, home, tmp_path / "equipes.csv", TEAMS_CSV, 2)
     page.goto(f"{home}/placement")
     page.fill("#seed", "seize")
     page.click("button:has-text('Tirer les places')")

@@ -20,17 +20,16 @@ from screens import PHONE, page_width, shots
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from scoring_helpers import board_numbers, fill_board, publish, ready  # noqa: E402
+from scoring_helpers import board_numbers, fill_board, publish, ready, rectify  # noqa: E402
 
 PASSWORD = "mot-de-passe-solide"
 
 
 def _scored_match(sqlite_url: str) -> tuple[int, str, bytes]:
     """The match above, published: (its id, team B's private token, B's printed route sheet)."""
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
     from duplicate import create_app, db, operations, printing
-    from duplicate.models import Result
     from duplicate.printing.commands import tournament_data
 
     app = create_app({"DATABASE_URL": sqlite_url})
@@ -42,12 +41,7 @@ def _scored_match(sqlite_url: str) -> tuple[int, str, bytes]:
     client.post("/connexion", data={"username": "arbitre", "password": PASSWORD})
     for number in board_numbers(app, tid):
         assert fill_board(client, tid, number, scores=lambda board, table: 56 if table == 1 else -82).status_code == 302
-    with Session(db.get_engine(app)) as session:
-        line = session.exec(select(Result).where(Result.tournament_id == tid, Result.board == 2,
-                                                 Result.table == 1)).one()
-        operations.adjust_score(session, line, score=106, version_id=line.version_id, who="arbitre",
-                                reason="Poignée oubliée")
-        session.commit()
+    rectify(app, tid, 2, 1, 106, "Poignée oubliée")
     publish(app, tid)
     with Session(db.get_engine(app)) as session:
         export, ranking, _tokens = tournament_data(session, tid)

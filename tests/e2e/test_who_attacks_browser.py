@@ -29,8 +29,8 @@ import tempfile
 from pathlib import Path
 
 from live import create_users
-from screens import PASSWORD, create_tournament, enter_board, fetch_pdf, pdf_text, shots, sign_in
-from test_team_formats_browser import movement_and_boards, prepare, private_link
+from screens import PASSWORD, create_tournament, enter_board, fetch_pdf, import_teams, pdf_text, shots, sign_in
+from test_team_formats_browser import draw_first_colour, movement_and_boards, prepare, private_link
 from test_team_match_browser import TEAMS_CSV
 
 #: Étuis of a team match, as the app deals them today (5 a quarter); another engineer adds 16-étui matches.
@@ -80,10 +80,7 @@ def test_a_triplettes_evening_names_the_attacker_and_his_badge(live_server, new_
     arbiter = new_page()
     sign_in(arbiter, base, "arbitre")
     tid, home = prepare(arbiter, base, tmp_path, "triplettes", "Triplettes du mardi", 6, 3)
-    arbiter.goto(f"{home}/equipes")
-    arbiter.select_option("#first-colour", "Rouge")
-    arbiter.click("button:has-text('Enregistrer le tirage')")
-    assert "Premier attaquant de chaque triplette : badge Rouge." in arbiter.inner_text("body")
+    draw_first_colour(arbiter, home, "Rouge")
     data = movement_and_boards(arbiter, home)
     team_name = {t["id"]: t["name"] for t in data["teams"]}
     first = next(r for r in data["movement"]["rounds"] if r["position"] == 1 and r["table"] == 1)
@@ -133,13 +130,7 @@ def test_a_team_match_names_the_attacker_and_his_room(live_server, new_page, sql
     sign_in(arbiter, base, "arbitre")
     tid = create_tournament(arbiter, base, "Match du mardi", "team_match", "2026-03-10", "Évreux")
     home = f"{base}/arbitre/tournois/{tid}"
-    csv_path = tmp_path / "equipes.csv"
-    csv_path.write_bytes(TEAMS_CSV)
-    arbiter.goto(f"{home}/equipes")
-    arbiter.click("a:has-text('Importer des équipes (CSV)')")
-    arbiter.set_input_files("#file", str(csv_path))
-    arbiter.click("button:has-text('Voir l’aperçu')")
-    arbiter.click("button:has-text('Confirmer : former 2 équipes')")
+    import_teams(arbiter, home, tmp_path / "equipes.csv", TEAMS_CSV, 2)
     arbiter.goto(f"{home}/placement")
     arbiter.fill("#seed", "tirage du mardi")
     arbiter.click("button:has-text('Tirer les places')")

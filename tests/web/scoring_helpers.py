@@ -64,6 +64,19 @@ def board_numbers(app, tournament_id: int) -> list[int]:
         return [number for number, _, _ in operations.progress(session, tournament)["boards"]]
 
 
+def rectify(app, tournament_id: int, board: int, table: int, score: int, reason: str) -> None:
+    """The arbiter rectifies the stored score of one line (« score rectifié par l’arbitre », SPEC §4)."""
+    from sqlmodel import select
+
+    from duplicate.models import Result
+
+    with Session(db.get_engine(app)) as session:
+        line = session.exec(select(Result).where(Result.tournament_id == tournament_id, Result.board == board,
+                                                 Result.table == table)).one()
+        operations.adjust_score(session, line, score=score, version_id=line.version_id, who="arbitre", reason=reason)
+        session.commit()
+
+
 def publish(app, tournament_id: int, published: bool = True) -> None:
     """The arbiter publishes the séance's results (SPEC §11)."""
     with Session(db.get_engine(app)) as session:

@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from duplicate import db, operations, printing
 from duplicate.printing.commands import tournament_data
-from scoring_helpers import board_numbers, fill_board, publish, ready
+from scoring_helpers import board_numbers, fill_board, publish, ready, rectify
 
 
 def _pdf_text(data: bytes, tmp_path) -> str:
@@ -267,19 +267,10 @@ def test_a_team_match_sheets_remark_starts_under_its_head_on_paper_as_on_the_pag
     # the arbiter rectifies the open room's étui 2 to +106. B's row « 1, ouverte, 2, Défense contre A »
     # has a score, no PM (a defence scores none, SPEC §6) and the remark « score rectifié par l’arbitre :
     # Poignée oubliée », on the page and on the paper.
-    from sqlmodel import select
-
-    from duplicate.models import Result
-
     tournament_id = ready(app, "team_match")
     for number in board_numbers(app, tournament_id):
         assert fill_board(arbiter, tournament_id, number, scores=lambda board, table: 56).status_code == 302
-    with Session(db.get_engine(app)) as session:
-        line = session.exec(select(Result).where(Result.tournament_id == tournament_id, Result.board == 2,
-                                                 Result.table == 1)).one()
-        operations.adjust_score(session, line, score=106, version_id=line.version_id, who="arbitre",
-                                reason="Poignée oubliée")
-        session.commit()
+    rectify(app, tournament_id, 2, 1, 106, "Poignée oubliée")
     publish(app, tournament_id)
     remark = "score rectifié par l’arbitre : Poignée oubliée"
     paper = _layout_text(_paper(app, tournament_id, "route-sheets", entrants=["B"]), tmp_path).splitlines()
