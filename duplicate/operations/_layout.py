@@ -57,26 +57,39 @@ class MovementRounds:
                    MappingProxyType({k: tuple(v) for k, v in by_table.items()}), MappingProxyType(takers))
 
 
-class _Decoded:
-    """Tournament id → (stored text, decoded rounds); per process, at most `SIZE` tournaments."""
+class _Kept:
+    """A small mapping kept per process and shared by its threads: beyond ``size`` entries the oldest kept
+    is dropped."""
 
-    SIZE = 16
+    def __init__(self, size: int):
+        self.size = size
+        self.lock = threading.Lock()
+        self.entries: dict = {}
+
+    def get(self, key):
+        with self.lock:
+            return self.entries.get(key)
+
+    def keep(self, key, value) -> None:
+        with self.lock:
+            self.entries.pop(key, None)
+            self.entries[key] = value
+            while len(self.entries) > self.size:
+                self.entries.pop(next(iter(self.entries)))
+
+
+class _Decoded:
+    """Tournament id → (stored text, decoded rounds); per process, at most 16 tournaments."""
 
     def __init__(self):
-        self.lock = threading.Lock()
-        self.entries: dict[int, tuple[str, MovementRounds]] = {}
+        self.kept = _Kept(16)
 
     def get(self, tournament_id: int, text: str) -> MovementRounds:
-        with self.lock:
-            entry = self.entries.get(tournament_id)
+        entry = self.kept.get(tournament_id)
         if entry is not None and entry[0] == text:
             return entry[1]
         value = MovementRounds.decode(text)
-        with self.lock:
-            self.entries.pop(tournament_id, None)
-            self.entries[tournament_id] = (text, value)
-            while len(self.entries) > self.SIZE:
-                self.entries.pop(next(iter(self.entries)))
+        self.kept.keep(tournament_id, (text, value))
         return value
 
 
@@ -87,28 +100,20 @@ _READ = "duplicate.movement_texts"  # session.info: tournament id → movement t
 
 
 class _Texts:
-    """(database, tournament id) → (data version, movement text); per process, at most `SIZE` entries. The
+    """(database, tournament id) → (data version, movement text); per process, at most 64 entries. The
     tournament's row, which the request has read anyway (the link, the page), carries its ``data_version``
     (`_changes`: every commit writing the movement raises it), so a refresh finds the movement's text
     without reading it again while that version stands (issue 30)."""
 
-    SIZE = 64
-
     def __init__(self):
-        self.lock = threading.Lock()
-        self.entries: dict[tuple, tuple[tuple, str | None]] = {}
+        self.kept = _Kept(64)
 
     def get(self, key: tuple, version: tuple) -> tuple[bool, str | None]:
-        with self.lock:
-            entry = self.entries.get(key)
+        entry = self.kept.get(key)
         return (True, entry[1]) if entry is not None and entry[0] == version else (False, None)
 
     def keep(self, key: tuple, version: tuple, text: str | None) -> None:
-        with self.lock:
-            self.entries.pop(key, None)
-            self.entries[key] = (version, text)
-            while len(self.entries) > self.SIZE:
-                self.entries.pop(next(iter(self.entries)))
+        self.kept.keep(key, (version, text))
 
 
 _TEXTS = _Texts()

@@ -33,7 +33,6 @@ from __future__ import annotations
 import copy
 import datetime
 import math
-import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,7 +50,7 @@ from duplicate.view_models.rankings import QUARTERS, rankings_view
 
 from ._common import OperationError, _format, _kind
 from ._deals import board_takers
-from ._layout import movement_rounds, movement_text
+from ._layout import _Kept, movement_rounds, movement_text
 from ._publishing import is_published
 from ._scoring import _round_lines, _without_phantoms
 from ._tournaments import ranking
@@ -98,26 +97,17 @@ class _Layout:
 class _Cache:
     """The last value computed for each tournament, with the key it was computed from: a value is served
     only while the stored rows give the same key (read in a few light queries per request), so it is never
-    stale, whichever process or transaction wrote. Per process, at most `SIZE` tournaments, a lock guards
-    it (as `_tournaments._RankingCache`)."""
-
-    SIZE = 16
+    stale, whichever process or transaction wrote. Per process, at most 16 tournaments (`_layout._Kept`)."""
 
     def __init__(self):
-        self.lock = threading.Lock()
-        self.entries: dict[int, tuple[tuple, Any]] = {}
+        self.kept = _Kept(16)
 
     def get(self, tournament_id: int, key: tuple) -> Any:
-        with self.lock:
-            entry = self.entries.get(tournament_id)
+        entry = self.kept.get(tournament_id)
         return entry[1] if entry is not None and entry[0] == key else None
 
     def put(self, tournament_id: int, key: tuple, value: Any) -> None:
-        with self.lock:
-            self.entries.pop(tournament_id, None)
-            self.entries[tournament_id] = (key, value)
-            while len(self.entries) > self.SIZE:
-                self.entries.pop(next(iter(self.entries)))
+        self.kept.keep(tournament_id, (key, value))
 
 
 def _layout_key(session: Session, tournament: Tournament) -> tuple:
