@@ -77,6 +77,12 @@ class Config:
     ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
     PUBLIC_RESULTS_MAX_STALE = 10.0
     PASSWORD_HASH_METHOD = "scrypt"  # werkzeug's method for new password hashes (`operations._users`)
+    # Flask-Compress (issue 30): the pages and the JSON the hall's screens ask for, compressed when the
+    # browser accepts it (salle.json: 171 KB → a few KB at 150 tables); static files are not (a browser keeps
+    # them), nor PDFs (compressed already)
+    COMPRESS_MIMETYPES = ["text/html", "application/json"]
+    COMPRESS_ALGORITHM = ["br", "gzip"]
+    COMPRESS_STREAMS = False
 
 
 class TestConfig(Config):
