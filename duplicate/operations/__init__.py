@@ -100,7 +100,7 @@ from ._codes import MAX_REFUSED_CODES, player_code
 from ._table import (
     RefusedAttempt, TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
-    table_secret, table_view, position_in_play, table_codes,
+    table_secret, table_version, table_view, position_in_play, table_codes,
 )
 from ._steps import next_step
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
@@ -137,7 +137,7 @@ __all__ = [
     "stop_clock",
     "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
-    "table_links", "table_numbers", "table_secret", "table_view",
+    "table_links", "table_numbers", "table_secret", "table_version", "table_view",
     "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter

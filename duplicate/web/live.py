@@ -14,10 +14,8 @@
   rankings after); no sign-in on the hall's computer, no token to type into it.
 
 **Real time** (issue 30): the screens learn of a change within their poll, and a poll that finds nothing
-new costs what a static file costs. Both JSON answers carry ``ETag: W/"<hall version>"``
-(`operations.hall_version`: the data's version, the clock's row, whether its countdown is over); a poll
-that sends it back (``If-None-Match``) while it still holds is answered ``304`` before anything is
-computed. ``salle.json`` is compact — each cell one short text (`_cell_text`) — and, like every page,
+new costs about what a static file costs: both JSON answers are versioned (`web.versioned`: ``304``
+before anything is computed while `operations.hall_version` holds). ``salle.json`` is compact — each cell one short text (`_cell_text`) — and, like every page,
 compressed when the browser accepts it (Flask-Compress).
 """
 
@@ -29,6 +27,7 @@ from duplicate.db import get_session
 from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
 from duplicate.web import forms, tournament_or_404
+from duplicate.web.versioned import tagged, unchanged
 from duplicate.web.arbiter import UNPROCESSABLE, bp
 
 POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation
@@ -40,22 +39,6 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "stop", "minutes")
 def _no_store(response):
     response = make_response(response)
     response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _unchanged(version: str):
-    """``304`` when the screen already holds what ``version`` names (its ``If-None-Match``), else None."""
-    if request.if_none_match.contains_weak(version):
-        response = _no_store(("", 304))
-        response.set_etag(version, weak=True)
-        return response
-    return None
-
-
-def _tagged(response, version: str):
-    """A screen's JSON with the hall version it was computed from (read before the data: never newer)."""
-    response = _no_store(response)
-    response.set_etag(version, weak=True)
     return response
 
 
@@ -96,11 +79,11 @@ def live_room_json(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     version = operations.hall_version(session, tournament)
-    unchanged = _unchanged(version)
-    if unchanged is not None:
-        return unchanged
+    not_modified = unchanged(version)
+    if not_modified is not None:
+        return not_modified
     room = operations.live_room(session, tournament)
-    return _tagged(jsonify(
+    return tagged(jsonify(
         position=room["position"], counts=room["counts"], late_tables=room["late_tables"],
         cells={key: _cell_text(cell) for key, cell in room["cells"].items()},
         clock=operations.clock_state(operations.find_clock(session, tournament)),
@@ -193,9 +176,9 @@ def projector_json(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     version = operations.hall_version(session, tournament)
-    unchanged = _unchanged(version)
-    if unchanged is not None:
-        return unchanged
+    not_modified = unchanged(version)
+    if not_modified is not None:
+        return not_modified
     data = _projector_data(session, tournament)
     data["ranking"] = tournament.data_version if data["published"] else None
-    return _tagged(jsonify(data), version)
+    return tagged(jsonify(data), version)

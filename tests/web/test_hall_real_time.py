@@ -120,3 +120,40 @@ def test_the_grid_travels_compressed(app, arbiter):
     assert _again(arbiter, GRID.format(tournament_id), packed).status_code == 304
     static = arbiter.get("/static/js/live-room.js", headers={"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in static.headers  # the browser keeps static files: not compressed each time
+
+
+def test_a_waiting_phone_is_answered_304_until_its_table_changes(app, client):
+    """The phone asks again while it waits (another phone's confirmation, the launch); « nothing new » is
+    a 304, and every change it shows — a line, a confirmation, a refused code (the lock), the launch, the
+    position asked for — is a new answer."""
+    from test_table_api import code_of, defence, launch, lines_of, secret_of
+
+    tournament_id = ready(app)
+    api = f"/api/table/{secret_of(app, tournament_id, 1)}"
+    last = client.get(api)
+    assert last.get_json()["launched"] is False
+
+    def changed(url: str = api) -> bool:
+        nonlocal last
+        answer = client.get(url, headers={"If-None-Match": last.headers["ETag"]})
+        if answer.status_code == 304:
+            assert answer.data == b""
+            return False
+        assert answer.status_code == 200
+        last = answer
+        return True
+
+    assert not changed()
+    launch(app, tournament_id, 1)
+    assert changed() and last.get_json()["launched"] is True and not changed()
+    line = min(lines_of(app, tournament_id, table=1, position=1), key=lambda line: line.board)
+    assert client.post(f"{api}/results", json={"board": line.board, "score": 56}).status_code == 202
+    assert changed() and last.get_json()["boards"][0]["status"] == "pending" and not changed()
+    defender = defence(app, tournament_id, line)
+    wrong = {"seat": defender["seat"], "code": str((int(defender["code"]) + 1) % 10000).zfill(4)}
+    assert code_of(app, tournament_id, line.seats[defender["seat"]]) != wrong["code"]
+    assert client.post(f"{api}/results/{line.board}/confirm", json=wrong).status_code == 422  # journalled only
+    assert changed() and not changed()
+    assert client.post(f"{api}/results/{line.board}/confirm", json=defender).status_code == 200
+    assert changed() and last.get_json()["boards"][0]["status"] == "done"
+    assert changed(f"{api}?position=2") and last.get_json()["position"] == 2
