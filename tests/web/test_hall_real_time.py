@@ -157,3 +157,19 @@ def test_a_waiting_phone_is_answered_304_until_its_table_changes(app, client):
     assert client.post(f"{api}/results/{line.board}/confirm", json=defender).status_code == 200
     assert changed() and last.get_json()["boards"][0]["status"] == "done"
     assert changed(f"{api}?position=2") and last.get_json()["position"] == 2
+
+
+def test_the_results_page_names_the_version_it_shows_and_learns_of_a_newer_one(app, arbiter):
+    tournament_id = ready(app)
+    public = app.test_client()
+    url = f"/tournois/{tournament_id}/version.json"
+    first = public.get(url)
+    assert first.status_code == 200 and _again(public, url, first).status_code == 304
+    page = public.get(f"/tournois/{tournament_id}/").get_data(as_text=True)
+    shown = int(re.search(r'data-results-version="(\d+)"', page).group(1))
+    assert shown == first.get_json()["version"] and "js/follow.js" in page and "<script>" not in page
+    enter(arbiter, tournament_id, 1, 1)
+    newer = _again(public, url, first)
+    assert newer.status_code == 200 and newer.get_json()["version"] > shown
+    page = public.get(f"/tournois/{tournament_id}/").get_data(as_text=True)
+    assert f'data-results-version="{newer.get_json()["version"]}"' in page and "4 lignes saisies sur 100" in page
