@@ -510,3 +510,34 @@ def test_staff_read_after_a_commit_nobody_public_reads_gets_the_fresh_data(app, 
     assert _globals(arbiter, tournament_id)["N1"] == 0  # staff: the data of now, computed on the request
     _write(app, _score_n1(56))
     assert _globals(arbiter, tournament_id)["N1"] == 100  # and again after the next commit
+
+
+def test_twenty_commits_while_the_public_ranking_is_read_are_computed_at_most_three_times(app, client,
+                                                                                         tournament_id,
+                                                                                         monkeypatch):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    monkeypatch.setattr(operations._changes.VIEWS, "clock", time.monotonic, raising=False)  # given back after
+    clock = _Clock(operations._changes.VIEWS)
+    workers = []
+    ranking_output = operations._tournaments.ranking_output
+
+    def noted(tournament):
+        if threading.current_thread().name == "views":
+            workers.append(tournament)
+        return ranking_output(tournament)
+    monkeypatch.setattr(operations._tournaments, "ranking_output", noted)
+    assert _globals(client, tournament_id)["E2"] == 100 - 1.5
+
+    def penalty(points):
+        def change(session, tournament):
+            session.exec(select(Penalty)).one().points = points
+        return change
+    for points in range(1, 21):  # 20 commits within a second, the public ranking read after each
+        clock.advance(0.045)
+        _write(app, penalty(points))
+        operations._changes.VIEWS.settle(0.1)  # the worker is let work (a debounce on the test's clock stays)
+        assert _globals(client, tournament_id)["E2"] in [100 - 1.5] + [100 - p for p in range(1, points + 1)]
+    clock.advance(1.0)  # the debounce is over: the commits of the second are computed once
+    assert operations._changes.VIEWS.settle(60)
+    assert 1 <= len(workers) <= 3, len(workers)
+    assert _globals(client, tournament_id)["E2"] == 100 - 20  # the last commit's
