@@ -23,7 +23,8 @@ is being computed is computed once more afterwards, from the data of then: the l
 
 A kept public view is recomputed when someone may read it, at most once a second (issue 30): a reader
 polling the ranking once a second made the worker recompute it — ≈190 ms of CPU at 150 tables — after
-every commit, and a write's CPU went from 18 to 32–34 ms during a burst of confirmations. So:
+every commit, and a write's CPU went from 18 to 32–34 ms during a burst of confirmations (now about 9 ms:
+``bench/bench_table_load.py --api table --scenarios minute --reader``, 150 tables, SQLite). So:
 
 * a commit that raises a version in this process (`_committed`) asks the worker for the kept views that a
   public request was served within the last `ViewCache.READ_WINDOW` seconds (a projector or a results page
