@@ -112,9 +112,10 @@ def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
     ``compute(session, tournament)``, kept until the next write (`operations.cached_view`): who may see the
     scores is decided per request, never kept; the audience is part of the key, and so is the publication,
     so that no view of an unpublished séance is ever served as the published one. To the public (nobody
-    signed in, no token: ``staff`` False) the latest kept view is served — of data superseded at most
-    ``PUBLIC_RESULTS_MAX_STALE`` seconds ago — while the process's worker computes the new one; staff always
-    get the view of the data they read."""
+    signed in, no token: ``staff`` False) the latest kept view is served while the process's worker computes
+    the new one — at most once a second, and after a commit only for a view the public read lately (issue 30);
+    ``PUBLIC_RESULTS_MAX_STALE`` bounds how long the worker may be waited for; staff always get the view of
+    the data they read."""
     if staff is None:
         staff = current_user() is not None
     published = name[-1]
