@@ -15,8 +15,9 @@
 
 **Real time** (issue 30): the screens learn of a change within their poll, and a poll that finds nothing
 new costs about what a static file costs: both JSON answers are versioned (`web.versioned`: ``304``
-before anything is computed while `operations.hall_version` holds). ``salle.json`` is compact — each cell one short text (`_cell_text`) — and, like every page,
-compressed when the browser accepts it (Flask-Compress).
+before anything is computed while `operations.hall_version` holds). ``salle.json`` is compact — each cell
+one short text (`_cell_text`) — and, like every page, compressed when the browser accepts it
+(Flask-Compress).
 """
 
 from flask import jsonify, make_response, redirect, render_template, request, url_for
@@ -27,8 +28,8 @@ from duplicate.db import get_session
 from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.versioned import tagged, unchanged
 from duplicate.web.arbiter import UNPROCESSABLE, bp
+from duplicate.web.versioned import tagged, unchanged
 
 POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation
 POLL_PROJECTOR_MS = 1000
