@@ -21,6 +21,12 @@ Scenarios (issue 12):
   the CPU one request costs (server and client share the 2 cores here). Both bounds are printed beside
   p50/p95: what a closed loop of N clients can physically reach on this machine.
 
+``--reader`` (issue 30): the tournament published, a public reader asks for its ranking (``GET
+/api/tournaments/<id>/ranking``, as a results page or a projector polls) once a second during every
+scenario and its floor, the server keeping the public views as in production (``PUBLIC_RESULTS_MAX_STALE``
+10): the server's CPU per request then includes the worker's recomputations of the ranking (and the
+reader's own requests, a few a second).
+
 Per scenario and its floor: requests, p50 / p95 / p99 / max, throughput (requests/s), CPU ms per request
 of the server process and of the clients (this process), the load average, the 503 count (« base
 occupée », sent again at most 10 times) and the lines lost or doubled over the whole run (exit status 1
@@ -28,7 +34,7 @@ if any). Bounded: a deadline, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--scenarios minute,rafale,boucle20,boucle150]
 [--databases sqlite,postgresql] [--api scoring|table] [--window 60] [--burst 10] [--server waitress|flask]
-[--threads N] [--synchronous NORMAL] [--no-floor]``.
+[--threads N] [--synchronous NORMAL] [--no-floor] [--reader]``.
 """
 
 from __future__ import annotations
@@ -97,9 +103,30 @@ def get_static(base: str) -> tuple[int, None]:
         return response.status, None
 
 
-def drive(server: LiveServer, shares: list[list], send, spread: float | None, deadline_s: float) -> Measure:
+def reading(url: str | None):
+    """A thread that GETs ``url`` once a second until its ``stop`` event is set (None: no reader); its
+    ``latencies``."""
+    stop, latencies = threading.Event(), []
+
+    def read() -> None:
+        while not stop.is_set():
+            start = time.perf_counter()
+            with urllib.request.urlopen(url, timeout=60) as response:
+                response.read()
+            latencies.append(time.perf_counter() - start)
+            stop.wait(max(0.0, 1.0 - (time.perf_counter() - start)))
+    thread = threading.Thread(target=read, daemon=True)
+    thread.stop, thread.latencies = stop, latencies
+    if url is not None:
+        thread.start()
+    return thread
+
+
+def drive(server: LiveServer, shares: list[list], send, spread: float | None, deadline_s: float,
+          reader: str | None = None) -> Measure:
     """Run the clients (one per share) together; ``send(key)`` → ``[(status, body, seconds)]``;
-    ``spread``: each client pauses a random 0–spread s before each sending (None: back to back)."""
+    ``spread``: each client pauses a random 0–spread s before each sending (None: back to back);
+    ``reader``: an address a public reader GETs once a second meanwhile."""
     measure, lock = Measure(), threading.Lock()
     barrier = threading.Barrier(len(shares))
     deadline = time.monotonic() + deadline_s
@@ -130,14 +157,20 @@ def drive(server: LiveServer, shares: list[list], send, spread: float | None, de
 
     threads = [threading.Thread(target=client, args=(i, share)) for i, share in enumerate(shares)]
     server_cpu, client_cpu, t0 = process_cpu(server.process.pid), time.process_time(), time.perf_counter()
+    public = reading(reader)
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=deadline_s + 120)
+    public.stop.set()
     measure.elapsed = time.perf_counter() - t0
     measure.server_cpu = process_cpu(server.process.pid) - server_cpu
     measure.client_cpu = time.process_time() - client_cpu
     measure.load = os.getloadavg()[0]
+    if reader is not None:
+        public.join(timeout=60)
+        print(f"{'':6}lecteur public : {len(public.latencies)} lectures du classement, p50 "
+              f"{percentile(public.latencies, 50) * 1000:.0f} ms, max {max(public.latencies, default=0) * 1000:.0f} ms")
     return measure
 
 
@@ -171,6 +204,9 @@ def run(database_url: str, label: str, args) -> bool:
         for line in lines:
             groups[(line["table"], line["position"])].append(line)
         env = {"SQLITE_SYNCHRONOUS": args.synchronous} if args.synchronous else {}
+        if args.reader:
+            _publish(database_url, tournament_id)
+            env["PUBLIC_RESULTS_MAX_STALE"] = "10"  # kept public views, as in production
         sent: list[tuple[int, int]] = []
         ok = True
         with LiveServer(database_url, Path(tmp) / "server.log", production=args.server == "waitress",
@@ -218,6 +254,7 @@ def run(database_url: str, label: str, args) -> bool:
                     answers.append((status, None, time.perf_counter() - start))
                 return answers
 
+            reader = f"{server.url}/api/tournaments/{tournament_id}/ranking" if args.reader else None
             for name in args.scenarios.split(","):
                 scenario = SCENARIOS[name]
                 clients = scenario.clients or args.tables
@@ -227,12 +264,12 @@ def run(database_url: str, label: str, args) -> bool:
                 what = (f"{clients} tables, chacune une fois dans les {spread:g} s" if spread
                         else f"{clients} clients en boucle fermée (sans pause)")
                 print(f"  [{label}] {name} : {what}")
-                measure = drive(server, shares, send, spread, args.deadline)
+                measure = drive(server, shares, send, spread, args.deadline, reader)
                 sent += [key for share in shares for key in share]
                 report("écriture", measure, clients, closed=spread is None)
                 ok &= not measure.errors
                 if not args.no_floor:
-                    report("plancher", drive(server, shares, floor, spread, args.deadline), clients,
+                    report("plancher", drive(server, shares, floor, spread, args.deadline, reader), clients,
                            closed=spread is None)
         stored = _stored(database_url, tournament_id)
         expected = {(line["board"], line["table"]) for key in sent for line in groups[key]}
@@ -240,6 +277,21 @@ def run(database_url: str, label: str, args) -> bool:
         doubled = [key for key, count in stored.items() if count > 1]
         print(f"  [{label}] lignes envoyées {len(expected)}, perdues {len(lost)}, en double {len(doubled)}")
         return ok and not (lost or doubled)
+
+
+def _publish(database_url: str, tournament_id: int) -> None:
+    """The arbiter publishes the séance: the public may read its ranking (SPEC §11)."""
+    from sqlmodel import Session
+
+    from duplicate import operations
+    from duplicate.db import make_engine
+    from duplicate.models import Tournament
+
+    engine = make_engine(database_url)
+    with Session(engine) as session:
+        operations.publish(session, session.get(Tournament, tournament_id), True, "bench")
+        session.commit()
+    engine.dispose()
 
 
 def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:
@@ -290,6 +342,9 @@ def main() -> int:
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"),
                         help="SQLITE_SYNCHRONOUS du serveur (défaut : celui de SQLite, FULL)")
     parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
+    parser.add_argument("--reader", action="store_true",
+                        help="un lecteur public lit le classement (API) une fois par seconde pendant chaque scénario "
+                             "(tournoi publié, vues publiques gardées comme en production)")
     args = parser.parse_args()
     unknown = set(args.scenarios.split(",")) - SCENARIOS.keys()
     if unknown:

@@ -16,6 +16,7 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def create_app(test_config=None):
     """Build the application. `test_config` (a mapping) selects TestConfig and overrides its values."""
     from flask import Flask
+    from flask_compress import Compress
     from flask_wtf.csrf import CSRFProtect
 
     from duplicate import cli, config, db, serving, web
@@ -39,6 +40,7 @@ def create_app(test_config=None):
     # (`serving.proxy_settings`); no second layer here (werkzeug's ProxyFix would believe any peer)
     db.init_app(app)
     CSRFProtect(app)  # every POST form carries a token; TestConfig turns the check off (WTF_CSRF_ENABLED)
+    Compress(app)  # pages and JSON compressed for the browsers that accept it (`config.Config.COMPRESS_*`)
     web.init_app(app)
     serving.init_app(app)
     cli.init_app(app)

@@ -13,9 +13,11 @@ once the instance folder is known:
   one instance; under TESTING, a fresh temporary folder per application.
 - ``PUBLIC_RESULTS_MAX_STALE``: the public results pages and JSON ranking are served the latest kept view
   while the process's worker recomputes the new one (`duplicate.operations._changes`); this bounds how long
-  after its data were superseded a view may still be served (a request past it waits for the worker, or
-  computes). Default 10 (the worker normally keeps up within one or two recomputations, 0.3–2 s each at 150
-  tables under load; staff always get fresh views); 0 in the tests; the environment variable overrides it.
+  after the worker was asked for a view's newer data it may still be served (a request past it waits for the
+  worker, or computes). The worker is asked at a commit for the views read lately, else by the first public
+  request that finds the view older. Default 10 (the worker normally keeps up within one or two
+  recomputations, 0.3–2 s each at 150 tables under load; staff always get fresh views); 0 in the tests; the
+  environment variable overrides it.
 
 Serving (`duplicate.serving`, README « Servir la salle »), each from the environment variable of the same
 name unless configured:
@@ -77,6 +79,12 @@ class Config:
     ROUTE_SHEET_PDF_WAIT = 0  # seconds a PDF request waits for its render before answering « en préparation »
     PUBLIC_RESULTS_MAX_STALE = 10.0
     PASSWORD_HASH_METHOD = "scrypt"  # werkzeug's method for new password hashes (`operations._users`)
+    # Flask-Compress (issue 30): the pages and the JSON the hall's screens ask for, compressed when the
+    # browser accepts it (salle.json: 171 KB → a few KB at 150 tables); static files are not (a browser keeps
+    # them), nor PDFs (compressed already)
+    COMPRESS_MIMETYPES = ["text/html", "application/json"]
+    COMPRESS_ALGORITHM = ["br", "gzip"]
+    COMPRESS_STREAMS = False
 
 
 class TestConfig(Config):

@@ -92,15 +92,15 @@ from ._publishing import (
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
 from ._live import (
-    STATUS_LABELS, clock_state, extend_clock, find_clock, line_status, live_room, minutes_per_board, pause_clock,
-    projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
+    STATUS_LABELS, clock_state, extend_clock, find_clock, hall_version, line_status, live_room, minutes_per_board,
+    pause_clock, projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
 )
 from ._results import flag_conflict
 from ._codes import MAX_REFUSED_CODES, player_code
 from ._table import (
     RefusedAttempt, TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
     record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
-    table_secret, table_view, position_in_play, table_codes,
+    table_secret, table_version, table_view, position_in_play, table_codes,
 )
 from ._steps import next_step
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
@@ -132,12 +132,12 @@ __all__ = [
     "visible_series", "withdraw_series", "token_refusal", "remove_from_series", "Refused",
     "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "record_failures", "account_key",
     "GLOBAL_KEY", "address_key", "device_key",
-    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "line_status", "live_room", "minutes_per_board",
-    "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
+    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "hall_version", "line_status", "live_room",
+    "minutes_per_board", "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",
     "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
-    "table_links", "table_numbers", "table_secret", "table_view",
+    "table_links", "table_numbers", "table_secret", "table_version", "table_view",
     "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter

@@ -19,11 +19,25 @@ The cache itself is per process (`ViewCache`): at most `ViewCache.SIZE` views; t
 missing view compute it once (the second waits for the first). The public pages never pay a recomputation
 while a view of theirs is kept: they are served the latest kept view, and one background worker per process
 (`ViewCache.worker`) recomputes it — coalesced (one recomputation at a time, a view asked for again while it
-is being computed is computed once more afterwards, from the data of then: the latest version wins). The
-worker is woken by every commit that raises a version in this process (`_committed`) and by a public request
-that finds the kept view older than the data (a commit of another process). A view kept longer than
-``max_stale`` seconds after its data were superseded is not served any more (the worker is stuck or far
-behind): that request waits for the worker, or computes it. Staff never get a superseded view.
+is being computed is computed once more afterwards, from the data of then: the latest version wins).
+
+A kept public view is recomputed when someone may read it, at most once a second (issue 30): a reader
+polling the ranking once a second made the worker recompute it — ≈190 ms of CPU at 150 tables — after
+every commit, and a write's CPU went from 18 to 32–34 ms during a burst of confirmations (now about 9 ms:
+``bench/bench_table_load.py --api table --scenarios minute --reader``, 150 tables, SQLite). So:
+
+* a commit that raises a version in this process (`_committed`) asks the worker for the kept views that a
+  public request was served within the last `ViewCache.READ_WINDOW` seconds (a projector or a results page
+  polls every few seconds: it stays « read »); the others are left as kept, superseded;
+* a public request that finds the kept view older than the data (a view nobody read lately, or a commit of
+  another process) asks the worker for it and is served the kept view meanwhile;
+* the worker recomputes a view at most once every `ViewCache.DEBOUNCE` seconds: asked again sooner, it
+  waits out the rest of the second for that view (the others' go on), then recomputes it once from the data
+  of then — the commits of that second coalesce, the latest version wins.
+
+A view the worker was asked for more than ``max_stale`` seconds ago and has not delivered is not served
+any more (the worker is stuck or far behind): that request waits for the worker, or computes it. Staff never
+get a superseded view: their requests compute it on the spot when the kept one is older than the data.
 """
 
 from __future__ import annotations
@@ -158,8 +172,9 @@ Refresh = Callable[[tuple, dict], "tuple | None"]
 class _Entry:
     version: tuple
     value: Any
-    superseded: float | None = None  # since when newer data are known to exist (monotonic clock)
+    superseded: float | None = None  # since when the worker is asked for newer data (`ViewCache.clock`)
     refresh: Refresh | None = None  # how the worker recomputes it (a public view only)
+    read_at: float | None = None  # when a public request was last served it (`ViewCache.clock`)
 
 
 def _older(kept: tuple, version: tuple) -> bool:
@@ -173,8 +188,11 @@ class ViewCache:
 
     SIZE = 256
     WAIT = 60  # seconds a request waits for another's computation of the same view, then computes it too
+    READ_WINDOW = 30.0  # seconds: a view served to the public within them is recomputed after each commit
+    DEBOUNCE = 1.0  # seconds: the worker starts recomputing one view at most once within them
 
     def __init__(self):
+        self.clock: Callable[[], float] = time.monotonic  # tests move their own
         self.lock = threading.Lock()
         self.entries: OrderedDict[Hashable, _Entry] = OrderedDict()
         self.computing: dict[Hashable, threading.Lock] = {}
@@ -182,6 +200,7 @@ class ViewCache:
         self.changed: dict[Any, float] = {}  # tournament id → last commit seen in this process (monotonic)
         self.wake = threading.Condition(self.lock)
         self.busy: Hashable | None = None  # the key the worker is recomputing
+        self.started: dict[Hashable, float] = {}  # key → when the worker last started recomputing it
         self.worker: threading.Thread | None = None
 
     def get(self, key: Hashable, version: tuple | None, compute: Callable[[], Any], *, max_stale: float = 0,
@@ -195,14 +214,16 @@ class ViewCache:
             return compute()
         public = refresher is not None and max_stale > 0
         with self.lock:
+            now = self.clock()
             entry = self.entries.get(key)
-            if entry is not None and public and entry.refresh is None:
-                entry.refresh = refresher()
+            if entry is not None and public:
+                entry.read_at = now
+                if entry.refresh is None:
+                    entry.refresh = refresher()
             if entry is not None and (entry.version == version or public and _older(version, entry.version)):
                 self.entries.move_to_end(key)
                 return entry.value  # that version, or (to the public) a newer one kept by the worker meanwhile
             if entry is not None and public and _older(entry.version, version):
-                now = time.monotonic()
                 entry.superseded = entry.superseded or now
                 self._schedule(key)
                 if now - entry.superseded <= max_stale:
@@ -215,7 +236,7 @@ class ViewCache:
                 if entry is not None and (entry.version == version or public and _older(version, entry.version)):
                     return entry.value  # computed by another request, or the worker, meanwhile
             value = compute()
-            self._keep(key, version, value, refresh=refresher() if public else None)
+            self._keep(key, version, value, refresh=refresher() if public else None, read=public)
             return value
         finally:
             if acquired:
@@ -223,15 +244,17 @@ class ViewCache:
 
     def superseded(self, tournament_ids) -> None:
         """Commits of this process changed these tournaments' data (None: every tournament): their kept views
-        are superseded; the worker recomputes those it knows how to."""
-        now = time.monotonic()
+        are superseded; the worker recomputes those it knows how to and that the public was served within
+        `READ_WINDOW` seconds — the others wait for a public request to find them older (`get`)."""
         with self.lock:
+            now = self.clock()
             for key, entry in self.entries.items():
                 tournament_id = key[0] if isinstance(key, tuple) else key
                 if tournament_ids is None or tournament_id in tournament_ids:
                     self.changed[tournament_id] = now
-                    entry.superseded = entry.superseded or now
-                    if entry.refresh is not None:
+                    if entry.refresh is not None and entry.read_at is not None \
+                            and now - entry.read_at <= self.READ_WINDOW:
+                        entry.superseded = entry.superseded or now
                         self._schedule(key)
 
     def _schedule(self, key: Hashable) -> None:
@@ -245,18 +268,28 @@ class ViewCache:
     def _work(self) -> None:
         """The worker: recompute the queued views, one tournament's at a time, each batch from one reading of
         the data's version (`refresh`'s ``batch``: one session, `pin_version`) so that they share the
-        computations kept per version (the ranking); a commit during the batch queues its views again."""
+        computations kept per version (the ranking); a commit during the batch queues its views again. A view
+        whose last recomputation started less than `DEBOUNCE` seconds ago stays queued until then (the other
+        views are recomputed meanwhile): the commits of that second are recomputed once."""
         while True:
             with self.lock:
                 self.busy = None
                 self.wake.notify_all()  # for `settle`
-                while not self.pending:
-                    self.wake.wait()
-                first = next(iter(self.pending))
+                while True:
+                    now = self.clock()
+                    due = {key: self.started.get(key, now - self.DEBOUNCE) + self.DEBOUNCE for key in self.pending}
+                    ready = [key for key, at in due.items() if at <= now]
+                    if ready:
+                        break
+                    self.wake.wait(min(due.values()) - now if due else None)
+                first = ready[0]
                 group = first[0] if isinstance(first, tuple) else first
-                keys = [key for key in self.pending if (key[0] if isinstance(key, tuple) else key) == group]
+                keys = [key for key in ready if (key[0] if isinstance(key, tuple) else key) == group]
                 for key in keys:
                     del self.pending[key]
+                    self.started[key] = now
+                for key in [key for key, at in self.started.items() if now - at >= self.DEBOUNCE]:
+                    del self.started[key]  # its debounce is over: forgotten
                 self.busy = first
             batch: dict = {}
             try:
@@ -273,7 +306,7 @@ class ViewCache:
                 return
             refresh = entry.refresh
             computing = self.computing.setdefault(key, threading.Lock())
-        started = time.monotonic()
+        started = self.clock()
         with computing:  # a request computing the same view finishes first
             with self.lock:
                 entry = self.entries.get(key)
@@ -288,7 +321,8 @@ class ViewCache:
                 self._keep(key, *result, refresh=refresh, started=started)
 
     def settle(self, timeout: float) -> bool:
-        """Wait until the worker has nothing left to do (tests, benchmarks); False if it still has."""
+        """Wait until the worker has nothing left to do — a view waiting out its `DEBOUNCE` is still to do —
+        (tests, benchmarks); False if it still has."""
         deadline = time.monotonic() + timeout
         with self.lock:
             while self.pending or self.busy is not None:
@@ -299,28 +333,35 @@ class ViewCache:
         return True
 
     def _keep(self, key: Hashable, version: tuple, value: Any, *, refresh: Refresh | None = None,
-              started: float | None = None) -> None:
+              started: float | None = None, read: bool = False) -> None:
         """Keep a value computed from ``version`` — unless a newer one is kept already; ``started``: when its
-        computation began (a commit seen since then supersedes it at once)."""
+        computation began (a commit seen since then, which asked the worker again, supersedes it at once);
+        ``read``: served to the public now."""
         with self.lock:
             entry = self.entries.get(key)
             if entry is not None and (entry.version == version or _older(version, entry.version)):
+                if read:
+                    entry.read_at = self.clock()
                 return
             tournament_id = key[0] if isinstance(key, tuple) else key
             changed = self.changed.get(tournament_id)
-            superseded = started if started is not None and changed is not None and changed > started else None
+            superseded = (started if started is not None and changed is not None and changed > started
+                          and key in self.pending else None)
+            read_at = self.clock() if read else entry.read_at if entry is not None else None
             self.entries[key] = _Entry(version, value, superseded,
-                                       refresh or (entry.refresh if entry is not None else None))
+                                       refresh or (entry.refresh if entry is not None else None), read_at)
             self.entries.move_to_end(key)
             while len(self.entries) > self.SIZE:
                 old, _ = self.entries.popitem(last=False)
                 self.computing.pop(old, None)
                 self.pending.pop(old, None)
+                self.started.pop(old, None)
 
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()
             self.pending.clear()
+            self.started.clear()
 
 
 VIEWS = ViewCache()

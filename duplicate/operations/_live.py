@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import hashlib
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -279,6 +280,21 @@ def stop_clock(session: Session, tournament: Tournament, *, now: datetime.dateti
     clock.updated_at = now or utcnow()
     session.flush()
     return clock
+
+
+def hall_version(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> str:
+    """A short opaque text that changes whenever what the hall's screens show may change (issue 30): the
+    version of the tournament's data (every committed write of a line, a player, the movement, the
+    publication… raises it: `_changes`), the clock's row (launched, paused, extended, stopped) and whether
+    its countdown is over — the one change time makes by itself (a table with lines missing then is « en
+    retard »). The tournament's row is the one the request has read already; the clock is one more row.
+    The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
+    cost of these two reads, without computing the grid or the projector (`web.live`)."""
+    clock = session.execute(select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining)
+                            .where(PositionClock.tournament_id == tournament.id)).first()
+    over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())
+    state = (tournament.created_at, tournament.data_version, tuple(clock) if clock is not None else None, over)
+    return hashlib.blake2s(repr(state).encode(), digest_size=9).hexdigest()
 
 
 # --- the grid ------------------------------------------------------------------------------------------

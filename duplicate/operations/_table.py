@@ -49,6 +49,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
@@ -66,6 +67,7 @@ from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attemp
 from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
 from ._layout import movement_rounds
+from ._live import hall_version
 from ._journal import journal
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
@@ -312,6 +314,17 @@ def _attack(plan, team_attackers: Mapping[tuple[int, str], str], line: Line) -> 
         name = team_attackers.get((line.quarter or line.position or 0, line.taker))
         who = {"name": name, "colour": "", "room": ROOMS.get(line.room or "", "")} if name else None
     return dict(who, label=attacker_text(who)) if who else None
+
+
+def table_version(session: Session, tournament: Tournament, position: int | None) -> str:
+    """What `table_view` answers can change only with this text (issue 30: the phone asks again while it
+    waits — for the launch, for another phone's confirmation — and is answered « nothing new » at the
+    cost of two reads): the hall's version (`_live.hall_version`: the data, the clock), the refused codes
+    of the tournament (the lock, `CODE_REFUSED`: journal entries, which raise no data version) and the
+    position asked for."""
+    refused = session.execute(select(func.count(JournalEntry.id)).where(
+        JournalEntry.tournament_id == tournament.id, JournalEntry.action == CODE_REFUSED)).scalar_one()
+    return f"{hall_version(session, tournament)}-{refused}-{position or ''}"
 
 
 def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None) -> dict:

@@ -8,7 +8,7 @@ rather than a test in every view. The free-play pages (``arbiter.free_*``, ``sco
 same way to a duplicate tournament. The printing page and the ranking API serve both, each with its own data.
 """
 
-from flask import abort, flash, redirect, request, url_for
+from flask import abort, flash, g, redirect, request, url_for
 
 from duplicate.core.formats import format_for
 from duplicate.db import get_session
@@ -35,6 +35,9 @@ def _closed_to_free_play():
     tournament = get_session().get(Tournament, tournament_id)
     if tournament is None:
         return None
+    # held for the request: the session's identity map holds it weakly, and the view's `tournament_or_404`
+    # would read the row again (a quarter of a millisecond on each of the hall's polls, issue 30)
+    g.tournament_loaded = tournament
     if not format_for(tournament.kind).free_play:
         if not free_page:
             return None

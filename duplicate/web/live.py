@@ -1,19 +1,27 @@
 """The hall during play: the arbiter's live room and the projector (issue 13, points 4 and 5).
 
 * ``/arbitre/tournois/<id>/salle`` — the arbiter's grid of tables × positions, each cell the étuis that
-  table plays then, filled in live: ``static/js/live-room.js`` asks ``salle.json`` every 4 s (short
-  polling: no page reload, nothing from the network) and repaints the cells; one click on a cell opens
-  the entry of that table's position, on an étui its fiche. The countdown's buttons are plain forms
-  (they work without JavaScript). Arbiters only (`arbiter.bp`'s guard).
+  table plays then, filled in live: ``static/js/live-room.js`` asks ``salle.json`` every half second and
+  repaints the cells; one click on a cell opens the entry of that table's position, on an étui its fiche.
+  The countdown's buttons are plain forms (they work without JavaScript). Arbiters only (`arbiter.bp`'s
+  guard).
 * ``/tournois/<id>/projecteur`` — the full-screen page for the hall's projector: position in play,
   countdown, next move, then, once published, the rankings in rotation (``static/js/projector.js``
-  asks ``projecteur.json`` every 5 s and computes the countdown from the stored end time and the
-  server's clock). Public, like the tournament's results page — our choice: it shows nothing that page
-  does not already show to everyone (progress before publication, rankings after); no sign-in on the
-  hall's computer, no token to type into it.
+  asks ``projecteur.json`` every second and computes the countdown from the stored end time and the
+  server's clock; when the JSON names a newer ranking than the one shown, it asks for the rankings
+  again, ``projecteur/classements``, and puts them in place). Public, like the tournament's results page —
+  our choice: it shows nothing that page does not already show to everyone (progress before publication,
+  rankings after); no sign-in on the hall's computer, no token to type into it.
+
+**Real time** (issue 30): the screens learn of a change within their poll, and a poll that finds nothing
+new costs about what a static file costs: both JSON answers are versioned (`web.versioned`: ``304``
+before anything is computed while `operations.hall_version` holds). ``salle.json`` is compact — each cell
+one short text (`_cell_text`) — and, like every page, compressed when the browser accepts it
+(Flask-Compress).
 """
 
 from flask import jsonify, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from duplicate import french, operations
 from duplicate.db import get_session
@@ -21,9 +29,10 @@ from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, bp
+from duplicate.web.versioned import tagged, unchanged
 
-POLL_ROOM_MS = 4000
-POLL_PROJECTOR_MS = 5000
+POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation
+POLL_PROJECTOR_MS = 1000
 EXTEND_CHOICES = (1, 2, 5)
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "stop", "minutes")
 
@@ -32,6 +41,17 @@ def _no_store(response):
     response = make_response(response)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+#: A line's and a cell's status in ``salle.json``, one letter each.
+STATUS_LETTERS = {"done": "d", "pending": "p", "conflict": "c", "missing": "m"}
+
+
+def _cell_text(cell: dict) -> str:
+    """A cell of the grid in ``salle.json``: its status letter (`STATUS_LETTERS`), a flag (``L`` late, ``U``
+    upcoming, ``-`` neither: `operations.live_room`), then one letter per line, in the page's order."""
+    flag = "L" if cell["late"] else "U" if cell["upcoming"] else "-"
+    return STATUS_LETTERS[cell["status"]] + flag + "".join(STATUS_LETTERS[line["status"]] for line in cell["lines"])
 
 
 def _room_page(tournament, error: str | None = None, typed=None, status: int = 200):
@@ -55,19 +75,21 @@ def live_room(tournament_id: int):
 
 @bp.route("/tournois/<int:tournament_id>/salle.json")
 def live_room_json(tournament_id: int):
-    """What the grid's script repaints: each cell's and line's status, the late tables, the clock."""
+    """What the grid's script repaints: each cell's and line's status (`_cell_text`), the late tables, the
+    counts, the clock — or ``304`` when nothing changed since the script's last answer."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
+    version = operations.hall_version(session, tournament)
+    not_modified = unchanged(version)
+    if not_modified is not None:
+        return not_modified
     room = operations.live_room(session, tournament)
-    cells = {key: {"status": cell["status"], "late": cell["late"], "upcoming": cell["upcoming"],
-                   "done": cell["done"], "missing": cell["missing"], "total": cell["total"],
-                   "lines": {line["key"]: line["status"] for line in cell["lines"]}}
-             for key, cell in room["cells"].items()}
-    return _no_store(jsonify(
-        position=room["position"], counts=room["counts"], late_tables=room["late_tables"], cells=cells,
+    return tagged(jsonify(
+        position=room["position"], counts=room["counts"], late_tables=room["late_tables"],
+        cells={key: _cell_text(cell) for key, cell in room["cells"].items()},
         clock=operations.clock_state(operations.find_clock(session, tournament)),
         published=operations.is_published(tournament),
-    ))
+    ), version)
 
 
 def _whole(text) -> int | None:
@@ -115,6 +137,20 @@ def _projector_data(session, tournament) -> dict:
     return data
 
 
+def _projector_rankings(tournament) -> Markup:
+    """The projector's rankings (``templates/public/_projector_rankings.html``), empty before publication —
+    a kept public view (`public.shared_view`): every phone of the hall may show the projector's page, and
+    one rendering per version of the data serves them all."""
+    from duplicate.web.public import shared_view
+
+    def compute(session, fresh):
+        rankings = operations.projector_ranking(session, fresh)
+        version = operations.data_version(session, fresh)
+        return render_template("public/_projector_rankings.html", rankings=rankings,
+                               version=version[1] if version else "") if rankings else ""
+    return Markup(shared_view(tournament, ("projector", operations.is_published(tournament)), compute))
+
+
 @public_bp.route("/tournois/<int:tournament_id>/projecteur")
 def projector(tournament_id: int):
     """The hall's screen (public): nothing secret before publication (SPEC §11)."""
@@ -122,12 +158,28 @@ def projector(tournament_id: int):
     session = get_session()
     return _no_store(render_template(
         "public/projector.html", tournament=tournament, data=_projector_data(session, tournament),
-        rankings=operations.projector_ranking(session, tournament), ordinal=ordinal, poll_ms=POLL_PROJECTOR_MS,
+        rankings=_projector_rankings(tournament), ordinal=ordinal, poll_ms=POLL_PROJECTOR_MS,
     ))
+
+
+@public_bp.route("/tournois/<int:tournament_id>/projecteur/classements")
+def projector_rankings(tournament_id: int):
+    """The projector's rankings alone, for its script to put in place of the ones shown (empty before
+    publication)."""
+    return _no_store(_projector_rankings(tournament_or_404(tournament_id)))
 
 
 @public_bp.route("/tournois/<int:tournament_id>/projecteur.json")
 def projector_json(tournament_id: int):
-    """The projector's state: position, countdown, next move, progress, ``published`` — never a score."""
+    """The projector's state: position, countdown, next move, progress, ``published``, and once published
+    ``ranking``, the version of the data the newest ranking is drawn from — never a score; ``304`` when
+    nothing changed since the script's last answer."""
     tournament = tournament_or_404(tournament_id)
-    return _no_store(jsonify(_projector_data(get_session(), tournament)))
+    session = get_session()
+    version = operations.hall_version(session, tournament)
+    not_modified = unchanged(version)
+    if not_modified is not None:
+        return not_modified
+    data = _projector_data(session, tournament)
+    data["ranking"] = tournament.data_version if data["published"] else None
+    return tagged(jsonify(data), version)

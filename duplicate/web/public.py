@@ -12,7 +12,7 @@ The feuille de route of a participant is private: it is reached only through its
 the QR code of that link at ``/feuille/<token>/qr.svg``.
 """
 
-from flask import Response, abort, current_app, g, render_template, request, url_for
+from flask import Response, abort, current_app, g, jsonify, render_template, request, url_for
 from flask.globals import request_ctx
 from markupsafe import Markup
 
@@ -25,6 +25,7 @@ from duplicate.view_models.formatting import pm_text
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
+from duplicate.web.versioned import tagged, unchanged
 
 
 @bp.route("/")
@@ -75,10 +76,19 @@ def results(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     if tournament.format.free_play:
         return free_results(tournament)
-    refresh = request.args.get("rafraichir", type=int)
     return render_template("public/results.html", tournament=tournament,
-                           refresh=refresh if refresh and refresh >= 10 else None,
                            content=results_content(tournament, secret=not results_visible(tournament)))
+
+
+@bp.route("/tournois/<int:tournament_id>/version.json")
+def results_version(tournament_id: int):
+    """``{"version": n}``, the version of the tournament's data (`operations.data_version`: it says only that
+    something was written, which the progress shows anyway) — ``304`` while the page's script holds it
+    (`web.versioned`): the results page follows the scoring without computing anything while nothing
+    changes (issue 30, ``static/js/follow.js``)."""
+    tournament = tournament_or_404(tournament_id)
+    version = str(tournament.data_version)
+    return unchanged(version) or tagged(jsonify(version=tournament.data_version), version)
 
 
 def free_results(tournament):
@@ -102,9 +112,10 @@ def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):
     ``compute(session, tournament)``, kept until the next write (`operations.cached_view`): who may see the
     scores is decided per request, never kept; the audience is part of the key, and so is the publication,
     so that no view of an unpublished séance is ever served as the published one. To the public (nobody
-    signed in, no token: ``staff`` False) the latest kept view is served — of data superseded at most
-    ``PUBLIC_RESULTS_MAX_STALE`` seconds ago — while the process's worker computes the new one; staff always
-    get the view of the data they read."""
+    signed in, no token: ``staff`` False) the latest kept view is served while the process's worker computes
+    the new one — at most once a second, and after a commit only for a view the public read lately (issue 30);
+    ``PUBLIC_RESULTS_MAX_STALE`` bounds how long the worker may be waited for; staff always get the view of
+    the data they read."""
     if staff is None:
         staff = current_user() is not None
     published = name[-1]
@@ -142,9 +153,11 @@ def _elsewhere():
 
 def results_content(tournament, secret: bool) -> Markup:
     """The results page's content for one audience (``secret``: the progress only), `shared_view`."""
-    return Markup(shared_view(tournament, ("results", secret, operations.is_published(tournament)),
-                              lambda session, fresh: render_template("public/_results_content.html",
-                                                                     **results_context(session, fresh, secret))))
+    def compute(session, fresh):
+        version = operations.data_version(session, fresh)
+        return render_template("public/_results_content.html", version=version[1] if version else "",
+                               **results_context(session, fresh, secret))
+    return Markup(shared_view(tournament, ("results", secret, operations.is_published(tournament)), compute))
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>")

@@ -37,6 +37,7 @@ from duplicate.web import tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
+from duplicate.web.versioned import tagged, unchanged
 
 bp = Blueprint("table", __name__)
 
@@ -83,10 +84,16 @@ def tables(tournament_id: int):
 
 @bp.get("/api/table/<secret>")
 def view(secret: str):
-    """What the table plays now: position, seats, étuis."""
+    """What the table plays now: position, seats, étuis — or ``304`` when nothing changed since the phone's
+    last answer (`web.versioned`, `operations.table_version`)."""
     tournament, table = _table(secret)
     position = request.args.get("position", type=int)
-    return jsonify(operations.table_view(get_session(), tournament, table, position))
+    session = get_session()
+    version = operations.table_version(session, tournament, position)
+    not_modified = unchanged(version)
+    if not_modified is not None:
+        return not_modified
+    return tagged(jsonify(operations.table_view(session, tournament, table, position)), version)
 
 
 @bp.post("/api/table/<secret>/results")

@@ -1,10 +1,13 @@
-/* The arbiter's live room (issue 13): asks salle.json every few seconds and repaints the grid — each
-   cell's status and count, each étui's status, the late tables, the counts — and the countdown
-   (countdown.js). No page reload; when the server cannot be reached the page says so and keeps
-   asking. No dependency. */
+/* The arbiter's live room (issues 13 and 30): asks salle.json every half second — sending back the ETag
+   of its last answer, so that the server answers « 304, nothing new » at once — and repaints the grid —
+   each cell's status and count, each étui's status, the late tables, the counts — and the countdown
+   (countdown.js). A cell comes as one text (web/live.py `_cell_text`): its status letter, a flag (L late,
+   U upcoming, - neither), one letter per line in the page's order. No page reload; when the server cannot
+   be reached the page says so and keeps asking. No dependency. */
 (function () {
   "use strict";
   var LABELS = { done: "saisi", pending: "en attente", conflict: "conflit", missing: "manquant" };
+  var LETTERS = { d: "done", p: "pending", c: "conflict", m: "missing" };
   var CLOCK = { idle: "pas lancé", running: "en cours", paused: "en pause", over: "temps écoulé" };
 
   function live(name) { return document.querySelector("[data-live='" + name + "']"); }
@@ -27,7 +30,8 @@
 
   var grid = document.querySelector("table.live-grid");
   var url = grid ? grid.getAttribute("data-live-url") : null;
-  var pollMs = grid ? Number(grid.getAttribute("data-poll-ms")) || 4000 : 0;
+  var pollMs = grid ? Number(grid.getAttribute("data-poll-ms")) || 1000 : 0;
+  var etag = null;  // the version of the last answer painted
 
   function setStatus(element, status) {
     ["done", "pending", "conflict", "missing"].forEach(function (name) {
@@ -35,20 +39,22 @@
     });
   }
 
-  function paintCell(key, cell) {
+  function paintCell(key, text) {
     var td = grid.querySelector("td[data-cell='" + key + "']");
     if (!td) { return false; }
-    setStatus(td, cell.status);
-    td.classList.toggle("late", cell.late);
-    td.classList.toggle("upcoming", cell.upcoming);
-    setText(td.querySelector(".cell-status"), cell.upcoming ? "à venir" : LABELS[cell.status]);
-    setText(td.querySelector(".cell-count"), (cell.total - cell.missing) + "/" + cell.total);  // lines in
-    Object.keys(cell.lines).forEach(function (lineKey) {
-      var chip = td.querySelector("[data-line='" + lineKey + "']");
-      if (chip) {
-        setStatus(chip, cell.lines[lineKey]);
-        chip.title = "Étui " + lineKey.split("-")[0] + " : " + LABELS[cell.lines[lineKey]];
-      }
+    var status = LETTERS[text.charAt(0)], upcoming = text.charAt(1) === "U", lines = text.slice(2);
+    var chips = td.querySelectorAll("[data-line]");
+    if (chips.length !== lines.length) { return false; }
+    setStatus(td, status);
+    td.classList.toggle("late", text.charAt(1) === "L");
+    td.classList.toggle("upcoming", upcoming);
+    setText(td.querySelector(".cell-status"), upcoming ? "à venir" : LABELS[status]);
+    var missing = lines.split("m").length - 1;
+    setText(td.querySelector(".cell-count"), (lines.length - missing) + "/" + lines.length);  // lines in
+    Array.prototype.forEach.call(chips, function (chip, i) {
+      var line = LETTERS[lines.charAt(i)];
+      setStatus(chip, line);
+      chip.title = "Étui " + chip.getAttribute("data-line").split("-")[0] + " : " + LABELS[line];
     });
     return true;
   }
@@ -73,12 +79,19 @@
   }
 
   function poll() {
-    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store", credentials: "same-origin" })
+    var headers = { "Accept": "application/json" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
+        if (response.status === 304) { return null; }  // nothing new since the last answer
         if (!response.ok || (response.headers.get("Content-Type") || "").indexOf("json") < 0) { throw new Error(); }
-        return response.json();
+        var version = response.headers.get("ETag");
+        return response.json().then(function (data) { return { data: data, version: version }; });
       })
-      .then(function (data) { setText(live("connection"), ""); paint(data); })
+      .then(function (answer) {
+        setText(live("connection"), "");
+        if (answer) { paint(answer.data); etag = answer.version; }
+      })
       .catch(function () { setText(live("connection"), "Serveur injoignable : nouvel essai dans quelques secondes."); })
       .then(function () { window.setTimeout(poll, pollMs); });
   }

@@ -1,12 +1,18 @@
-/* The hall's projector (issue 13): asks projecteur.json every few seconds and repaints the position,
-   the countdown (countdown.js), the next move and the entry's progress; reloads itself when the results
-   are published or withdrawn (the rankings are drawn by the server, only once published); turns the
-   ranking pages. A lost connection changes nothing on screen: the countdown goes on from what it had. */
+/* The hall's projector (issues 13 and 30): asks projecteur.json every second — sending back the ETag of
+   its last answer: « 304, nothing new » costs the server next to nothing — and repaints the position, the
+   countdown (countdown.js), the next move and the entry's progress; reloads itself when the results are
+   published or withdrawn (the rankings are drawn by the server, only once published); once published,
+   when the JSON names a newer ranking than the one shown (data-ranking), asks for the rankings again and
+   puts them in place, on the page it was showing; turns the ranking pages. A lost connection changes
+   nothing on screen: the countdown goes on from what it had. */
 (function () {
   "use strict";
   var body = document.body;
   var url = body.getAttribute("data-url");
-  var pollMs = Number(body.getAttribute("data-poll-ms")) || 5000;
+  var pollMs = Number(body.getAttribute("data-poll-ms")) || 1000;
+  var rankingUrl = body.getAttribute("data-ranking-url");
+  var etag = null;  // the version of the last answer painted
+  var wanted = null;  // the newest ranking projecteur.json named
   var LABELS = { idle: "Position pas encore lancée", running: "", paused: "En pause", over: "Temps écoulé" };
 
   function live(name) { return document.querySelector("[data-live='" + name + "']"); }
@@ -60,10 +66,38 @@
     if (countdown) { countdown.update(data.clock); }
   }
 
+  // the rankings shown: asked for again while older than the newest one named (the server may still be
+  // drawing it: the next poll asks again)
+  function shownRanking() {
+    var shown = document.querySelector(".p-rankings");
+    return shown ? Number(shown.getAttribute("data-ranking")) : null;
+  }
+
+  function refreshRankings() {
+    var shown = shownRanking();
+    if (wanted === null || shown === null || shown >= wanted) { return Promise.resolve(); }
+    return fetch(rankingUrl, { headers: { "Accept": "text/html" }, cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var current = document.querySelector(".p-rankings");
+        if (!html || !current) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".p-rankings");
+        if (!fresh || Number(fresh.getAttribute("data-ranking")) <= shownRanking()) { return; }
+        current.parentNode.replaceChild(document.importNode(fresh, true), current);
+        rotate(shownPage);
+      });
+  }
+
   function poll() {
-    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) { if (data) { paint(data); } })
+    var headers = { "Accept": "application/json" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(url, { headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) { return null; }  // 304: nothing new since the last answer
+        var version = response.headers.get("ETag");
+        return response.json().then(function (data) { paint(data); etag = version; wanted = data.ranking; });
+      })
+      .then(refreshRankings)
       .catch(function () { /* offline for now: the countdown goes on, the next poll will catch up */ })
       .then(function () { window.setTimeout(poll, pollMs); });
   }
@@ -78,16 +112,21 @@
     follow();
   }
 
-  // the ranking pages, one at a time
-  var pages = Array.prototype.slice.call(document.querySelectorAll(".p-page"));
-  if (pages.length > 1) {
-    var rotateMs = Number(document.querySelector(".p-rankings").getAttribute("data-rotate-ms")) || 10000;
-    var shownPage = 0;
-    pages.forEach(function (page, i) { page.hidden = i !== 0; });
-    window.setInterval(function () {
-      pages[shownPage].hidden = true;
-      shownPage = (shownPage + 1) % pages.length;
-      pages[shownPage].hidden = false;
-    }, rotateMs);
+  // the ranking pages, one at a time; drawn again (new rankings), the rotation goes on from the page shown
+  var shownPage = 0, turning = null;
+  function rotate(from) {
+    var pages = Array.prototype.slice.call(document.querySelectorAll(".p-page"));
+    if (turning) { window.clearInterval(turning); turning = null; }
+    shownPage = pages.length ? from % pages.length : 0;
+    pages.forEach(function (page, i) { page.hidden = i !== shownPage; });
+    if (pages.length > 1) {
+      var rotateMs = Number(document.querySelector(".p-rankings").getAttribute("data-rotate-ms")) || 10000;
+      turning = window.setInterval(function () {
+        pages[shownPage].hidden = true;
+        shownPage = (shownPage + 1) % pages.length;
+        pages[shownPage].hidden = false;
+      }, rotateMs);
+    }
   }
+  rotate(0);
 })();

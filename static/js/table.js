@@ -130,21 +130,25 @@
   }
 
   // --- the view ----------------------------------------------------------------------------------------
+  var asked = { url: null, etag: null };  // the last view's address and version (issue 30)
   function refresh() {
     var url = api + (state.position ? "?position=" + state.position : "");
-    window.fetch(url, { credentials: "omit", cache: "no-store", headers: { "Accept": "application/json" } })
+    var headers = { "Accept": "application/json" };
+    if (asked.url === url && asked.etag) { headers["If-None-Match"] = asked.etag; }
+    window.fetch(url, { credentials: "omit", cache: "no-store", headers: headers })
       .then(function (response) {
+        if (response.status === 304) { return null; }  // nothing new: the view shown stands
         if (!response.ok) {
           return response.json().then(function (body) { throw new Error(body.error || "Erreur " + response.status); });
         }
-        return response.json();
+        var etag = response.headers.get("ETag");
+        return response.json().then(function (view) { asked = { url: url, etag: etag }; return view; });
       })
       .then(function (view) {
         var data = load();
-        data.view = view;
-        save(data);
+        if (view) { data.view = view; save(data); }
         offline(false, data.queue.length);
-        render();
+        if (view) { render(); }
       }, function (error) {
         if (error && error.message && error.message.indexOf("Lien") === 0) {
           content.textContent = error.message;
@@ -438,10 +442,15 @@
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () { offline(true, load().queue.length); });
   window.setInterval(function () { if (load().queue.length) { flush(); } }, 3000);
-  window.setInterval(function () {  // waiting for « Lancer la position »: look again now and then
+  // while the table waits for someone else — the arbiter's « Lancer la position », another phone's
+  // confirmation, the next position once every étui is in — look again every few seconds (a « nothing
+  // new » answer costs the server next to nothing); not while an étui is still to be typed here
+  window.setInterval(function () {
     var view = load().view;
-    if (view && !view.launched) { refresh(); }
-  }, 15000);
+    if (!view || document.visibilityState === "hidden") { return; }
+    var toType = view.boards.some(function (board) { return board.status === "todo"; });
+    if (!view.launched || !toType) { refresh(); }
+  }, 3000);
   render();
   refresh();
   flush();

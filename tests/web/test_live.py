@@ -59,18 +59,18 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     room = response.get_json()
     cells = room["cells"]
     assert len(cells) == 25  # 5 tables × 5 positions
+    # a cell is one text (issue 30): its status letter, « L » late / « U » upcoming / « - », one letter per
+    # line in the page's order (étuis 1–4 at table 1…): d saisi, p en attente, c conflit, m manquant
     for table in (1, 2, 3):
-        assert cells[f"1-{table}"]["status"] == "done" and cells[f"1-{table}"]["done"] == 4
+        assert cells[f"1-{table}"] == "d-dddd"
     # no clock started: late is behind the clock (issue 29 point 11), so no table is late, though tables 1–3
     # have finished position 1 and tables 4 and 5 have not
-    assert cells["1-4"] == {"status": "missing", "late": False, "upcoming": False, "done": 2, "missing": 2, "total": 4,
-                            "lines": {"13-4": "done", "14-4": "done", "15-4": "missing", "16-4": "missing"}}
-    assert cells["1-5"]["status"] == "missing" and cells["1-5"]["done"] == 0 and not cells["1-5"]["late"]
-    assert cells["2-1"]["status"] == "done" and set(cells["2-1"]["lines"]) == {"5-1", "6-1", "7-1", "8-1"}
+    assert cells["1-4"] == "m-ddmm"  # étuis 13 and 14 in, 15 and 16 missing
+    assert cells["1-5"] == "m-mmmm" and cells["2-1"] == "d-dddd"
     assert room["late_tables"] == []
     # after the position in play, a cell with nothing entered is « à venir », not a problem
-    assert [cells[f"2-{t}"]["upcoming"] for t in range(1, 6)] == [False, True, True, True, True]
-    assert not any(cells[f"1-{t}"]["upcoming"] for t in range(1, 6))
+    assert [cells[f"2-{t}"] for t in range(1, 6)] == ["d-dddd"] + ["mUmmmm"] * 4
+    assert not any(cells[f"1-{t}"][1] == "U" for t in range(1, 6))
     assert room["counts"] == {"done": 3 * 4 + 2 + 4, "missing": 100 - 18, "pending": 0, "conflict": 0}
     assert room["position"] == 1  # no clock started: the first position with lines missing
     assert room["clock"]["state"] == "idle"
@@ -80,8 +80,8 @@ def test_the_grid_says_which_lines_are_in_and_which_tables_are_late(app, arbiter
     assert page.status_code == 302
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
     assert room["position"] == 3 and room["clock"]["state"] == "running"
-    assert [room["cells"][f"2-{t}"]["late"] for t in range(1, 6)] == [False, True, True, True, True]
-    assert not any(room["cells"][f"3-{t}"]["late"] for t in range(1, 6))
+    assert [room["cells"][f"2-{t}"] for t in range(1, 6)] == ["d-dddd"] + ["mLmmmm"] * 4
+    assert not any(room["cells"][f"3-{t}"][1] == "L" for t in range(1, 6))
     assert room["late_tables"] == [2, 3, 4, 5]
 
 
@@ -96,7 +96,7 @@ def test_late_is_behind_the_clock_not_behind_the_other_tables(app, arbiter, even
         session.commit()
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
     assert room["clock"]["state"] == "running" and 7 * 60 < room["clock"]["remaining"] <= 8 * 60
-    assert room["late_tables"] == [] and not any(cell["late"] for cell in room["cells"].values())
+    assert room["late_tables"] == [] and not any(cell[1] == "L" for cell in room["cells"].values())
     page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
     assert "En retard : table" not in page and 'class="late"' not in page
     with Session(db.get_engine(app)) as session:
@@ -105,7 +105,7 @@ def test_late_is_behind_the_clock_not_behind_the_other_tables(app, arbiter, even
         session.commit()
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
     assert room["clock"]["state"] == "over"
-    assert [room["cells"][f"1-{t}"]["late"] for t in range(1, 6)] == [False, False, False, True, True]
+    assert [room["cells"][f"1-{t}"][1] == "L" for t in range(1, 6)] == [False, False, False, True, True]
     assert room["late_tables"] == [4, 5]  # position 2, the clock's no more than position 1's, is not late
     page = arbiter.get(f"/arbitre/tournois/{evening}/salle").get_data(as_text=True)
     assert "En retard : tables 4, 5." in page
@@ -236,7 +236,7 @@ def test_every_kind_has_its_grid_and_its_projector(app, arbiter, kind):
     room = arbiter.get(f"/arbitre/tournois/{tournament_id}/salle.json").get_json()
     with Session(db.get_engine(app)) as session:
         expected = operations.progress(session, operations.get_tournament(session, tournament_id))["lines"]
-    assert sum(cell["total"] for cell in room["cells"].values()) == room["counts"]["missing"] == expected > 0
+    assert sum(len(cell) - 2 for cell in room["cells"].values()) == room["counts"]["missing"] == expected > 0
     assert arbiter.get(f"/arbitre/tournois/{tournament_id}/salle").status_code == 200
     data = app.test_client().get(f"/tournois/{tournament_id}/projecteur.json").get_json()
     assert data["position"] == 1 and data["progress"] == {"entered": 0, "lines": expected}
@@ -267,12 +267,9 @@ def test_lines_entered_at_the_table_await_confirmation_and_disagreements_show(ap
             operations.record_table_result(session, tournament, 1, {"board": 1, "score": other})
         session.commit()
     room = arbiter.get(f"/arbitre/tournois/{evening}/salle.json").get_json()
-    assert room["cells"]["1-5"]["lines"] == {"17-5": "pending", "18-5": "missing", "19-5": "missing",
-                                             "20-5": "missing"}
-    # still lines missing, but position 1's time is not up: not late
-    assert room["cells"]["1-5"]["status"] == "missing" and not room["cells"]["1-5"]["late"]
-    assert room["cells"]["1-1"]["lines"]["1-1"] == "conflict" and room["cells"]["1-1"]["status"] == "conflict"
-    assert room["cells"]["1-1"]["done"] == 3 and not room["cells"]["1-1"]["late"]
+    # étui 17 pending, 18–20 missing; still lines missing, but position 1's time is not up: not late
+    assert room["cells"]["1-5"] == "m-pmmm"
+    assert room["cells"]["1-1"] == "c-cddd"  # étui 1 in conflict, 2–4 done
     assert room["counts"] == {"done": 17, "conflict": 1, "pending": 1, "missing": 81}
     # the hall counts the lines that count: the disputed one (done until the arbiter decides), not the pending one
     assert app.test_client().get(f"/tournois/{evening}/projecteur.json").get_json()["progress"] == {

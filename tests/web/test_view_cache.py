@@ -417,3 +417,127 @@ def test_a_kept_published_view_is_never_shown_once_withdrawn(app, client, tourna
     assert operations._changes.VIEWS.settle(60)
     assert client.get(f"/api/tournaments/{tournament_id}/ranking").status_code == 403
     assert not _scores_shown(_page(client, tournament_id, "etuis/1"))
+
+
+_UNREAD = 3600  # seconds: longer than any `ViewCache.READ_WINDOW`, a view nobody reads any more
+
+
+class _Clock:
+    """A monotonic clock the test moves by hand (`ViewCache.clock`): the read window and the debounce are
+    decided by it, never by how fast a loaded machine runs the test."""
+
+    def __init__(self, cache):
+        self.now, self.cache = 1000.0, cache
+        cache.clock = self
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        with self.cache.lock:
+            self.cache.wake.notify_all()  # a worker waiting out a debounce looks at the clock again
+
+
+def _counting_refresher(calls: list, values: dict):
+    """A refresher whose refresh notes the version it starts from and gives ``values["now"]`` if newer."""
+    def refresher():
+        def refresh(kept, batch):
+            calls.append(kept)
+            version, value = values["now"]
+            return (version, value) if version != kept and kept[1] < version[1] else None
+        return refresh
+    return refresher
+
+
+def test_twenty_commits_in_a_second_while_read_are_recomputed_at_most_three_times_the_last_wins():
+    cache = operations._changes.ViewCache()
+    clock = _Clock(cache)
+    calls, values = [], {"now": (("t", 1), 1)}
+    refresher = _counting_refresher(calls, values)
+    never = lambda: pytest.fail("a public request computed a view while one was kept")  # noqa: E731
+    assert cache.get(("t", "v"), ("t", 1), lambda: 1, max_stale=30, refresher=refresher) == 1
+    for version in range(2, 22):  # 20 commits within a second, a public read after each
+        clock.advance(0.045)
+        values["now"] = (("t", version), version)
+        cache.superseded({"t"})
+        cache.settle(0.1)  # the worker is let work (a debounce it waits out on the test's clock stays pending)
+        assert cache.get(("t", "v"), ("t", version), never, max_stale=30, refresher=refresher) in range(1, 22)
+    clock.advance(1.0)  # the debounce is over: the commits of the wait are computed once
+    assert cache.settle(30)
+    assert 1 <= len(calls) <= 3, calls
+    assert cache.get(("t", "v"), ("t", 21), never, max_stale=30, refresher=refresher) == 21
+
+
+def test_commits_nobody_reads_are_not_recomputed_until_a_read():
+    cache = operations._changes.ViewCache()
+    clock = _Clock(cache)
+    calls, values = [], {"now": (("t", 1), 1)}
+    refresher = _counting_refresher(calls, values)
+    never = lambda: pytest.fail("a public request computed a view while one was kept")  # noqa: E731
+    assert cache.get(("t", "v"), ("t", 1), lambda: 1, max_stale=5, refresher=refresher) == 1
+    clock.advance(_UNREAD)  # nobody has read it for longer than the read window
+    for version in range(2, 5):
+        values["now"] = (("t", version), version)
+        cache.superseded({"t"})
+        clock.advance(10)  # a while between the commits: longer than max_stale too
+    assert cache.settle(30) and calls == []  # no recomputation for nobody
+    # the first read: the kept value at once (the worker was not late: it was not asked), then the new one
+    assert cache.get(("t", "v"), ("t", 4), never, max_stale=5, refresher=refresher) == 1
+    assert cache.settle(30) and calls == [("t", 1)]
+    assert cache.get(("t", "v"), ("t", 4), never, max_stale=5, refresher=refresher) == 4
+
+
+def test_staff_read_after_a_commit_nobody_public_reads_gets_the_fresh_data(app, client, make_user, sign_in,
+                                                                          tournament_id, monkeypatch):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    monkeypatch.setattr(operations._changes.VIEWS, "clock", time.monotonic, raising=False)  # given back after
+    clock = _Clock(operations._changes.VIEWS)
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    workers = []
+    ranking_output = operations._tournaments.ranking_output
+
+    def noted(tournament):
+        if threading.current_thread().name == "views":
+            workers.append(tournament)
+        return ranking_output(tournament)
+    monkeypatch.setattr(operations._tournaments, "ranking_output", noted)
+    assert _globals(client, tournament_id)["N1"] == 100  # the public view, kept
+    clock.advance(_UNREAD)
+    _write(app, _score_n1(-106))
+    assert operations._changes.VIEWS.settle(60) and workers == []  # nobody reads it: not recomputed
+    assert _globals(arbiter, tournament_id)["N1"] == 0  # staff: the data of now, computed on the request
+    _write(app, _score_n1(56))
+    assert _globals(arbiter, tournament_id)["N1"] == 100  # and again after the next commit
+
+
+def test_twenty_commits_while_the_public_ranking_is_read_are_computed_at_most_three_times(app, client,
+                                                                                         tournament_id,
+                                                                                         monkeypatch):
+    app.config["PUBLIC_RESULTS_MAX_STALE"] = 30
+    monkeypatch.setattr(operations._changes.VIEWS, "clock", time.monotonic, raising=False)  # given back after
+    clock = _Clock(operations._changes.VIEWS)
+    workers = []
+    ranking_output = operations._tournaments.ranking_output
+
+    def noted(tournament):
+        if threading.current_thread().name == "views":
+            workers.append(tournament)
+        return ranking_output(tournament)
+    monkeypatch.setattr(operations._tournaments, "ranking_output", noted)
+    assert _globals(client, tournament_id)["E2"] == 100 - 1.5
+
+    def penalty(points):
+        def change(session, tournament):
+            session.exec(select(Penalty)).one().points = points
+        return change
+    for points in range(1, 21):  # 20 commits within a second, the public ranking read after each
+        clock.advance(0.045)
+        _write(app, penalty(points))
+        operations._changes.VIEWS.settle(0.1)  # the worker is let work (a debounce on the test's clock stays)
+        assert _globals(client, tournament_id)["E2"] in [100 - 1.5] + [100 - p for p in range(1, points + 1)]
+    clock.advance(1.0)  # the debounce is over: the commits of the second are computed once
+    assert operations._changes.VIEWS.settle(60)
+    assert 1 <= len(workers) <= 3, len(workers)
+    assert _globals(client, tournament_id)["E2"] == 100 - 20  # the last commit's
