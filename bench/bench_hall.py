@@ -12,8 +12,10 @@ positions (`live.ready_tournament`), launches position 1 (`live.launch`), then r
   ``/arbitre/tournois/<id>/salle.json`` with ``If-None-Match`` (its last ETag) and ``Accept-Encoding: gzip,
   br``, waiting the page's ``data-poll-ms`` (500 ms) after each answer, as the page's setTimeout does;
 * the hall's projector (`static/js/projector.js`): one client asking ``/tournois/<id>/projecteur.json`` the
-  same way every ``data-poll-ms`` (1000 ms) and, when its ``ranking`` differs from the page's
-  ``data-ranking``, fetching the projector page again (the script swaps the rankings section in);
+  same way every ``data-poll-ms`` (1000 ms); when ``published`` changes it fetches the page again (the
+  script reloads it); once published, when the JSON's ``ranking`` is newer than the ``data-ranking`` of the
+  rankings shown, it fetches ``/tournois/<id>/projecteur/classements`` (the script swaps it in) — again
+  after each poll until it gets the newer one;
 * the arbiter, who presses « Publier les résultats » (the dashboard's form, CSRF token, signed in) the
   instant the grid shows every cell of position 1 « saisi ».
 
@@ -24,7 +26,8 @@ Measured, per run (median / min / max over ``--runs``):
 
 * (a) last confirmation answered → the grid poller holds a salle.json where position 1 is complete;
 * (b) publish click → the projector poller holds the projector page showing the ranking;
-* (c) published: one more confirmation answered → the projector page shows the new ``ranking``;
+* (c) published: one more confirmation answered → the projector poller holds rankings drawn from the new
+  ``ranking`` (the data version);
 * (d) bytes on the wire (status line, headers and compressed body) per salle.json ``200`` and per ``304``;
 * (e) server CPU ms per ``304`` poll of salle.json and of projecteur.json vs per static-file request (200
   and 304), measured in a quiet phase after the run: ``--cpu-requests`` requests back to back each;
@@ -35,6 +38,8 @@ main's projector, which never re-reads a published ranking, (b) and (c) end so.
 
 The floor replaces every request by a GET of the static file (``If-None-Match`` for the pollers): its (a),
 (b), (c) are what the pacing alone costs — the first poll that starts after the event, and the page's fetch.
+Each screen starts polling at a moment of its own (a random phase), and the extra line of (c) too, so that
+no two are in step.
 
 Targets printed beside the figures: (a) ≤ 1 s, (b) ≤ 2 s, (c) ≤ 2 s, (d) ≤ 20 KB at 150 tables.
 Bounded: a deadline per run, every request times out, 127.0.0.1 only.
@@ -146,8 +151,9 @@ def cookie_of(browser: Browser) -> str:
 
 
 def page_ranking(html: str) -> str | None:
-    """The ranking a projector page shows: its ``<body data-ranking>`` (None: none, or not published)."""
-    match = re.search(r'<body[^>]*\sdata-ranking="([^"]*)"', html)
+    """The ranking a projector page (or its ``projecteur/classements``) shows: its ``.p-rankings``'s
+    ``data-ranking``, the data version it was drawn from (None: no ranking, not published)."""
+    match = re.search(r'class="p-rankings"[^>]*\sdata-ranking="([^"]*)"', html)
     return match.group(1) if match and match.group(1) else None
 
 
@@ -194,6 +200,7 @@ class Run:
         self.deadline = time.monotonic() + args.deadline
         self.out = Outcome(tournament=tournament)
         self.lock = threading.Lock()
+        self.phase = random.Random(f"phase-{tournament}-{floor}")  # the screens' and the extra line's moments
         self.stop = threading.Event()
         self.complete = threading.Event()  # the grid shows position 1 complete
         self.markers: dict[str, float] = {}  # floor: the events the pollers are to see (their start time)
@@ -281,6 +288,7 @@ class Run:
         path = STATIC if self.floor else f"/arbitre/tournois/{self.tournament}/salle.json"
         etag = None
         polls = self.out.grid
+        self.stop.wait(self.phase.uniform(0, interval))  # opened at its own moment, not in step with the projector
         try:
             while not self.stop.is_set() and time.monotonic() < self.deadline:
                 answer = tab.get(path, etag)
@@ -302,35 +310,51 @@ class Run:
             tab.close()
 
     def projector(self, interval: float) -> None:
-        """projector.js: projecteur.json, If-None-Match; a ``ranking`` other than the page's: the page again."""
+        """projector.js: projecteur.json with If-None-Match; ``published`` other than the page's: the page
+        again (the script reloads it); a ``ranking`` newer than the one shown: ``projecteur/classements``,
+        put in place if newer still (else asked again after the next poll, as the script does)."""
         tab = Tab(self.base)
         page_path = STATIC if self.floor else f"/tournois/{self.tournament}/projecteur"
         path = STATIC if self.floor else f"/tournois/{self.tournament}/projecteur.json"
         polls = self.out.projector
-        shown = page_ranking(tab.get(page_path).body.decode()) if not self.floor else None
+        published, shown, wanted = False, None, None
+        if not self.floor:
+            html = tab.get(page_path).body.decode()
+            published, shown = 'data-published="true"' in html, page_ranking(html)
         seen: set[str] = set()  # floor: the markers already fetched for
         etag = None
+        self.stop.wait(self.phase.uniform(0, interval))
         try:
             while not self.stop.is_set() and time.monotonic() < self.deadline:
                 answer = tab.get(path, etag)
                 polls.answers.append(answer)
-                fetch = False
+                fetch = None
                 if answer.status == 200:
                     etag = answer.headers.get("etag")
                     if not self.floor:
-                        fetch = json.loads(answer.body).get("ranking") != shown
+                        data = json.loads(answer.body)
+                        wanted = data.get("ranking")
+                        if bool(data["published"]) != published:
+                            fetch = page_path  # window.location.reload()
                 elif answer.status != 304:
                     polls.errors.append(f"projecteur.json {answer.status}")
+                if not self.floor and fetch is None and wanted is not None and shown is not None \
+                        and int(shown) < int(wanted):
+                    fetch = f"/tournois/{self.tournament}/projecteur/classements"
                 if self.floor:
                     due = {name for name, at in self.markers.items()
                            if name != "complete" and name not in seen and answer.start >= at}
                     seen |= due
-                    fetch = bool(due)
+                    fetch = page_path if due else None
                 if fetch:
-                    page = tab.get(page_path)
+                    page = tab.get(fetch)
                     html = page.body.decode(errors="replace")
                     if not self.floor:
-                        shown = page_ranking(html)
+                        fresh = page_ranking(html)
+                        if fetch == page_path:
+                            published, shown = 'data-published="true"' in html, fresh
+                        elif fresh is not None and (shown is None or int(fresh) > int(shown)):
+                            shown = fresh
                     polls.pages.append((page.start, page.end, shown, self.floor or "p-ranking" in html))
                 self.stop.wait(interval)
         except Exception as error:  # noqa: BLE001
@@ -420,6 +444,8 @@ class Run:
                     out.errors.append(f"lancer la position 2 : {status}")
                     return out
                 time.sleep(2 * projector_ms / 1000)  # the projector has taken the launch in
+            # the extra line at a moment of its own, not in step with the projector's polls
+            time.sleep(self.phase.uniform(0, projector_ms / 1000))
             tab = Tab(self.base)
             confirmed = self.enter(tab, line)
             tab.close()
