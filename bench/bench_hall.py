@@ -72,7 +72,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "fa
 
 from bench_table_load import STATIC, _stored, _taker_seats, process_cpu  # noqa: E402
 from clients import Browser, get_json  # noqa: E402
-from live import LiveServer, create_token, create_users, launch, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
+from live import (LiveServer, create_token, create_users, launch, pg_schema, postgres_reachable,  # noqa: E402
+                  ready_tournament)
 
 RETRIES = 10
 TIMEOUT = 60
@@ -529,9 +530,10 @@ def run(database_url: str, label: str, args) -> bool:
             print(f"    (d) salle.json, octets par mise à jour (200, {ENCODINGS}) : "
                   f"{_bytes(updates)} ; par 304 : {_bytes(not_modified)}   plancher 304 : "
                   f"{_bytes(floor_not_modified)}   cible ≤ {TARGET_BYTES // 1000} Ko à 150 tables")
-            share = [sum(a.status == 304 for a in o.grid.answers) / max(1, len(o.grid.answers)) for o in real]
-            print(f"        réponses 304 de la grille : {statistics.median(share) * 100:.0f} % (médiane des essais) ; "
-                  f"projecteur : {statistics.median([sum(a.status == 304 for a in o.projector.answers) / max(1, len(o.projector.answers)) for o in real]) * 100:.0f} %")
+            grid_304 = statistics.median(_share_304(o.grid) for o in real)
+            projector_304 = statistics.median(_share_304(o.projector) for o in real)
+            print(f"        réponses 304 (médiane des essais) : grille {grid_304 * 100:.0f} %, "
+                  f"projecteur {projector_304 * 100:.0f} %")
             print(f"    (e) CPU serveur par requête ({args.cpu_requests} à la suite, au calme) : "
                   + " ; ".join(f"{name} {ms:.2f} ms ({size} o, {status})" for name, (ms, size, status) in cpu.items()))
             busy = sum(o.busy for o in real)
@@ -573,8 +575,15 @@ def fmt(seconds: float | None) -> str:
 def _bytes(values: list[int]) -> str:
     if not values:
         return "—"
-    return f"médiane {statistics.median(values):,.0f} o (min {min(values):,}, max {max(values):,}, {len(values)} réponses)" \
-        .replace(",", " ")
+    def n(value: float) -> str:
+        return f"{value:,.0f}".replace(",", "\u202f")
+
+    return (f"médiane {n(statistics.median(values))} o (min {n(min(values))}, max {n(max(values))}, "
+            f"{len(values)} réponses)")
+
+
+def _share_304(polls: Polls) -> float:
+    return sum(a.status == 304 for a in polls.answers) / max(1, len(polls.answers))
 
 
 def main() -> int:

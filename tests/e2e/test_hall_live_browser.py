@@ -79,7 +79,8 @@ def test_the_grid_and_the_projector_follow_the_tables_by_themselves(live_server,
         arbiter.click("button:has-text('Lancer la position')")
     arbiter.evaluate(RELOAD_MARK)
     codes = confirmation_codes(sqlite_url, tid)
-    links = {link["table"]: link for link in arbiter.request.get(f"{base}/api/tournaments/{tid}/tables").json()["tables"]}
+    links = {link["table"]: link
+             for link in arbiter.request.get(f"{base}/api/tournaments/{tid}/tables").json()["tables"]}
 
     projector = new_page(**PROJECTOR)  # the hall's computer: nobody signed in
     projector.goto(f"{base}/tournois/{tid}/projecteur")
