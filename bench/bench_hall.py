@@ -30,7 +30,8 @@ Measured, per run (median / min / max over ``--runs``):
   ``ranking`` (the data version);
 * (d) bytes on the wire (status line, headers and compressed body) per salle.json ``200`` and per ``304``;
 * (e) server CPU ms per ``304`` poll of salle.json and of projecteur.json vs per static-file request (200
-  and 304), measured in a quiet phase after the run: ``--cpu-requests`` requests back to back each;
+  and 304), and per salle.json drawn afresh (200, no ETag sent), measured in a quiet phase after the runs:
+  ``--cpu-requests`` requests back to back each;
 * (f) 503s (« base occupée », sent again at most 10 times), lines lost or doubled (must be 0: exit 1).
 
 A screen that never shows the change within ``--step-timeout`` (30 s) ends the run as failed (exit 1): on
@@ -550,6 +551,7 @@ def quiet_phase(server: LiveServer, tournament: int, count: int) -> dict[str, tu
     grid, public = Tab(server.url, cookie_of(arbiter)), Tab(server.url)
     figures = {
         "salle.json 304": cpu_per_request(server, grid, f"/arbitre/tournois/{tournament}/salle.json", count, True),
+        "salle.json 200": cpu_per_request(server, grid, f"/arbitre/tournois/{tournament}/salle.json", count, False),
         "projecteur.json 304": cpu_per_request(server, public, f"/tournois/{tournament}/projecteur.json", count,
                                                True),
         "statique 200": cpu_per_request(server, public, STATIC, count, False),
