@@ -2,8 +2,9 @@
 the same pacing, asking the same server for a static file instead.
 
 The server is the one ``make run`` starts (`tests/e2e/live.py` `LiveServer`, ``production=True``: waitress),
-on SQLite and on PostgreSQL. Each run imports a fresh simulated individual of ``--tables`` tables, 2
-positions (`live.ready_tournament`), launches position 1 (`live.launch`), then runs, together:
+on SQLite and on PostgreSQL. Each run imports a fresh simulated individual of ``--tables`` tables,
+``--positions`` positions (7: the grid's size in the hall; `live.ready_tournament`), launches position 1
+(`live.launch`), then runs, together:
 
 * the tables' phones — one thread a table, each starting at a moment drawn uniformly within ``--window``
   seconds, entering its 4 lines of position 1 through the table API as `bench_table_load` ``--api table``
@@ -46,8 +47,8 @@ Targets printed beside the figures: (a) ≤ 1 s, (b) ≤ 2 s, (c) ≤ 2 s, (d) �
 Bounded: a deadline per run, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_hall.py [--tables 150] [--databases sqlite,postgresql] [--runs 5]
-[--window 20] [--cpu-requests 200] [--no-floor]`` (PostgreSQL: 127.0.0.1:5432, database ``test``, trust
-auth, as `bench_table_load`).
+[--positions 7] [--window 20] [--cpu-requests 200] [--no-floor]`` (PostgreSQL: 127.0.0.1:5432, database
+``test``, trust auth, as `bench_table_load`). About a minute per run and database at 150 tables.
 """
 
 from __future__ import annotations
@@ -78,7 +79,6 @@ from live import (LiveServer, create_token, create_users, launch, pg_schema, pos
 
 RETRIES = 10
 TIMEOUT = 60
-POSITIONS = 2
 ARBITER, PASSWORD = "arbitre", "mot-de-passe-solide"
 ENCODINGS = "gzip, br"
 TARGETS = {"a": 1.0, "b": 2.0, "c": 2.0}
@@ -504,7 +504,7 @@ def run(database_url: str, label: str, args) -> bool:
             floor: list[Outcome] = []
             for index in range(args.runs):
                 tournament, lines = ready_tournament(database_url, Path(tmp), tables=args.tables,
-                                                     positions=POSITIONS)
+                                                     positions=args.positions)
                 outcome = Run(server, args, tournament, lines, token, floor=False).go()
                 real.append(outcome)
                 lost, doubled = check_lines(database_url, outcome)
@@ -519,6 +519,7 @@ def run(database_url: str, label: str, args) -> bool:
             cpu = quiet_phase(server, real[-1].tournament, args.cpu_requests)
             print(f"  [{label}] grille toutes les {getattr(real[-1], 'grid_ms', '?')} ms, projecteur toutes les "
                   f"{getattr(real[-1], 'projector_ms', '?')} ms ; {args.runs} essais, {args.tables} tables, "
+                  f"{args.positions} positions, "
                   f"fenêtre des téléphones {args.window:g} s")
             for key, title in (("a", "dernière confirmation → grille complète"),
                                ("b", "clic « Publier » → classement au projecteur"),
@@ -593,6 +594,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=150)
     parser.add_argument("--databases", default="sqlite,postgresql")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--positions", type=int, default=7,
+                        help="positions du mouvement (7) ; seules les 1 et 2 sont jouées, les autres font la grille")
     parser.add_argument("--window", type=float, default=20.0,
                         help="secondes dans lesquelles chaque table commence sa saisie (20)")
     parser.add_argument("--deadline", type=float, default=300, help="secondes au plus par essai")
