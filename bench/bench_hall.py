@@ -1,10 +1,10 @@
 """Latency of the hall's live screens (issue 30), on loopback, side by side with a floor: the same clients,
 the same pacing, asking the same server for a static file instead.
 
-The server is the one ``make run`` starts (`tests/e2e/live.py` `LiveServer`, ``production=True``: waitress),
-on SQLite and on PostgreSQL. Each run imports a fresh simulated individual of ``--tables`` tables,
-``--positions`` positions (7: the grid's size in the hall; `live.ready_tournament`), launches position 1
-(`live.launch`), then runs, together:
+The server is the one ``make run`` starts (`tests/e2e/live.py` `LiveServer`, ``production=True``: waitress,
+the public views kept as in production: ``PUBLIC_RESULTS_MAX_STALE`` 10), on SQLite and on PostgreSQL.
+Each run imports a fresh simulated individual of ``--tables`` tables, ``--positions`` positions (7: the
+grid's size in the hall; `live.ready_tournament`), launches position 1 (`live.launch`), then runs, together:
 
 * the tables' phones — one thread a table, each starting at a moment drawn uniformly within ``--window``
   seconds, entering its 4 lines of position 1 through the table API as `bench_table_load` ``--api table``
@@ -47,7 +47,7 @@ Targets printed beside the figures: (a) ≤ 1 s, (b) ≤ 2 s, (c) ≤ 2 s, (d) �
 Bounded: a deadline per run, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_hall.py [--tables 150] [--databases sqlite,postgresql] [--runs 5]
-[--positions 7] [--window 20] [--cpu-requests 200] [--no-floor]`` (PostgreSQL: 127.0.0.1:5432, database
+[--positions 7] [--window 20] [--cpu-requests 200] [--max-stale 10] [--no-floor]`` (PostgreSQL: 127.0.0.1:5432, database
 ``test``, trust auth, as `bench_table_load`). About a minute per run and database at 150 tables.
 """
 
@@ -499,7 +499,10 @@ def run(database_url: str, label: str, args) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         create_users(database_url, (ARBITER, PASSWORD, "arbiter"))
         token = create_token(database_url, role="arbiter")
-        with LiveServer(database_url, Path(tmp) / "server.log", production=True) as server:
+        # the public views kept as in production (the projector's rankings are one): the tests' 0 would make
+        # the first request after a commit compute them, where make run serves the kept one meanwhile
+        env = {"PUBLIC_RESULTS_MAX_STALE": args.max_stale}
+        with LiveServer(database_url, Path(tmp) / "server.log", production=True, env=env) as server:
             real: list[Outcome] = []
             floor: list[Outcome] = []
             for index in range(args.runs):
@@ -534,8 +537,10 @@ def run(database_url: str, label: str, args) -> bool:
                   f"{_bytes(floor_not_modified)}   cible ≤ {TARGET_BYTES // 1000} Ko à 150 tables")
             grid_304 = statistics.median(_share_304(o.grid) for o in real)
             projector_304 = statistics.median(_share_304(o.projector) for o in real)
+            fetches = statistics.median(len(o.projector.pages) for o in real)
             print(f"        réponses 304 (médiane des essais) : grille {grid_304 * 100:.0f} %, "
-                  f"projecteur {projector_304 * 100:.0f} %")
+                  f"projecteur {projector_304 * 100:.0f} % ; le projecteur a demandé sa page ou ses classements "
+                  f"{fetches:g} fois par essai (médiane ; 2 sans rien de périmé)")
             print(f"    (e) CPU serveur par requête ({args.cpu_requests} à la suite, au calme) : "
                   + " ; ".join(f"{name} {ms:.2f} ms ({size} o, {status})" for name, (ms, size, status) in cpu.items()))
             busy = sum(o.busy for o in real)
@@ -604,10 +609,12 @@ def main() -> int:
     parser.add_argument("--cpu-requests", type=int, default=200, help="requêtes par mesure de CPU (200)")
     parser.add_argument("--grid-ms", type=int, default=500, help="pas du plancher de la grille (500)")
     parser.add_argument("--projector-ms", type=int, default=1000, help="pas du plancher du projecteur (1000)")
+    parser.add_argument("--max-stale", default="10",
+                        help="PUBLIC_RESULTS_MAX_STALE du serveur (10, celui de make run ; 0 : celui des tests)")
     parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
     args = parser.parse_args()
-    print(f"{time.strftime('%Y-%m-%d %H:%M')} — {args.tables} tables, waitress, {os.cpu_count()} cœurs, "
-          f"charge au départ {os.getloadavg()[0]:.1f}")
+    print(f"{time.strftime('%Y-%m-%d %H:%M')} — {args.tables} tables, waitress, PUBLIC_RESULTS_MAX_STALE "
+          f"{args.max_stale}, {os.cpu_count()} cœurs, charge au départ {os.getloadavg()[0]:.1f}")
     ok = True
     for database in args.databases.split(","):
         if database == "sqlite":
