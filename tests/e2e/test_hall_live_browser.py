@@ -136,8 +136,11 @@ def test_the_grid_and_the_projector_follow_the_tables_by_themselves(live_server,
     arbiter.fill("#clock-position", "2")
     with arbiter.expect_navigation():
         arbiter.click("button:has-text('Lancer la position')")
-    # (the published projector reloads itself once on a position launched: projector.js finds no ordinal to set)
+    # the published projector reloads itself on a position launched (projector.js finds no ordinal to set):
+    # the position seen, the reload it may have started is let through before the page is marked
     projector.wait_for_function("() => document.body.dataset.position === '2'", timeout=15_000)
+    projector.wait_for_timeout(2_000)
+    projector.wait_for_load_state("load")
     projector.wait_for_selector(".p-ranking")
     projector.evaluate(RELOAD_MARK)
     before = projector.evaluate(RANKING_ROWS)
