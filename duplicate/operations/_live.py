@@ -49,7 +49,7 @@ from duplicate.models import (
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
-from ._common import OperationError, _format, _kind
+from ._common import OperationError, _format, _kind, lock_row
 from ._deals import board_takers
 from ._layout import _Kept, movement_rounds, movement_text
 from ._publishing import is_published
@@ -78,6 +78,7 @@ def set_minutes_per_board(session: Session, tournament: Tournament, minutes: Any
     low, high = MINUTES_RANGE
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high:
         raise OperationError(f"Indiquez un nombre entier de minutes par étui, de {low} à {high}.", "minutes")
+    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
     tournament.settings = {**(tournament.settings or {}), "minutes_per_board": minutes}  # a new dict: see publish
     session.add(tournament)
     session.flush()
