@@ -22,6 +22,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
 from duplicate.web import KIND_LABELS
+from duplicate.web.form_conflicts import Guarded
 
 REQUIRED = "Ce champ est obligatoire."
 MAX_UPLOAD = 5 * 1024 * 1024  # a tournament or deals file is far smaller
@@ -199,7 +200,7 @@ class TournamentForm(FrenchForm):
                     "qu’ils occupent (fascicule FFT, chapitre 5, « Ex-aequo »).")
 
 
-class TimezoneForm(FrenchForm):
+class TimezoneForm(FrenchForm, Guarded):
     """The time zone of an existing tournament (SPEC §11)."""
 
     timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE)
@@ -210,6 +211,10 @@ class PlayerForm(FrenchForm):
     surname = StringField("Nom", validators=[required(), length(100)])
     first_name = StringField("Prénom", validators=[required(), length(100)])
     club = StringField("Club", validators=[Optional(), length(100)])
+
+
+class PlayerEditForm(PlayerForm, Guarded):
+    """A registered player's form: the values it showed go with it (`form_conflicts`, two arbiters at once)."""
 
 
 class UploadForm(FrenchForm):

@@ -132,7 +132,7 @@ def test_the_later_player_edit_gets_a_409_with_both_values(app, arbiters):
     with Session(db.get_engine(app)) as session:
         edits = session.exec(select(JournalEntry).where(JournalEntry.action == "player.edit")
                              .order_by(JournalEntry.id)).all()
-    assert [(entry.who, entry.after["surname"]) for entry in edits] == [("arbitre", "DURAND"), ("bruno", "MARTIN")]
+    assert [(entry.who, entry.after["nom"]) for entry in edits] == [("arbitre", "DURAND"), ("bruno", "MARTIN")]
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -181,7 +181,8 @@ def test_the_later_time_zone_gets_a_409(app, arbiters):
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-def test_the_later_table_options_get_a_409(app, arbiters):
+def test_table_options_keep_the_other_arbiters_box(app, arbiters):
+    """A box is changed or not: bruno, who left it as he saw it, does not untick what alice ticked."""
     tid, alice, bruno = arbiters
     path = f"/arbitre/tournois/{tid}/tables"
     form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
@@ -190,3 +191,28 @@ def test_the_later_table_options_get_a_409(app, arbiters):
     response = bruno.post(path, data={**form_b, "position": ""})  # bruno leaves the box unticked: no change
     assert response.status_code == 302  # he changed nothing the other changed: alice's choice stays
     assert _settings(app, tid)["table_results"] is True
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_two_player_edits_at_once_one_saves_the_other_gets_409(app, arbiters):
+    tid, alice, bruno = arbiters
+    player = _player(app, tid)
+    path = f"/arbitre/tournois/{tid}/joueurs/{player.id}"
+    for round_ in range(5):
+        forms = [_form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))]
+        barrier = threading.Barrier(2)
+        answers: dict[str, int] = {}
+
+        def save(name, client, form):
+            barrier.wait(timeout=30)
+            answers[name] = client.post(path, data={**form, "surname": f"{name.upper()}{round_}"}).status_code
+
+        threads = [threading.Thread(target=save, args=("alice", alice, forms[0])),
+                   threading.Thread(target=save, args=("bruno", bruno, forms[1]))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert sorted(answers.values()) == [302, 409], answers
+        winner = next(name for name, status in answers.items() if status == 302)
+        assert _player(app, tid).surname == f"{winner.upper()}{round_}"
