@@ -216,3 +216,39 @@ def test_two_player_edits_at_once_one_saves_the_other_gets_409(app, arbiters):
         assert sorted(answers.values()) == [302, 409], answers
         winner = next(name for name, status in answers.items() if status == 302)
         assert _player(app, tid).surname == f"{winner.upper()}{round_}"
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("where", ["view", "commit"])
+def test_a_row_changed_meanwhile_answers_a_french_409_never_a_500(app, arbiters, monkeypatch, where):
+    """The safety net: wherever a version counter still refuses a write (`StaleDataError`), the page is a
+    French 409 keeping what was sent, not a 500 — raised in the view, or at the commit after it (as in
+    production: an exception of the commit reaches Flask as a 500, whose handler looks at its cause)."""
+    from sqlalchemy.orm.exc import StaleDataError
+
+    from duplicate import operations
+
+    tid, alice, _bruno = arbiters
+
+    def stale(*_args, **_kwargs):
+        raise StaleDataError("UPDATE statement on table 'tournament' expected to update 1 row(s); 0 were matched.")
+
+    if where == "view":
+        monkeypatch.setattr(operations, "publish", stale)
+    else:
+        app.config["PROPAGATE_EXCEPTIONS"] = False
+
+        def commit_refused(response):
+            if response.status_code < 400 and response.headers.get("Location", "").endswith(f"/tournois/{tid}/"):
+                stale()
+            return response
+
+        monkeypatch.setitem(app.after_request_funcs, None, [*app.after_request_funcs[None], commit_refused])
+    response = alice.post(f"/arbitre/tournois/{tid}/publication", data={"publier": "1"})
+    assert response.status_code == 409
+    text = _text(response)
+    assert "Enregistré entre-temps" in text and "rien n’a été enregistré" in text
+    assert "Résultats publiés" not in text  # the flashed success of the refused request is dropped
+    assert _form(response.get_data(as_text=True))["publier"] == "1"  # kept, to send again
+    assert "published" not in _settings(app, tid)
+    assert alice.get(f"/arbitre/tournois/{tid}/").status_code == 200  # the session is usable again
