@@ -280,7 +280,7 @@ class BoardsForm(FrenchForm):
                        description="Laissez vide pour une graine tirée au hasard (affichée ensuite, avec son empreinte).")
 
 
-class HandsForm(FrenchForm):
+class HandsForm(FrenchForm, Guarded):
     """The deal of one étui in the interchange notation (« KS 10D 21T EX… »): 18 cards a seat, 6 in the
     chien; the rules (78 distinct cards, no petit sec) are checked by the operation."""
 

@@ -39,6 +39,8 @@ def _form(page: str) -> dict[str, str]:
             continue
         value = re.search(r'value="([^"]*)"', tag)
         data[name.group(1)] = entities.unescape(value.group(1)) if value else ""
+    for name, text in re.findall(r'<textarea\b[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
+        data[name] = entities.unescape(text).removeprefix("\r\n").removeprefix("\n")
     for name, options in re.findall(r'<select\b[^>]*name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
         chosen = re.search(r'<option\b[^>]*selected[^>]*value="([^"]*)"|<option value="([^"]*)" selected', options)
         if chosen:
@@ -252,3 +254,21 @@ def test_a_row_changed_meanwhile_answers_a_french_409_never_a_500(app, arbiters,
     assert _form(response.get_data(as_text=True))["publier"] == "1"  # kept, to send again
     assert "published" not in _settings(app, tid)
     assert alice.get(f"/arbitre/tournois/{tid}/").status_code == 200  # the session is usable again
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_deal_gets_a_409(app, arbiters):
+    tid, alice, bruno = arbiters
+    assert alice.post(f"/arbitre/tournois/{tid}/etuis/generer",
+                      data={"generate-count": "2", "generate-seed": "g"}).status_code == 302
+    path = f"/arbitre/tournois/{tid}/etuis/1"
+    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    seats = [seat for seat in "NESW" if seat != form_a["dealer"]]
+    assert form_a["N"] and form_a["dog"]
+    assert alice.post(path, data={**form_a, "dealer": seats[0]}).status_code == 302
+    response = bruno.post(path, data={**form_b, "dealer": seats[1]})
+    assert response.status_code == 409
+    text = _text(response)
+    assert "Un autre arbitre a enregistré" in text
+    assert _form(response.get_data(as_text=True))["dealer"] == seats[1]
+    assert _form(alice.get(path).get_data(as_text=True))["dealer"] == seats[0]
