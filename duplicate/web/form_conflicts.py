@@ -23,6 +23,8 @@ A view uses `guard` in place of ``form.validate_on_submit()`` and answers `statu
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from wtforms import HiddenField
@@ -44,11 +46,19 @@ class Guarded:
 
 
 def _text(value: Any) -> str:
-    """A value as compared: None and "" alike, booleans as « 1 » / « », text stripped."""
+    """A value as compared: None and "" alike, booleans as « 1 » / « », numbers without trailing zeros
+    (1, 1.0 and « 1 » alike), text stripped."""
     if value is None or value is False:
         return ""
     if value is True:
         return "1"
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    if isinstance(value, (int, float, Decimal)):
+        try:
+            return format(Decimal(str(value)).normalize(), "f")
+        except InvalidOperation:
+            return str(value)
     return str(value).strip()
 
 
@@ -58,9 +68,12 @@ def _shown(form, value: Any, name: str) -> str:
     if isinstance(value, bool) or field.type == "BooleanField":
         return "coché" if value else "non coché"
     text = _text(value)
-    for choice in getattr(field, "choices", None) or ():
-        if isinstance(choice, (tuple, list)) and _text(choice[0]) == text:
-            return str(choice[1])
+    if getattr(field, "choices", None) is not None:
+        for choice in field.iter_choices():
+            if _text(choice[0]) == text:
+                return str(choice[1])
+    if isinstance(value, (float, Decimal, Fraction)):
+        return text.replace(".", ",")
     return text or "(vide)"
 
 

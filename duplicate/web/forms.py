@@ -348,6 +348,6 @@ class CoefficientForm(FrenchForm):
     coefficient = NumberField("Coefficient", default=1, validators=[needed()])
 
 
-class SessionForm(FrenchForm):
+class SessionForm(FrenchForm, Guarded):
     series_id = SelectField("Compétition", coerce=int)
     coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])

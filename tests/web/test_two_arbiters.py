@@ -272,3 +272,20 @@ def test_the_later_deal_gets_a_409(app, arbiters):
     assert "Un autre arbitre a enregistré" in text
     assert _form(response.get_data(as_text=True))["dealer"] == seats[1]
     assert _form(alice.get(path).get_data(as_text=True))["dealer"] == seats[0]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_seance_coefficient_gets_a_409(app, arbiters):
+    tid, alice, bruno = arbiters
+    path = f"/arbitre/tournois/{tid}/competition"
+    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    assert alice.post(path, data={**form_a, "coefficient": "1,5"}).status_code == 302
+    response = bruno.post(path, data={**form_b, "coefficient": "2"})
+    assert response.status_code == 409
+    assert "« 1,5 »" in _text(response) and "« 2 »" in _text(response)
+    with Session(db.get_engine(app)) as session:
+        assert session.get(Tournament, tid).coefficient == 1.5
+    # left as shown (« 1 »), the coefficient is no change of his: alice's 1,5 stays
+    assert bruno.post(path, data=form_b).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        assert session.get(Tournament, tid).coefficient == 1.5
