@@ -289,3 +289,29 @@ def test_the_later_seance_coefficient_gets_a_409(app, arbiters):
     assert bruno.post(path, data=form_b).status_code == 302
     with Session(db.get_engine(app)) as session:
         assert session.get(Tournament, tid).coefficient == 1.5
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_team_match_bonus_gets_a_409(app, arbiter, make_user, sign_in):
+    """The « Match » page holds several forms: the one posted is guarded, the others are left alone."""
+    from scoring_helpers import ready
+
+    tid = ready(app, "team_match")
+    make_user("bruno")
+    give(app, tid, "bruno")
+    bruno = app.test_client()
+    assert sign_in(bruno, "bruno").status_code == 302
+    path = f"/arbitre/tournois/{tid}/match"
+    page_a, page_b = arbiter.get(path).get_data(as_text=True), bruno.get(path).get_data(as_text=True)
+    bonus = 'value="bonus">'
+    form_a, form_b = _form(page_a.split(bonus)[0].split("<form")[-1]), _form(page_b.split(bonus)[0].split("<form")[-1])
+    form_a["form"] = form_b["form"] = "bonus"
+    form_a.update(bonus_A="2,5", bonus_B="0")
+    assert arbiter.post(path, data=form_a).status_code == 302
+    response = bruno.post(path, data={**form_b, "bonus_A": "1", "bonus_B": "0"})
+    assert response.status_code == 409
+    assert "« 2,5 »" in _text(response) and "« 1 »" in _text(response)
+    with Session(db.get_engine(app)) as session:
+        from duplicate.models import Team
+
+        assert session.exec(select(Team.bonus).where(Team.tournament_id == tid, Team.entrant_id == "A")).one() == 2.5
