@@ -131,8 +131,10 @@ def written_meanwhile(error: StaleDataError):
                                message=WRITTEN_MEANWHILE + " Rechargez la page."), 409
     kept, secret, files = _kept_fields()
     action = request.full_path.rstrip("?")
+    referrer = request.referrer or ""
+    back = referrer if referrer.startswith(request.host_url) else None  # the form's page (a POST-only address: 405)
     return render_template(
-        "form_expired.html", title="Enregistré entre-temps", action=action, kept=kept, secret=secret,
+        "form_expired.html", title="Enregistré entre-temps", action=action, back=back, kept=kept, secret=secret,
         files=files, message=WRITTEN_MEANWHILE + " Ce que vous avez saisi est conservé ci-dessous : rouvrez le "
         "formulaire pour voir ce qui est enregistré maintenant, ou enregistrez de nouveau vos valeurs pour "
         "les remplacer.", visible=[(name, value) for name, value in kept if value.strip()]), 409

@@ -246,8 +246,10 @@ def test_a_row_changed_meanwhile_answers_a_french_409_never_a_500(app, arbiters,
             return response
 
         monkeypatch.setitem(app.after_request_funcs, None, [*app.after_request_funcs[None], commit_refused])
-    response = alice.post(f"/arbitre/tournois/{tid}/publication", data={"publier": "1"})
+    response = alice.post(f"/arbitre/tournois/{tid}/publication", data={"publier": "1"},
+                          headers={"Referer": f"http://localhost/arbitre/tournois/{tid}/"})
     assert response.status_code == 409
+    assert f'href="http://localhost/arbitre/tournois/{tid}/">Abandonner' in response.get_data(as_text=True)
     text = _text(response)
     assert "Enregistré entre-temps" in text and "rien n’a été enregistré" in text
     assert "Résultats publiés" not in text  # the flashed success of the refused request is dropped
