@@ -40,7 +40,7 @@ from duplicate.core.evening import RESULTS_TO, lateness_points
 from duplicate import french
 from duplicate.models import WITH_PENDING, Player, Result, Substitution, Tournament, utcnow
 
-from ._common import NotFound, OperationError, _clean, _entrants, _format, players, lock_row
+from ._common import NotFound, OperationError, _clean, _entrants, _format, lock_row, players
 from ._deals import _store_movement, contradicted_results, describe_contradicted, get_movement
 from ._entrants import _licences, _place, _player_problems, register_player
 from ._journal import journal

@@ -52,7 +52,7 @@ from duplicate.core.freeplay.prizes import palmares
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 from duplicate.models import FreeSheet, Movement, Tournament
 
-from ._common import OperationError, _count, _format, players, teams, lock_row
+from ._common import OperationError, _count, _format, lock_row, players, teams
 from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order, team_members
 from ._journal import journal

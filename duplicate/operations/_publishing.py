@@ -36,7 +36,7 @@ from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Player, Series, Team, TeamMember, Tournament, User
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, players, teams, lock_row
+from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, lock_row, players, teams
 from ._journal import journal
 from ._scoring import corrected_ids, progress
 from ._tournaments import ranking, to_core

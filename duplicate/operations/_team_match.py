@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 from duplicate import french
 from duplicate.models import WITH_PENDING, Board, Player, Result, Tournament, TournamentKind
 
-from ._common import OperationError, _kind, teams, lock_row
+from ._common import OperationError, _kind, lock_row, teams
 from ._deals import _store_movement, get_movement
 from ._entrants import team_members
 from ._journal import journal

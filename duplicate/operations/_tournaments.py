@@ -22,7 +22,7 @@ from duplicate.models import (
 )
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, _count, _entrants, _format, players, teams, lock_row
+from ._common import NotFound, OperationError, _count, _entrants, _format, lock_row, players, teams
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
