@@ -64,18 +64,20 @@ def _mark_statement(epoch: int, offset: int) -> str:
     return f"UPDATE tournament SET data_epoch = {int(epoch)}, data_version = data_version + {int(offset)}"
 
 
-def mark_restored(url: str, epoch: int, offset: int) -> None:
-    """Give the tournaments not marked yet the restore's epoch and raised version (a backup older than the
-    epoch's column, migrated after being restored); nothing for those marked with the data."""
-    from sqlalchemy import create_engine, text
+def upgrade_and_mark(url: str, epoch: int, offset: int) -> None:
+    """Migrate the restored database to the head and, in the same transaction, give the tournaments not
+    marked yet the restore's epoch and raised version (a backup older than the epoch's column: marked once
+    migrated); nothing for those marked with the data."""
+    from alembic import command
+    from sqlalchemy import text
 
-    engine = create_engine(url)
-    try:
-        with engine.begin() as connection:
-            connection.execute(text(_mark_statement(epoch, offset) + " WHERE data_epoch <> :epoch"),
-                               {"epoch": int(epoch)})
-    finally:
-        engine.dispose()
+    from duplicate.db import alembic_config, current_revision, head_revision, migration_connection
+
+    with migration_connection(url) as connection:  # one transaction: Alembic's runs inside it
+        if current_revision(connection) != head_revision():
+            command.upgrade(alembic_config(connection), "head")
+        connection.execute(text(_mark_statement(epoch, offset) + " WHERE data_epoch <> :epoch"),
+                           {"epoch": int(epoch)})
 
 
 def _has_epoch(connection: sqlite3.Connection) -> bool:
@@ -263,9 +265,9 @@ def _pg_top_version(url: str) -> int | None:
         engine.dispose()
 
 
-# the restore's last statement, in its transaction: the restored tournaments marked (`_marks`) when the backup
-# has the epoch's column (an older one is marked after its migration, `mark_restored`); the script of
-# pg_restore empties search_path, RESET gives back the connection's
+# the restore's last statement, in its transaction: the restored tournaments marked (`_marks`) when the
+# backup has the epoch's column (an older one is marked in its migration's transaction, `upgrade_and_mark`);
+# the script of pg_restore empties search_path, RESET gives back the connection's
 _PG_MARK = """
 RESET search_path;
 DO $mark$ BEGIN
@@ -335,8 +337,7 @@ def restore_database(url: str, backup_path: str) -> str | None:
         saved = restore_sqlite(database, backup_path)
     elif url.startswith("postgresql"):
         marks = restore_postgresql(url, backup_path)
-        upgrade(url)  # a backup of an older version of the application
-        mark_restored(url, *marks)  # marked now if the backup had not the epoch's column yet
+        upgrade_and_mark(url, *marks)  # a backup of an older version of the application: marked once migrated
         return None
     else:
         raise BackupError("restauration possible pour SQLite et PostgreSQL seulement")

@@ -285,9 +285,10 @@ def stop_clock(session: Session, tournament: Tournament, *, now: datetime.dateti
 def hall_version(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> str:
     """A short opaque text that changes whenever what the hall's screens show may change (issue 30): the
     version of the tournament's data (every committed write of a line, a player, the movement, the
-    publication… raises it: `_changes`; a restore rewrites its epoch), the clock's row (launched, paused, extended, stopped) and whether
-    its countdown is over — the one change time makes by itself (a table with lines missing then is « en
-    retard »). The tournament's row is the one the request has read already; the clock is one more row.
+    publication… raises it: `_changes`; a restore rewrites its epoch), the clock's row (launched, paused,
+    extended, stopped) and whether its countdown is over — the one change time makes by itself (a table
+    with lines missing then is « en retard »). The tournament's row is the one the request has read already;
+    the clock is one more row.
     The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
     cost of these two reads, without computing the grid or the projector (`web.live`)."""
     clock = session.execute(select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining)
