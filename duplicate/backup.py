@@ -7,10 +7,10 @@
   not), FILE mode 0600 too.
 * ``flask --app app restore FILE [--yes]`` — the whole database replaced by FILE. SQLite: FILE is checked
   first (a SQLite database of this application that passes ``PRAGMA integrity_check``), the current
-  database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), then FILE is
-  copied in with the backup API (the running server sees the restored data at its next transaction),
-  then migrated to the latest revision. PostgreSQL: ``pg_restore --clean --if-exists --no-owner`` run by
-  ``psql --single-transaction``, then migrated.
+  database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), FILE is copied
+  beside it (mode 0600), migrated to the latest revision and marked (below), then copied in with the
+  backup API (the running server sees the restored data at its next transaction). PostgreSQL:
+  ``pg_restore --clean --if-exists --no-owner`` run by ``psql --single-transaction``, then migrated.
 
 A restore is seen by the running servers (issue 31, point 2): every restored tournament is given a new
 ``data_epoch`` (a random 62-bit number) and its ``data_version`` is raised above every version the replaced
@@ -78,10 +78,6 @@ def upgrade_and_mark(url: str, epoch: int, offset: int) -> None:
             command.upgrade(alembic_config(connection), "head")
         connection.execute(text(_mark_statement(epoch, offset) + " WHERE data_epoch <> :epoch"),
                            {"epoch": int(epoch)})
-
-
-def _has_epoch(connection: sqlite3.Connection) -> bool:
-    return "data_epoch" in {row[1] for row in connection.execute("PRAGMA table_info(tournament)")}
 
 
 # --- SQLite -----------------------------------------------------------------------------------------------
