@@ -7,10 +7,20 @@
   not), FILE mode 0600 too.
 * ``flask --app app restore FILE [--yes]`` — the whole database replaced by FILE. SQLite: FILE is checked
   first (a SQLite database of this application that passes ``PRAGMA integrity_check``), the current
-  database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), then FILE is
-  copied in with the backup API (the running server sees the restored data at its next transaction),
-  then migrated to the latest revision. PostgreSQL: ``pg_restore --clean --if-exists --no-owner
-  --single-transaction``, then migrated.
+  database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), FILE is copied
+  beside it (mode 0600), migrated to the latest revision and marked (below), then copied in with the
+  backup API (the running server sees the restored data at its next transaction). PostgreSQL:
+  ``pg_restore --clean --if-exists --no-owner`` run by ``psql --single-transaction``, then migrated.
+
+A restore is seen by the running servers (issue 31, point 2): every restored tournament is given a new
+``data_epoch`` (a random 62-bit number) and its ``data_version`` is raised above every version the replaced
+database held (`_marks`), in the same transaction as the restored data (SQLite: the backup is copied,
+migrated and marked in a file beside the database, which is then copied in whole; PostgreSQL: the
+statement ends the script ``psql`` runs in one transaction). Every kept view, movement text, ETag and
+route-sheet PDF is keyed by the epoch (`operations.data_version`), so none of the replaced data matches any
+more, in any process, and no kept view of them is served to the public as « a little stale »: views of
+another epoch are neither older nor newer. The raised version is for the browsers: the results page and
+the projector reload when the version they poll is greater than the one they show.
 
 A tournament's own file (``flask --app app export ID``, SPEC §9) is the other backup: it carries the
 tournament with its journal of changes, and moves between clubs; these commands keep everything
@@ -21,6 +31,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import secrets
 import shutil
 import sqlite3
 import subprocess
@@ -35,6 +46,38 @@ from duplicate.db import PRIVATE_MODE, protect_sqlite_file, sqlite_path, upgrade
 
 class BackupError(Exception):
     """A backup or a restore that cannot be done; the message is French, for the user."""
+
+
+#: how far above the replaced database's highest data version the restored versions start: commits made
+#: between the reading of that version and the restore's taking of the database are counted in it
+VERSION_MARGIN = 1000
+
+
+def _marks(top_version: int | None) -> tuple[int, int]:
+    """``(epoch, offset)`` for a restore over a database whose highest data version is ``top_version``: a
+    new epoch (random, never 0, the epoch of a database never restored) and what to add to each restored
+    version so that it exceeds every version the replaced database served."""
+    return secrets.randbits(62) or 1, (top_version or 0) + VERSION_MARGIN
+
+
+def _mark_statement(epoch: int, offset: int) -> str:
+    return f"UPDATE tournament SET data_epoch = {int(epoch)}, data_version = data_version + {int(offset)}"
+
+
+def upgrade_and_mark(url: str, epoch: int, offset: int) -> None:
+    """Migrate the restored database to the head and, in the same transaction, give the tournaments not
+    marked yet the restore's epoch and raised version (a backup older than the epoch's column: marked once
+    migrated); nothing for those marked with the data."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from duplicate.db import alembic_config, current_revision, head_revision, migration_connection
+
+    with migration_connection(url) as connection:  # one transaction: Alembic's runs inside it
+        if current_revision(connection) != head_revision():
+            command.upgrade(alembic_config(connection), "head")
+        connection.execute(text(_mark_statement(epoch, offset) + " WHERE data_epoch <> :epoch"),
+                           {"epoch": int(epoch)})
 
 
 # --- SQLite -----------------------------------------------------------------------------------------------
@@ -98,8 +141,24 @@ def check_sqlite_backup(path: str) -> None:
         raise BackupError(f"« {path} » n’est pas une sauvegarde de cette application")
 
 
+def _sqlite_top_version(database: str) -> int | None:
+    """The highest data version of the SQLite database `database` (None: no database, no tournament)."""
+    if not os.path.exists(database):
+        return None
+    connection = sqlite3.connect(database)
+    try:
+        connection.execute("PRAGMA busy_timeout=30000")
+        return connection.execute("SELECT max(data_version) FROM tournament").fetchone()[0]
+    except sqlite3.OperationalError:  # no tournament table (yet): an empty database
+        return None
+    finally:
+        connection.close()
+
+
 def restore_sqlite(database: str, backup_path: str) -> str | None:
-    """Replace the SQLite database by `backup_path`; return where the replaced database was saved."""
+    """Replace the SQLite database by `backup_path`, migrated and marked (`_marks`) beside the database
+    first, so that the running server sees the restored data, at the latest revision and of a new epoch,
+    in one step; return where the replaced database was saved."""
     check_sqlite_backup(backup_path)
     saved = None
     if os.path.exists(database):
@@ -107,17 +166,33 @@ def restore_sqlite(database: str, backup_path: str) -> str | None:
         saved = f"{database}.avant-restauration-{stamp}"
         backup_sqlite(database, saved)
     protect_sqlite_file("sqlite:///" + database)
-    source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
-    target = sqlite3.connect(database)
+    folder = os.path.dirname(os.path.abspath(database))
+    prepared = _private_temporary(folder, ".restauration-")
     try:
-        target.execute("PRAGMA busy_timeout=30000")
-        source.backup(target)  # page by page under the target's write lock: readers see old or new, whole
-        target.execute("PRAGMA journal_mode=WAL")  # as the server opens it
+        source = sqlite3.connect(f"file:{backup_path}?mode=ro", uri=True)
+        try:
+            _copy_sqlite(source, prepared)
+        finally:
+            source.close()
+        upgrade("sqlite:///" + prepared)  # a backup of an older version of the application
+        epoch, offset = _marks(_sqlite_top_version(database))
+        source = sqlite3.connect(prepared)
+        target = sqlite3.connect(database)
+        try:
+            with source:
+                source.execute(_mark_statement(epoch, offset))
+            target.execute("PRAGMA busy_timeout=30000")
+            source.backup(target)  # page by page under the target's write lock: readers see old or new, whole
+            target.execute("PRAGMA journal_mode=WAL")  # as the server opens it
+        finally:
+            target.close()
+            source.close()
     except sqlite3.Error as error:
         raise BackupError(f"restauration impossible : {error} ; la base d’avant est dans « {saved} »") from None
     finally:
-        target.close()
-        source.close()
+        for path in (prepared, prepared + "-journal", prepared + "-wal", prepared + "-shm"):
+            if os.path.exists(path):
+                os.unlink(path)
     return saved
 
 
@@ -171,18 +246,73 @@ def backup_postgresql(url: str, out_path: str) -> None:
             os.unlink(temporary)
 
 
-def restore_postgresql(url: str, backup_path: str) -> None:
+def _pg_top_version(url: str) -> int | None:
+    """The highest data version of the PostgreSQL database at `url` (None: no tournament table, none)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import ProgrammingError
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(text("SELECT max(data_version) FROM tournament")).scalar()
+    except ProgrammingError:
+        return None
+    finally:
+        engine.dispose()
+
+
+# the restore's last statement, in its transaction: the restored tournaments marked (`_marks`) when the
+# backup has the epoch's column (an older one is marked in its migration's transaction, `upgrade_and_mark`);
+# the script of pg_restore empties search_path, RESET gives back the connection's
+_PG_MARK = """
+RESET search_path;
+DO $mark$ BEGIN
+  IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+             AND table_name = 'tournament' AND column_name = 'data_epoch') THEN
+    {statement};
+  END IF;
+END $mark$;
+"""
+
+
+def restore_postgresql(url: str, backup_path: str) -> tuple[int, int]:
+    """Replace the database by the dump `backup_path` and mark it (`_marks`), in one transaction; return the
+    marks."""
     if not os.path.isfile(backup_path):
         raise BackupError(f"le fichier « {backup_path} » n’existe pas")
     arguments, env = _pg_arguments(url)
     tool = _pg_tool("pg_restore")
+    psql = _pg_tool("psql")
     listing = subprocess.run([tool, "--list", backup_path], env=env, capture_output=True, text=True)
     if listing.returncode != 0 or "alembic_version" not in listing.stdout:
         raise BackupError(f"« {backup_path} » n’est pas une sauvegarde pg_dump de cette application")
-    done = subprocess.run([tool, "--clean", "--if-exists", "--no-owner", "--single-transaction", *arguments,
-                           backup_path], env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BackupError(f"pg_restore a échoué (rien n’a changé) : {done.stderr.strip()}")
+    connection = list(arguments)  # psql's: the connection; pg_restore's (writing a script): the schema only
+    schema = None
+    if "--schema" in connection:
+        at = connection.index("--schema")
+        schema = connection[at + 1]
+        del connection[at:at + 2]
+    folder = tempfile.mkdtemp(prefix="restauration-")
+    try:
+        script = os.path.join(folder, "restauration.sql")
+        done = subprocess.run([tool, "--clean", "--if-exists", "--no-owner", "--file", script,
+                               *(["--schema", schema] if schema is not None else []), backup_path],
+                              env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BackupError(f"pg_restore a échoué (rien n’a changé) : {done.stderr.strip()}")
+        epoch, offset = _marks(_pg_top_version(url))
+        with open(script, "a", encoding="utf-8") as out:
+            out.write(_PG_MARK.format(statement=_mark_statement(epoch, offset)))
+        psql_env = dict(env)
+        if schema is not None:  # the URL's search_path, for the unqualified names of the marking
+            psql_env["PGOPTIONS"] = (psql_env.get("PGOPTIONS", "") + f" -csearch_path={schema}").strip()
+        done = subprocess.run([psql, "--no-psqlrc", "--quiet", "--set", "ON_ERROR_STOP=1", "--single-transaction",
+                               "--file", script, *connection], env=psql_env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BackupError(f"la restauration a échoué (rien n’a changé) : {done.stderr.strip()}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return epoch, offset
 
 
 # --- the commands -----------------------------------------------------------------------------------------
@@ -202,11 +332,12 @@ def restore_database(url: str, backup_path: str) -> str | None:
     if database is not None:
         saved = restore_sqlite(database, backup_path)
     elif url.startswith("postgresql"):
-        restore_postgresql(url, backup_path)
-        saved = None
+        marks = restore_postgresql(url, backup_path)
+        upgrade_and_mark(url, *marks)  # a backup of an older version of the application: marked once migrated
+        return None
     else:
         raise BackupError("restauration possible pour SQLite et PostgreSQL seulement")
-    upgrade(url)  # a backup of an older version of the application
+    upgrade(url)  # at the head already (migrated before being copied in)
     return saved
 
 

@@ -10,7 +10,8 @@ once the instance folder is known:
   in ``instance/secret_key``, so that sessions survive a restart.
 - ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
   (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
-  one instance; under TESTING, a fresh temporary folder per application.
+  one instance; under TESTING, a fresh temporary folder per application; the environment variable of the
+  same name overrides the default otherwise (the live-server tests give each server its own).
 - ``PUBLIC_RESULTS_MAX_STALE``: the public results pages and JSON ranking are served the latest kept view
   while the process's worker recomputes the new one (`duplicate.operations._changes`); this bounds how long
   after the worker was asked for a view's newer data it may still be served (a request past it waits for the
@@ -153,7 +154,8 @@ def finalize(config: dict, instance_path: str) -> None:
         config["PUBLIC_RESULTS_MAX_STALE"] = float(os.environ["PUBLIC_RESULTS_MAX_STALE"])
     if not config.get("ROUTE_SHEET_CACHE_DIR"):
         config["ROUTE_SHEET_CACHE_DIR"] = (_temporary_folder("feuilles-de-route-") if config.get("TESTING")
-                                           else os.path.join(instance_path, "feuilles-de-route"))
+                                           else os.environ.get("ROUTE_SHEET_CACHE_DIR")
+                                           or os.path.join(instance_path, "feuilles-de-route"))
 
 
 def _temporary_folder(prefix: str) -> str:

@@ -130,6 +130,9 @@ class Tournament(SQLModel, table=True):
     version_id: int | None = Field(default=None, sa_column=_tournament_version)
     # every committed write to what the tournament's pages show adds 1 (`operations.data_version`)
     data_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # rewritten by ``flask restore`` (`duplicate.backup`): part of every version, so that what a running server
+    # kept of the replaced data never matches the restored data
+    data_epoch: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
     created_at: datetime.datetime = Field(default_factory=utcnow)
     archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
     # the arbiter who made it (`operations.can_manage`); None: shared by every arbiter (made before

@@ -77,6 +77,60 @@ def test_backup_then_restore_gives_back_the_whole_database(app, tmp_path):
                            .execute("SELECT name FROM tournament")]
 
 
+def marks(app) -> dict[str, tuple[int, int]]:
+    """Tournament name → (data epoch, data version)."""
+    with Session(db.get_engine(app)) as session:
+        return {t.name: (t.data_epoch, t.data_version) for t in session.exec(select(Tournament))}
+
+
+def test_a_restore_gives_the_restored_data_a_new_epoch_and_versions_above_the_replaced_ones(app, tmp_path):
+    """Issue 31, point 2: nothing a running server kept of the replaced data matches the restored data —
+    a new epoch — and the pages open on the replaced data reload — a greater version."""
+    if backup_tools_missing(app):
+        pytest.skip("pg_dump / pg_restore absents : sauvegarde PostgreSQL impossible ici")
+    runner = app.test_cli_runner()
+    saved = tmp_path / "sauvegarde.db"
+    assert runner.invoke(args=["backup", str(saved)]).exit_code == 0
+    before = marks(app)["Mardi"]
+    with Session(db.get_engine(app)) as session:  # writes after the backup: the version climbs
+        tournament = session.exec(select(Tournament).where(Tournament.name == "Mardi")).one()
+        for number in range(3):
+            operations.register_player(session, tournament, licence=None, surname=f"NOUVEAU{number}",
+                                       first_name="Jean", club="TC Lyon")
+            session.commit()
+    replaced = marks(app)["Mardi"]
+    assert replaced[1] > before[1]
+    epochs = {before[0]}
+    for _ in range(2):  # restored twice: two epochs, each new
+        done = runner.invoke(args=["restore", str(saved), "--yes"])
+        assert done.exit_code == 0, done.output
+        restored = marks(app)["Mardi"]
+        assert restored[0] not in epochs and restored[1] > replaced[1]
+        epochs.add(restored[0])
+        replaced = restored
+
+
+def test_a_backup_made_before_the_epoch_existed_is_marked_once_migrated(app, tmp_path):
+    if backup_tools_missing(app):
+        pytest.skip("pg_dump / pg_restore absents : sauvegarde PostgreSQL impossible ici")
+    from alembic import command
+
+    url = app.config["DATABASE_URL"]
+    top = marks(app)["Mardi"][1]
+    db.get_engine(app).dispose()
+    with db.migration_connection(url) as conn:
+        command.downgrade(db.alembic_config(conn), "i1_accounts_ownership")
+    runner = app.test_cli_runner()
+    saved = tmp_path / "ancienne.db"
+    assert runner.invoke(args=["backup", str(saved)]).exit_code == 0  # a backup without data_epoch
+    db.upgrade(url)
+    done = runner.invoke(args=["restore", str(saved), "--yes"])
+    assert done.exit_code == 0, done.output
+    db.get_engine(app).dispose()
+    epoch, version = marks(app)["Mardi"]
+    assert epoch != 0 and version > top
+
+
 def test_restore_refuses_a_file_that_is_not_a_backup_and_changes_nothing(app, tmp_path):
     if backup_tools_missing(app):
         pytest.skip("pg_dump / pg_restore absents")

@@ -40,7 +40,7 @@ shared guards). The file formats are in
 """
 
 from ._common import (
-    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, Refused, players,
+    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, Refused, lock_row, players,
     teams,
 )
 from ._deals import (
@@ -108,7 +108,7 @@ from ._quadrettes import quadrette_attackers
 
 __all__ = [
     "STEP_LABELS", "ConflictError", "CsvImportError", "NotFound",
-    "OperationError", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
+    "OperationError", "lock_row", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
     "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "entrant_clubs", "form_team",
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",
     "RESULT_FIELDS", "add_penalty", "adjust_score", "annul_result", "get_result", "penalties", "record_result",

@@ -141,19 +141,21 @@ def pin_version(session: Session, tournament_id: int, version: tuple) -> None:
 
 
 def data_version(session: Session, tournament: Tournament) -> tuple | None:
-    """The committed version of the tournament's data — with its creation time, so that a new tournament
-    given a deleted one's id never matches — or None when this session has written to the tournament and
-    not committed yet (its own view is not the committed one: no cache); a version pinned in the session
-    (`pin_version`) as is."""
+    """The committed version of the tournament's data, ``((created_at, data_epoch), data_version)`` — its
+    creation time, so that a new tournament given a deleted one's id never matches, and its epoch, which
+    ``flask restore`` rewrites, so that the versions of the data a restore replaced never match the restored
+    ones (issue 31: `_older` compares numbers of one epoch only) — or None when this session has written to
+    the tournament and not committed yet (its own view is not the committed one: no cache); a version
+    pinned in the session (`pin_version`) as is."""
     pinned = session.info.get(_PINNED)
     if pinned and tournament.id in pinned and not session.info.get(_WRITTEN):
         return pinned[tournament.id]
-    row = session.execute(select(Tournament.created_at, Tournament.data_version)
+    row = session.execute(select(Tournament.created_at, Tournament.data_epoch, Tournament.data_version)
                           .where(Tournament.id == tournament.id)).one_or_none()
     written = session.info.get(_WRITTEN, ())
     if row is None or tournament.id in written or _ALL in written:
         return None
-    return tuple(row)
+    return (row[0], row[1]), row[2]
 
 
 class AudienceChanged(Exception):
@@ -178,7 +180,8 @@ class _Entry:
 
 
 def _older(kept: tuple, version: tuple) -> bool:
-    """Whether ``kept`` is an earlier version of the same tournament than ``version``."""
+    """Whether ``kept`` is an earlier version of the same tournament than ``version`` — of the same epoch: the
+    views of data a restore replaced are neither older nor newer than the restored data's, they never match."""
     return kept[0] == version[0] and kept[1] < version[1]
 
 

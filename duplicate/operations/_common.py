@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from sqlalchemy import func
+from sqlalchemy import func, inspect
 from sqlmodel import Session, select
 
 from duplicate.core.filetext import FileTextError, parse_json
@@ -53,6 +53,19 @@ class CsvImportError(OperationError):
         count = f"{len(errors)} erreur{'s' if len(errors) > 1 else ''}"
         super().__init__(f"{count} dans le fichier, aucun joueur ajouté :\n{lines}", "file")
         self.errors = errors
+
+
+def lock_row(session: Session, row) -> None:
+    """Read ``row`` again, locked until the transaction ends (``SELECT … FOR UPDATE`` on PostgreSQL), before
+    a change computed from its values (issue 31, point 3): a second writer of the same row waits for the
+    first to commit, then reads what it saved — no ``StaleDataError`` from the version counter
+    (`Tournament.version_id`), no change lost from a JSON column read before the other's commit. On SQLite
+    the request's ``BEGIN IMMEDIATE`` already serialises writers: the row is read again only. What the
+    session holds unflushed is flushed first (a refresh would drop it)."""
+    if not inspect(row).persistent:
+        return  # a row not written yet (being created): nobody else can have changed it
+    session.flush()
+    session.refresh(row, with_for_update=True)
 
 
 def _kind(tournament: Tournament) -> TournamentKind:

@@ -40,7 +40,7 @@ from duplicate.core.evening import RESULTS_TO, lateness_points
 from duplicate import french
 from duplicate.models import WITH_PENDING, Player, Result, Substitution, Tournament, utcnow
 
-from ._common import NotFound, OperationError, _clean, _entrants, _format, players
+from ._common import NotFound, OperationError, _clean, _entrants, _format, lock_row, players
 from ._deals import _store_movement, contradicted_results, describe_contradicted, get_movement
 from ._entrants import _licences, _place, _player_problems, register_player
 from ._journal import journal
@@ -263,6 +263,7 @@ def lateness_penalty(session: Session, tournament: Tournament, *, entrant_id: st
 
 def archive_tournament(session: Session, tournament: Tournament, *, who: str | None = None) -> Tournament:
     """Hide the tournament from the default lists; every page still reads it."""
+    lock_row(session, tournament)
     if tournament.archived_at is not None:
         raise OperationError("Ce tournoi est déjà archivé.")
     tournament.archived_at = utcnow()
@@ -273,6 +274,7 @@ def archive_tournament(session: Session, tournament: Tournament, *, who: str | N
 
 
 def restore_tournament(session: Session, tournament: Tournament, *, who: str | None = None) -> Tournament:
+    lock_row(session, tournament)
     if tournament.archived_at is None:
         raise OperationError("Ce tournoi n’est pas archivé.")
     tournament.archived_at = None

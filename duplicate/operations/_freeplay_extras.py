@@ -52,7 +52,7 @@ from duplicate.core.freeplay.prizes import palmares
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free
 from duplicate.models import FreeSheet, Movement, Tournament
 
-from ._common import OperationError, _count, _format, players, teams
+from ._common import OperationError, _count, _format, lock_row, players, teams
 from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order, team_members
 from ._journal import journal
@@ -301,6 +301,7 @@ def add_free_coefficient(session: Session, tournament: Tournament, *, position: 
         raise OperationError("Faites d’abord le mouvement.")
     if not 2 <= position <= last:
         raise OperationError(f"Position : de 2 à {last} (le coefficient s’applique entre deux positions).", "position")
+    lock_row(session, tournament)  # the coefficients as another arbiter may just have saved them
     items = [item for item in free_coefficients(tournament) if item["position"] != position]
     replaced = len(items) != len(free_coefficients(tournament))
     items = sorted([*items, {"position": position, "coefficient": _coefficient_text(value),
@@ -323,6 +324,7 @@ def add_free_coefficient(session: Session, tournament: Tournament, *, position: 
 
 def remove_free_coefficient(session: Session, tournament: Tournament, position: int, who: str | None = None) -> None:
     """Remove the coefficient of ``position`` (journalled)."""
+    lock_row(session, tournament)
     before = free_coefficients(tournament)
     items = [item for item in before if item["position"] != position]
     if len(items) == len(before):

@@ -121,11 +121,13 @@ _TEXTS = _Texts()
 
 def _version(session: Session, tournament: Tournament) -> tuple[tuple, tuple] | None:
     """``(key, version)`` of the tournament's row as this session loaded it — the database, the id; its
-    creation time and ``data_version`` — or None when the row's values are not loaded (expired)."""
+    creation time, ``data_epoch`` (rewritten by a restore) and ``data_version`` — or None when the row's
+    values are not loaded (expired)."""
     values = tournament.__dict__
-    if tournament.id is None or "data_version" not in values or "created_at" not in values:
+    if tournament.id is None or any(name not in values for name in ("data_version", "data_epoch", "created_at")):
         return None
-    return (str(session.get_bind().url), tournament.id), (values["created_at"], values["data_version"])
+    return ((str(session.get_bind().url), tournament.id),
+            (values["created_at"], values["data_epoch"], values["data_version"]))
 
 
 def movement_text(session: Session, tournament: Tournament) -> str | None:

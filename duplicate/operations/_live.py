@@ -49,7 +49,7 @@ from duplicate.models import (
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
-from ._common import OperationError, _format, _kind
+from ._common import OperationError, _format, _kind, lock_row
 from ._deals import board_takers
 from ._layout import _Kept, movement_rounds, movement_text
 from ._publishing import is_published
@@ -78,6 +78,7 @@ def set_minutes_per_board(session: Session, tournament: Tournament, minutes: Any
     low, high = MINUTES_RANGE
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not low <= minutes <= high:
         raise OperationError(f"Indiquez un nombre entier de minutes par étui, de {low} à {high}.", "minutes")
+    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
     tournament.settings = {**(tournament.settings or {}), "minutes_per_board": minutes}  # a new dict: see publish
     session.add(tournament)
     session.flush()
@@ -285,15 +286,17 @@ def stop_clock(session: Session, tournament: Tournament, *, now: datetime.dateti
 def hall_version(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> str:
     """A short opaque text that changes whenever what the hall's screens show may change (issue 30): the
     version of the tournament's data (every committed write of a line, a player, the movement, the
-    publication… raises it: `_changes`), the clock's row (launched, paused, extended, stopped) and whether
-    its countdown is over — the one change time makes by itself (a table with lines missing then is « en
-    retard »). The tournament's row is the one the request has read already; the clock is one more row.
+    publication… raises it: `_changes`; a restore rewrites its epoch), the clock's row (launched, paused,
+    extended, stopped) and whether its countdown is over — the one change time makes by itself (a table
+    with lines missing then is « en retard »). The tournament's row is the one the request has read already;
+    the clock is one more row.
     The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
     cost of these two reads, without computing the grid or the projector (`web.live`)."""
     clock = session.execute(select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining)
                             .where(PositionClock.tournament_id == tournament.id)).first()
     over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())
-    state = (tournament.created_at, tournament.data_version, tuple(clock) if clock is not None else None, over)
+    state = (tournament.created_at, tournament.data_epoch, tournament.data_version,
+             tuple(clock) if clock is not None else None, over)
     return hashlib.blake2s(repr(state).encode(), digest_size=9).hexdigest()
 
 
@@ -435,7 +438,7 @@ def projector(session: Session, tournament: Tournament, now: datetime.datetime |
     clock = find_clock(session, tournament)
     layout_key = _layout_key(session, tournament)
     key = (layout_key, _entry_key(session, tournament), clock.position if clock is not None else None,
-           is_published(tournament), tournament.name)
+           is_published(tournament), tournament.name, tournament.created_at, tournament.data_epoch)
     shown = _PROJECTIONS.get(tournament.id, key)
     if shown is None:
         room = live_room(session, tournament, layout_key)

@@ -36,7 +36,7 @@ from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Player, Series, Team, TeamMember, Tournament, User
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, players, teams
+from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, lock_row, players, teams
 from ._journal import journal
 from ._scoring import corrected_ids, progress
 from ._tournaments import ranking, to_core
@@ -161,6 +161,7 @@ def set_series(session: Session, tournament: Tournament, series: Series | None, 
         raise OperationError("Le coefficient est un nombre positif (100 au plus).", "coefficient")
     if by is not None:
         _check_series_change(session, tournament, series, float(coefficient), by)
+    lock_row(session, tournament)
     if series is not None:
         kinds = {_kind(t) for t in series_sessions(session, series) if t.id != tournament.id}
         if kinds and kinds != {_kind(tournament)}:
@@ -271,6 +272,7 @@ def publish(session: Session, tournament: Tournament, published: bool, who: str 
     """Publish (or withdraw) the séance's results: until then nobody but the arbiter sees a score, a note
     or a ranking of it (SPEC §11); the public sees which fiches are in. Kept in the tournament's settings
     (a new dict: the JSON column does not track changes made in place); who and when go to the journal."""
+    lock_row(session, tournament)  # two arbiters at once: the second applies its change to the first's
     before = is_published(tournament)
     tournament.settings = dict(tournament.settings or {}, published=bool(published))
     session.add(tournament)

@@ -64,7 +64,7 @@ from duplicate.models import (
 )
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
-from ._common import ConflictError, NotFound, OperationError, _kind
+from ._common import ConflictError, NotFound, OperationError, _kind, lock_row
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._live import hall_version
@@ -702,6 +702,7 @@ def set_table_options(session: Session, tournament: Tournament, *, results_visib
                       position: int | None, who: str | None) -> None:
     """The arbiter's settings of the tables' phones: show the other tables' scores of a confirmed étui,
     and the position the phones open at (None: each table's first position not done)."""
+    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
     settings = dict(tournament.settings or {})
     before = {"scores des autres tables": bool(settings.get("table_results")),
               "position": settings.get("table_position")}

@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 from duplicate import french
 from duplicate.models import WITH_PENDING, Board, Player, Result, Tournament, TournamentKind
 
-from ._common import OperationError, _kind, teams
+from ._common import OperationError, _kind, lock_row, teams
 from ._deals import _store_movement, get_movement
 from ._entrants import team_members
 from ._journal import journal
@@ -176,6 +176,7 @@ def set_quarter(session: Session, tournament: Tournament, quarter: int, *, board
         raise OperationError(f"Quart temps {quarter} inconnu (1 à 4).")
     if open_attack not in ("A", "B"):
         raise OperationError("Choisissez l’équipe dont l’attaquant joue en salle ouverte.", "open_attack")
+    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
     data = _movement_data(session, tournament)
     open_round, closed_round = _rounds(data, quarter)
     name = french.quarter_label(quarter)

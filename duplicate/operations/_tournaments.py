@@ -22,7 +22,7 @@ from duplicate.models import (
 )
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, _count, _entrants, _format, players, teams
+from ._common import NotFound, OperationError, _count, _entrants, _format, lock_row, players, teams
 from ._deals import boards, get_movement
 
 def create_tournament(session: Session, *, name: str, kind: str | TournamentKind, date=None, place=None,
@@ -66,6 +66,7 @@ def set_timezone(session: Session, tournament: Tournament, name: str) -> None:
     name = (name or "").strip()
     if not french.valid_timezone(name):
         raise OperationError(f"Fuseau horaire inconnu « {name} » (par exemple Europe/Paris).", "timezone")
+    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
     # a new dict: the JSON column does not see changes made in place
     tournament.settings = {**(tournament.settings or {}), "timezone": name}
     session.add(tournament)

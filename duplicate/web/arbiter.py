@@ -17,7 +17,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.auth import arbiter_required, check_tournament, current_user, tournament_for_arbiter
 
 bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
@@ -110,12 +110,15 @@ def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
     steps = operations.readiness(session, tournament)
+    if timezone_form is None:
+        timezone_form = forms.TimezoneForm(formdata=None, timezone=french.timezone_of(tournament))
+        form_conflicts.note_shown(timezone_form, _timezone_values(tournament))
     return render_template(
         "arbiter/dashboard.html", tournament=tournament, steps=steps, step_labels=operations.STEP_LABELS,
         all_ready=all(done for _, done, _ in steps), next_step=operations.next_step(session, tournament, steps),
         published=operations.is_published(tournament), completeness=operations.completeness(session, tournament),
         publish_form=forms.ActionForm(),
-        timezone_form=timezone_form or forms.TimezoneForm(formdata=None, timezone=french.timezone_of(tournament)),
+        timezone_form=timezone_form,
     ), status
 
 
@@ -139,7 +142,7 @@ def set_timezone(tournament_id: int):
     """Change the time zone the tournament's times are shown in."""
     tournament = tournament_or_404(tournament_id)
     form = forms.TimezoneForm()
-    if form.validate_on_submit():
+    if form_conflicts.guard(form, tournament, _timezone_values):
         try:
             operations.set_timezone(get_session(), tournament, form.timezone.data)
         except operations.OperationError as error:
@@ -147,7 +150,12 @@ def set_timezone(tournament_id: int):
         else:
             flash(f"Fuseau horaire : {form.timezone.data}.", "success")
             return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    return dashboard(tournament_id, form, UNPROCESSABLE)
+    return dashboard(tournament_id, form, form_conflicts.status(form, UNPROCESSABLE))
+
+
+def _timezone_values(tournament) -> dict:
+    """What the time-zone form shows of the stored tournament (`form_conflicts.guard`)."""
+    return {"timezone": french.timezone_of(tournament)}
 
 
 def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:

@@ -11,7 +11,7 @@ from duplicate import french, operations
 from duplicate.core.deals import seed_hash
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
 
@@ -96,7 +96,7 @@ def board_hands(tournament_id: int, number: int):
     if board is None:
         abort(404)
     form = forms.HandsForm(obj=_hands_data(board))
-    if form.validate_on_submit():
+    if form_conflicts.guard(form, board, lambda row: vars(_hands_data(row))):
         try:
             operations.set_board_hands(
                 get_session(), tournament, number,
@@ -108,7 +108,7 @@ def board_hands(tournament_id: int, number: int):
         else:
             flash(f"Donne de l’étui {number} enregistrée.", "success")
             return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_conflicts.status(form, _status(form))
     return render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form), status
 
 

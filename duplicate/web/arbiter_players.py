@@ -12,7 +12,7 @@ from wtforms.validators import InputRequired, Optional
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
@@ -124,6 +124,12 @@ def _posted(tournament, cls, prefix, act, done):
     return _render(tournament, form, UNPROCESSABLE)
 
 
+def _player_values(player) -> dict:
+    """What the player's form shows of the stored player (`form_conflicts.guard`)."""
+    return {"licence": player.licence, "surname": player.surname, "first_name": player.first_name,
+            "club": player.club}
+
+
 def _player_fields(form) -> dict:
     return {"licence": form.licence.data, "surname": form.surname.data, "first_name": form.first_name.data,
             "club": form.club.data}
@@ -205,8 +211,8 @@ def edit_player(tournament_id: int, player_id: int):
         player = operations.get_player(session, tournament, player_id)
     except operations.NotFound:
         abort(404)
-    form = forms.PlayerForm(obj=player)
-    if form.validate_on_submit():
+    form = forms.PlayerEditForm(obj=player)
+    if form_conflicts.guard(form, player, _player_values):
         try:
             operations.edit_player(session, tournament, player, who=_who(), **_player_fields(form))
         except operations.OperationError as error:
@@ -214,7 +220,7 @@ def edit_player(tournament_id: int, player_id: int):
         else:
             flash(f"Joueur {player.name} enregistré.", "success")
             return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
-    status = UNPROCESSABLE if form.is_submitted() else 200
+    status = form_conflicts.status(form, UNPROCESSABLE if form.is_submitted() else 200)
     return render_template("arbiter/player_edit.html", tournament=tournament, player=player, form=form), status
 
 

@@ -11,13 +11,14 @@ the adjustment is refused (409) with a clear message instead of overwriting the 
 """
 
 from decimal import Decimal
+from fractions import Fraction
 
 from flask import abort, flash, redirect, render_template, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.models import Series
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
@@ -218,7 +219,7 @@ def tournament_series(tournament_id: int):
             choices.append(asked)
     form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [forms.SelectChoice(s.id, s.name) for s in choices]
     status = 200
-    if form.validate_on_submit():
+    if form_conflicts.guard(form, tournament, _series_values):
         try:
             found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
             operations.set_series(session, tournament, found, french.plain(form.coefficient.data), by=user)
@@ -229,8 +230,13 @@ def tournament_series(tournament_id: int):
             flash("Séance enregistrée.", "success")
             return redirect(url_for("arbiter.tournament_series", tournament_id=tournament.id))
     elif form.is_submitted():
-        status = UNPROCESSABLE
+        status = form_conflicts.status(form, UNPROCESSABLE)
     return render_template("arbiter/tournament_series.html", tournament=tournament, form=form), status
+
+
+def _series_values(tournament) -> dict:
+    """What the séance's form shows of the stored tournament (`form_conflicts.guard`)."""
+    return {"series_id": tournament.series_id or 0, "coefficient": Fraction(str(tournament.coefficient))}
 
 
 def _series_for_manager(series_id: int):

@@ -12,13 +12,13 @@ from wtforms import BooleanField, SelectField
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.printing.common import qr_svg
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, bp
 from duplicate.web.auth import current_user
 from duplicate.web.links import public_url
 
 
-class TableOptionsForm(forms.FrenchForm):
+class TableOptionsForm(forms.FrenchForm, form_conflicts.Guarded):
     results_visible = BooleanField("Une fois son score d’un étui confirmé, une table voit les scores des autres "
                                    "tables qui l’ont déjà joué, pendant la position en cours")
     position = SelectField("Position affichée sur les téléphones d’une table qui ne joue pas la position en cours",
@@ -31,6 +31,12 @@ def _positions(session, tournament) -> list[int]:
     return sorted({r["position"] for r in rounds if isinstance(r.get("position"), int)})
 
 
+def _table_values(tournament) -> dict:
+    """What the tables' options form shows of the stored tournament (`form_conflicts.guard`)."""
+    settings = tournament.settings or {}
+    return {"results_visible": bool(settings.get("table_results")), "position": str(settings.get("table_position") or "")}
+
+
 @bp.route("/tournois/<int:tournament_id>/tables", methods=["GET", "POST"])
 def tables(tournament_id: int):
     """The tables' links with their QR codes, their settings, the open conflicts."""
@@ -41,7 +47,7 @@ def tables(tournament_id: int):
                                   "position": str(settings.get("table_position") or "")})
     form.position.choices = [("", "la première position lancée non terminée de chaque table")] + [
         (str(p), f"position {p}") for p in _positions(session, tournament)]
-    if request.method == "POST" and form.validate_on_submit():
+    if form_conflicts.guard(form, tournament, _table_values):
         operations.set_table_options(session, tournament, results_visible=form.results_visible.data,
                                      position=int(form.position.data) if form.position.data else None,
                                      who=current_user().username)
@@ -52,7 +58,7 @@ def tables(tournament_id: int):
         link["qr"] = qr_svg(link["url"])
     conflicts = [(conflict, operations.conflict_result(session, conflict))
                  for conflict in operations.conflicts(session, tournament)]
-    status = UNPROCESSABLE if request.method == "POST" else 200
+    status = form_conflicts.status(form, UNPROCESSABLE if request.method == "POST" else 200)
     return render_template("arbiter/tables.html", tournament=tournament, links=links, form=form,
                            conflicts=conflicts, resolve_form=forms.ActionForm()), status
 

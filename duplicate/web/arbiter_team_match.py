@@ -15,17 +15,17 @@ from wtforms import SelectField, StringField
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.printing import team_sheet
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
 
-class BonusForm(forms.FrenchForm):
+class BonusForm(forms.FrenchForm, form_conflicts.Guarded):
     bonus_A = StringField("Bonus de l’équipe A (PM)")
     bonus_B = StringField("Bonus de l’équipe B (PM)")
 
 
-class QuarterForm(forms.FrenchForm):
+class QuarterForm(forms.FrenchForm, form_conflicts.Guarded):
     boards = StringField("Série d’étuis")
     open_attack = SelectField("Attaquant en salle ouverte", choices=forms.choices({"A": "celui de l’équipe A",
                                                                                   "B": "celui de l’équipe B"}))
@@ -40,14 +40,33 @@ def _team_match(tournament_id: int):
     return tournament
 
 
-def _quarter_form(plan: dict, quarter: dict, formdata=None) -> QuarterForm:
+def _quarter_values(quarter: dict) -> dict:
+    """What a quarter's form shows (its data, and `form_conflicts.guard`'s values)."""
     number = quarter["number"]
     attackers = quarter["attackers"]
-    form = QuarterForm(formdata=formdata, prefix=f"q{number}", data={
-        "boards": _series_text(quarter["boards"]),
-        "open_attack": quarter["open_attack"] or ("A" if number % 2 else "B"),
-        "attacker_A": str(attackers["A"].id) if attackers["A"] else "",
-        "attacker_B": str(attackers["B"].id) if attackers["B"] else ""})
+    return {"boards": _series_text(quarter["boards"]),
+            "open_attack": quarter["open_attack"] or ("A" if number % 2 else "B"),
+            "attacker_A": str(attackers["A"].id) if attackers["A"] else "",
+            "attacker_B": str(attackers["B"].id) if attackers["B"] else ""}
+
+
+def _bonus_values(teams: dict) -> dict:
+    return {"bonus_A": _bonus_text(teams.get("A")), "bonus_B": _bonus_text(teams.get("B"))}
+
+
+def _fresh_plan(tournament) -> dict:
+    """The plan read again (called with the tournament's row locked, `form_conflicts.guard`): what the other
+    arbiter may have saved since the page's first read, not the objects that read kept."""
+    session = get_session()
+    session.expire_all()
+    return operations.team_match_plan(session, tournament)
+
+
+def _quarter_form(plan: dict, quarter: dict, formdata=None) -> QuarterForm:
+    number = quarter["number"]
+    form = QuarterForm(formdata=formdata, prefix=f"q{number}", data=_quarter_values(quarter))
+    if formdata is None:
+        form_conflicts.note_shown(form, _quarter_values(quarter))
     for team in ("A", "B"):
         getattr(form, f"attacker_{team}").choices = forms.choices(
             {"": "— à choisir —", **{str(p.id): p.name for p in plan["members"].get(team, [])}})
@@ -79,13 +98,15 @@ def team_match(tournament_id: int):
         flash("Formulaire inconnu : recommencez.", "error")
         return redirect(url_for("arbiter.team_match", tournament_id=tournament.id))
     teams = plan["teams"]
-    bonus_form = BonusForm(formdata=request.form if which == "bonus" else None, data={
-        "bonus_A": _bonus_text(teams.get("A")),
-        "bonus_B": _bonus_text(teams.get("B"))})
+    bonus_form = BonusForm(formdata=request.form if which == "bonus" else None, data=_bonus_values(teams))
+    if which != "bonus":
+        form_conflicts.note_shown(bonus_form, _bonus_values(teams))
     quarter_forms = {q["number"]: _quarter_form(plan, q, request.form if which == f"q{q['number']}" else None)
                      for q in plan["quarters"]}
     who = current_user().username
-    if which == "bonus" and bonus_form.validate_on_submit():
+    posted = bonus_form if which == "bonus" else quarter_forms.get(int(which[1:])) if which else None
+    if which == "bonus" and form_conflicts.guard(bonus_form, tournament,
+                                                 lambda row: _bonus_values(_fresh_plan(row)["teams"])):
         try:
             operations.set_bonus(session, tournament, {"A": bonus_form.bonus_A.data, "B": bonus_form.bonus_B.data},
                                  who=who)
@@ -97,7 +118,8 @@ def team_match(tournament_id: int):
     elif which and which.startswith("q"):
         number = int(which[1:])
         form = quarter_forms[number]
-        if form.validate_on_submit():
+        if form_conflicts.guard(form, tournament,
+                                lambda row: _quarter_values(_fresh_plan(row)["quarters"][number - 1])):
             try:
                 operations.set_quarter(
                     session, tournament, number, boards=operations.parse_series(form.boards.data),
@@ -111,6 +133,8 @@ def team_match(tournament_id: int):
                 flash(f"{plan['quarters'][number - 1]['ordinal']} quart temps enregistré.", "success")
                 return redirect(url_for("arbiter.team_match", tournament_id=tournament.id) + f"#quart-{number}")
     status = UNPROCESSABLE if request.method == "POST" else 200
+    if posted is not None:
+        status = form_conflicts.status(posted, status)
     return render_template("arbiter/team_match.html", tournament=tournament, plan=plan, bonus_form=bonus_form,
                            quarter_forms=quarter_forms, which=which), status
 

@@ -7,6 +7,12 @@
   503 « occupée », like a lock held too long; the client sends again.
 * `DataError` — the database refused a value the checks let through (a NUL character, which PostgreSQL
   cannot store in text; a number out of its column's range). 422: the input is refused, nothing kept.
+* `StaleDataError` — a row changed by another request between this one's read and its write (the version
+  counters of `Tournament`, `Result`, `FreeSheet`): 409 « Enregistré entre-temps », never a 500 (issue 31,
+  point 3). A form's values are kept, in a form posted again to the same address (the page of the expired
+  forms, `expired_forms`), for the arbiter to look at the page again or to save them again — an explicit
+  act. The arbiter's settings forms do not get here: they lock the row before reading it
+  (`operations.lock_row`) and compare the values shown (`form_conflicts`).
 * Any other unexpected error: a French 500 page.
 
 A NUL character in a posted form field is refused before any view runs, on every database (422
@@ -23,6 +29,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 from flask import session as cookie_session
 from sqlalchemy.exc import DataError, OperationalError, TimeoutError as PoolTimeout
+from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import InternalServerError, RequestEntityTooLarge
 
 bp = Blueprint("errors", __name__)
@@ -100,6 +107,39 @@ def data_refused(error: DataError):
                    "La base de données refuse une des valeurs envoyées (caractère nul, nombre trop grand…).")
 
 
+WRITTEN_MEANWHILE = ("Quelqu’un d’autre (un autre arbitre, un marqueur ou une table) a enregistré une "
+                     "modification de ces données pendant que vous remplissiez ce formulaire : rien n’a été "
+                     "enregistré, pour ne pas effacer sa modification sans que vous l’ayez vue.")
+
+
+@bp.app_errorhandler(StaleDataError)
+def written_meanwhile(error: StaleDataError):
+    """409: another request changed the row first (its version counter moved); this one's values kept."""
+    from duplicate.web.expired_forms import _kept_fields
+
+    current_app.logger.warning("row changed meanwhile on %s %s: %s", request.method, request.path, error)
+    _drop_new_flashes()
+    session = g.get("db_session")
+    if session is not None:
+        session.rollback()
+    if "current_user" not in g:
+        g.current_user = None
+    if request.path.startswith("/api/"):
+        return jsonify(error=WRITTEN_MEANWHILE + " Relisez et envoyez de nouveau."), 409
+    if request.method != "POST":
+        return render_template("error.html", title="Enregistré entre-temps",
+                               message=WRITTEN_MEANWHILE + " Rechargez la page."), 409
+    kept, secret, files = _kept_fields()
+    action = request.full_path.rstrip("?")
+    referrer = request.referrer or ""
+    back = referrer if referrer.startswith(request.host_url) else None  # the form's page (a POST-only address: 405)
+    return render_template(
+        "form_expired.html", title="Enregistré entre-temps", action=action, back=back, kept=kept, secret=secret,
+        files=files, message=WRITTEN_MEANWHILE + " Ce que vous avez saisi est conservé ci-dessous : rouvrez le "
+        "formulaire pour voir ce qui est enregistré maintenant, ou enregistrez de nouveau vos valeurs pour "
+        "les remplacer.", visible=[(name, value) for name, value in kept if value.strip()]), 409
+
+
 @bp.app_errorhandler(RequestEntityTooLarge)
 def too_large(_error):
     """A body over ``MAX_CONTENT_LENGTH`` (`config.MAX_REQUEST_BYTES`), refused before it is read."""
@@ -117,4 +157,6 @@ def internal_error(error: InternalServerError):
         return database_busy(original)
     if isinstance(original, DataError):
         return data_refused(original)
+    if isinstance(original, StaleDataError):
+        return written_meanwhile(original)
     return _render(500, "Erreur interne", "Le serveur a rencontré une erreur inattendue.")

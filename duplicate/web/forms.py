@@ -22,6 +22,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
 from duplicate.web import KIND_LABELS
+from duplicate.web.form_conflicts import Guarded
 
 REQUIRED = "Ce champ est obligatoire."
 MAX_UPLOAD = 5 * 1024 * 1024  # a tournament or deals file is far smaller
@@ -199,7 +200,7 @@ class TournamentForm(FrenchForm):
                     "qu’ils occupent (fascicule FFT, chapitre 5, « Ex-aequo »).")
 
 
-class TimezoneForm(FrenchForm):
+class TimezoneForm(FrenchForm, Guarded):
     """The time zone of an existing tournament (SPEC §11)."""
 
     timezone = SelectField("Fuseau horaire", choices=french.timezones, default=french.DEFAULT_TIMEZONE)
@@ -210,6 +211,10 @@ class PlayerForm(FrenchForm):
     surname = StringField("Nom", validators=[required(), length(100)])
     first_name = StringField("Prénom", validators=[required(), length(100)])
     club = StringField("Club", validators=[Optional(), length(100)])
+
+
+class PlayerEditForm(PlayerForm, Guarded):
+    """A registered player's form: the values it showed go with it (`form_conflicts`, two arbiters at once)."""
 
 
 class UploadForm(FrenchForm):
@@ -275,7 +280,7 @@ class BoardsForm(FrenchForm):
                        description="Laissez vide pour une graine tirée au hasard (affichée ensuite, avec son empreinte).")
 
 
-class HandsForm(FrenchForm):
+class HandsForm(FrenchForm, Guarded):
     """The deal of one étui in the interchange notation (« KS 10D 21T EX… »): 18 cards a seat, 6 in the
     chien; the rules (78 distinct cards, no petit sec) are checked by the operation."""
 
@@ -343,6 +348,6 @@ class CoefficientForm(FrenchForm):
     coefficient = NumberField("Coefficient", default=1, validators=[needed()])
 
 
-class SessionForm(FrenchForm):
+class SessionForm(FrenchForm, Guarded):
     series_id = SelectField("Compétition", coerce=int)
     coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])

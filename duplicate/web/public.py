@@ -85,9 +85,11 @@ def results_version(tournament_id: int):
     """``{"version": n}``, the version of the tournament's data (`operations.data_version`: it says only that
     something was written, which the progress shows anyway) — ``304`` while the page's script holds it
     (`web.versioned`): the results page follows the scoring without computing anything while nothing
-    changes (issue 30, ``static/js/follow.js``)."""
+    changes (issue 30, ``static/js/follow.js``). The ETag carries the tournament's creation time and data epoch
+    too: after a restore (which rewrites the epoch and raises the version, `duplicate.backup`) no script is
+    told « nothing new » about the data it replaced."""
     tournament = tournament_or_404(tournament_id)
-    version = str(tournament.data_version)
+    version = f"{tournament.created_at:%Y%m%d%H%M%S%f}-{tournament.data_epoch}-{tournament.data_version}"
     return unchanged(version) or tagged(jsonify(version=tournament.data_version), version)
 
 

@@ -48,9 +48,11 @@ class Sheet:
     url: str
     arbiter: bool  # asked by a signed-in arbiter: the scores are shown before publication
 
-    def name(self, created_at, secret: bool) -> str:
-        """The files' name, before their version: a hash of the whole key."""
-        text = "|".join(map(str, (created_at, self.entrant_id, self.url, self.arbiter, secret)))
+    def name(self, origin, secret: bool) -> str:
+        """The files' name, before their version: a hash of the whole key. ``origin``: the first part of the
+        data's version (`operations.data_version`), the tournament's creation time and data epoch — another
+        tournament given the same id, or a restore (issue 31), gives other names."""
+        text = "|".join(map(str, (origin, self.entrant_id, self.url, self.arbiter, secret)))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -66,9 +68,9 @@ class RouteSheetPdfs:
         self.worker: threading.Thread | None = None
         self.done = threading.Condition()
 
-    def _files(self, sheet: Sheet, created_at, secret: bool) -> list[tuple[int, Path]]:
+    def _files(self, sheet: Sheet, origin, secret: bool) -> list[tuple[int, Path]]:
         folder = self.directory / str(sheet.tournament_id)
-        prefix = sheet.name(created_at, secret) + "-"
+        prefix = sheet.name(origin, secret) + "-"
         found = []
         for path in folder.glob(prefix + "*.pdf") if folder.is_dir() else ():
             version = path.stem[len(prefix):]
@@ -79,8 +81,8 @@ class RouteSheetPdfs:
     def read(self, sheet: Sheet, version: tuple, secret: bool, since: int | None = None) -> bytes | None:
         """The kept PDF of ``sheet`` rendered from version ``version`` of the data — or, ``since`` given,
         from any version between ``since`` and ``version`` — or None."""
-        created_at, number = version
-        for found, path in reversed(self._files(sheet, created_at, secret)):
+        origin, number = version
+        for found, path in reversed(self._files(sheet, origin, secret)):
             if (since if since is not None else number) <= found <= number:
                 try:
                     return path.read_bytes()
@@ -146,13 +148,13 @@ class RouteSheetPdfs:
         self._keep(sheet, version, secret, pdf)
 
     def _keep(self, sheet: Sheet, version: tuple, secret: bool, pdf: bytes) -> None:
-        created_at, number = version
-        older = self._files(sheet, created_at, secret)
+        origin, number = version
+        older = self._files(sheet, origin, secret)
         folder = self.directory / str(sheet.tournament_id)
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
             part.write(pdf)
-        os.replace(part.name, folder / f"{sheet.name(created_at, secret)}-{number}.pdf")
+        os.replace(part.name, folder / f"{sheet.name(origin, secret)}-{number}.pdf")
         for found, path in older:
             if found < number:
                 path.unlink(missing_ok=True)
