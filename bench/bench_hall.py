@@ -35,8 +35,8 @@ Measured, per run (median / min / max over ``--runs``):
   ``--cpu-requests`` requests back to back each;
 * (f) 503s (« base occupée », sent again at most 10 times), lines lost or doubled (must be 0: exit 1).
 
-A screen that never shows the change within ``--step-timeout`` (30 s) ends the run as failed (exit 1): on
-main's projector, which never re-reads a published ranking, (b) and (c) end so.
+A screen that never shows the change within ``--step-timeout`` (30 s) ends the run as failed (exit 1): before
+issue 30 (no ``ranking`` in projecteur.json, a published projector never re-reads its rankings), (c) ends so.
 
 The floor replaces every request by a GET of the static file (``If-None-Match`` for the pollers): its (a),
 (b), (c) are what the pacing alone costs — the first poll that starts after the event, and the page's fetch.
@@ -47,8 +47,8 @@ Targets printed beside the figures: (a) ≤ 1 s, (b) ≤ 2 s, (c) ≤ 2 s, (d) �
 Bounded: a deadline per run, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_hall.py [--tables 150] [--databases sqlite,postgresql] [--runs 5]
-[--positions 7] [--window 20] [--cpu-requests 200] [--max-stale 10] [--no-floor]`` (PostgreSQL: 127.0.0.1:5432, database
-``test``, trust auth, as `bench_table_load`). About a minute per run and database at 150 tables.
+[--positions 7] [--window 20] [--cpu-requests 200] [--max-stale 10] [--no-floor]`` (PostgreSQL:
+127.0.0.1:5432, database ``test``, trust auth, as `bench_table_load`). About a minute per run and database at 150 tables.
 """
 
 from __future__ import annotations
