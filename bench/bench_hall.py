@@ -48,7 +48,8 @@ Bounded: a deadline per run, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_hall.py [--tables 150] [--databases sqlite,postgresql] [--runs 5]
 [--positions 7] [--window 20] [--cpu-requests 200] [--max-stale 10] [--no-floor]`` (PostgreSQL:
-127.0.0.1:5432, database ``test``, trust auth, as `bench_table_load`). About a minute per run and database at 150 tables.
+127.0.0.1:5432, database ``test``, trust auth, as `bench_table_load`). About a minute per run and database
+at 150 tables.
 """
 
 from __future__ import annotations
