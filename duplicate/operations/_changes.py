@@ -1,8 +1,9 @@
 """A tournament's data version, and the views cached until it changes (issue 12).
 
 Each tournament row carries ``data_version``: every transaction that writes what the tournament's pages
-show — its results (free-play feuilles too), players, teams and their members, penalties, substitutions,
-étuis, movement, or the tournament itself (publication, name, settings) — adds 1 to it as it commits. The
+show — its results (free-play feuilles too) and the conflicts an entry opens on them (the arbiter's grid
+shows them), players, teams and their members, penalties, substitutions, étuis, movement, or the tournament
+itself (publication, name, settings) — adds 1 to it as it commits. The
 rows it wrote are noted at each flush (``after_flush``; bulk ``insert``/``update``/``delete`` statements on
 those tables too) and the version is raised once, just before the commit (``before_commit``), so a writer
 holds the tournament's row for the commit only. Journal entries, users and tokens change no page: they
@@ -52,14 +53,15 @@ from typing import Any, Callable, Hashable
 from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
-from duplicate.models import (Board, FreeSheet, Movement, Penalty, Player, Result, Substitution, Team, TeamMember,
-                              Tournament)
+from duplicate.models import (Board, FreeSheet, Movement, Penalty, Player, Result, ResultConflict, Substitution, Team,
+                              TeamMember, Tournament)
 
 _WRITTEN = "duplicate.tournaments_written"  # session.info: ids of the tournaments written, not yet committed
 _PINNED = "duplicate.pinned_versions"  # session.info: tournament id → the version a worker's batch computes
 _ALL = "*"  # a bulk statement whose tournament is not known: every tournament
-# a free-play feuille de marque (SPEC §13) is a result too: the ranking API caches its view by this version
-_BY_TOURNAMENT_ID = (Player, Team, Result, Penalty, Substitution, Board, Movement, FreeSheet)
+# a free-play feuille de marque (SPEC §13) is a result too: the ranking API caches its view by this version; a
+# conflict opened or settled changes the grid (« conflit », issue 30: its poll was told « nothing new »)
+_BY_TOURNAMENT_ID = (Player, Team, Result, ResultConflict, Penalty, Substitution, Board, Movement, FreeSheet)
 _TABLES = {model.__table__.name for model in _BY_TOURNAMENT_ID} | {TeamMember.__table__.name}
 
 

@@ -56,7 +56,9 @@
     if (published !== body.getAttribute("data-published")) { window.location.reload(); return; }
     if (data.position && String(data.position) !== body.getAttribute("data-position")) {
       body.setAttribute("data-position", String(data.position));
-      if (!live("ordinal")) { window.location.reload(); return; }  // the movement has just been chosen
+      // the movement has just been chosen: draw the page again — unless it shows the rankings (published),
+      // which a position launched leaves as they are
+      if (!live("ordinal") && !data.published) { window.location.reload(); return; }
       setText("ordinal", ordinal(data.position));
       setText("of", "sur " + data.positions);
     }

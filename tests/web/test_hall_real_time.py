@@ -71,6 +71,29 @@ def test_a_line_the_clock_and_the_publication_each_change_what_the_screens_are_s
     assert changed() and seen[projector].get_json()["published"] is True
 
 
+def test_a_conflict_reaches_the_grid(app, arbiter):
+    """A table's phone sends, for a line the paper fiche already holds, another score: nothing is stored but
+    the conflict the arbiter settles — the grid's poll must be told (the line turns « conflit »)."""
+    from test_live import ALLOWED, score_for
+
+    tournament_id = ready(app)
+    enter(arbiter, tournament_id, 1, 1)  # table 1's four lines, on paper
+    with Session(db.get_engine(app)) as session:
+        operations.start_position(session, operations.get_tournament(session, tournament_id), 1)
+        session.commit()
+    seen = arbiter.get(GRID.format(tournament_id))
+    assert seen.get_json()["cells"]["1-1"] == "d-dddd"
+    with Session(db.get_engine(app)) as session:
+        tournament = operations.get_tournament(session, tournament_id)
+        other = next(score for score in ALLOWED if score != score_for(1, 1))
+        try:
+            operations.record_table_result(session, tournament, 1, {"board": 1, "score": other})
+        except operations.TableConflict:
+            session.commit()  # as the table API does: the conflict is kept for the arbiter
+    answer = _again(arbiter, GRID.format(tournament_id), seen)
+    assert answer.status_code == 200 and answer.get_json()["cells"]["1-1"] == "c-cddd"
+
+
 def test_the_countdown_running_out_changes_the_version(app):
     """Time changes one thing by itself: past the end of the countdown, the tables with lines missing are
     late. By hand: position 1, 4 étuis × 7 minutes, started at 20:00 — over at 20:28."""
