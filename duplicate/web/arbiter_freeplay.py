@@ -140,7 +140,7 @@ def _typed_rows(source=None) -> list[dict]:
 
 def _version(name: str) -> int | None:
     value = request.form.get(name, "").strip()
-    return int(value) if value.isdigit() and len(value) < 10 else None
+    return int(value) if french.digits(value) and len(value) < 10 else None
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles/<int:position>/<int:table>", methods=["GET", "POST"])

@@ -20,7 +20,7 @@ score, and the result's history records it.
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
 from duplicate.models import Role
@@ -82,13 +82,13 @@ def _entries(lines, free_contracts: bool) -> dict[str, dict]:
         version = request.form.get(f"version-{line.key}", "").strip()
         replace = request.form.get(f"replace-{line.key}", "").strip() if replacing else ""
         entries[line.key] = {
-            "replace": int(replace) if replace.isdigit() else None,
+            "replace": int(replace) if french.digits(replace) and len(replace) < 10 else None,
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
             "contract": request.form.get(f"contract-{line.key}", "garde") if free_contracts else None,
             **({"attacker": request.form.get(f"attacker-{line.key}", "")}
                if f"attacker-{line.key}" in request.form else {}),
-            "version": int(version) if version.isdigit() else None,
+            "version": int(version) if french.digits(version) and len(version) < 10 else None,
         }
     return entries
 
