@@ -24,12 +24,10 @@ SQLITE_FULL = "database or disk is full"
 PG_FULL = "could not extend file \"base/16384/16385\": No space left on device"
 
 
-@pytest.fixture
-def full_disk(app):
-    """``full_disk(True)``: from now on the database cannot grow; ``full_disk(False)``: room again."""
+def disk_switch(app):
+    """``switch(True)``: from now on the database cannot grow; ``switch(False)``: room again."""
     engine = db.get_engine(app)
     state = {"full": False}
-
     message = SQLITE_FULL if engine.dialect.name == "sqlite" else PG_FULL
 
     @event.listens_for(engine, "before_cursor_execute")
@@ -41,6 +39,11 @@ def full_disk(app):
         state["full"] = full
 
     return switch
+
+
+@pytest.fixture
+def full_disk(app):
+    return disk_switch(app)
 
 
 def _results(app, tid):
