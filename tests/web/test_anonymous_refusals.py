@@ -100,3 +100,13 @@ def test_a_seance_form_without_its_coefficient(app, arbiter):
                 or "compétition" in page.lower(), page[:2000]
     with Session(db.get_engine(app)) as session:
         assert operations.get_tournament(session, tid).coefficient == 1.5  # left out: the coefficient kept
+
+
+def test_a_method_an_address_does_not_take_is_refused_in_french(client):
+    """Found by the corpus (a secret « / » led to a GET-only address, posted): Werkzeug's English 405 page."""
+    response = client.post("/table/libre///1")
+    assert response.status_code == 405 and "Méthode non permise" in response.get_data(as_text=True)
+    assert "GET" in response.headers["Allow"]
+    response = client.post("/api/tournaments/1/ranking")
+    assert response.status_code == 405 and "méthode non permise" in response.get_json()["error"]
+    assert "POST" in client.get("/deconnexion").headers["Allow"]
