@@ -151,7 +151,7 @@ def test_the_table_api_and_pages_with_hostile_secrets_and_bodies(evening):
     client = clients["anonymous"]
     real, free = secrets["table"], secrets["free"]
 
-    @corpus(700)
+    @corpus(1000)
     @given(st.one_of(_mangled(real), _mangled(free)), body, st.integers(0, 12), st.sampled_from(
         ["1", "2", "9" * 30, "²", "-1", "x", ""]), st.booleans(), st.dictionaries(
         st.sampled_from(["seat", "code", "rows", "taker-0", "contract-0", "points-0", "bouts-0", "chelem-0",
