@@ -41,6 +41,12 @@ class NumberError(ValueError):
 
 # --- typed numbers ------------------------------------------------------------------------------------
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the digits 0 to 9 and nothing else: `str.isdigit` also says yes
+    to « ² » (which `int` refuses) and to « ٣ » (Arabic-Indic), which a link, an id or a version never holds."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
 def parse_number(text: str) -> Fraction:
     """The exact value of a number typed by a person: « 2,5 » → 5/2, « −0,125 » → −1/8, « 1 000 » → 1000.
 

@@ -73,13 +73,16 @@ def player_codes(session: Session, tournament: Tournament) -> list[dict]:
 def find_free_table(session: Session, secret: str) -> tuple[Tournament, int]:
     """The free tournament and table of a link's secret; `NotFound` (French) for anything else."""
     unknown = NotFound("Lien de table inconnu : scannez de nouveau le QR code de la table ou demandez à l’arbitre.")
-    parts = str(secret).split(".")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or len(parts[0]) > 9 or len(parts[1]) > 4:
+    secret = str(secret)
+    parts = secret.split(".")
+    # ASCII only: « ² » is a digit to str.isdigit but not to int(), and hmac compares ASCII text only
+    if not secret.isascii() or len(parts) != 3 or not french.digits(parts[0]) or not french.digits(parts[1]) \
+            or len(parts[0]) > 9 or len(parts[1]) > 4:
         raise unknown
     tournament = session.get(Tournament, int(parts[0]))
     if tournament is None or not _format(tournament).free_play:
         raise unknown
-    if not hmac.compare_digest(table_secret(tournament, int(parts[1])), str(secret)):
+    if not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown
     if int(parts[1]) not in {r.table for r in _rounds(session, tournament)}:
         raise unknown

@@ -114,11 +114,14 @@ def find_table(session: Session, secret: str) -> tuple[Tournament, int]:
     """The tournament and table of a link's secret; `NotFound` (French) for anything else."""
     unknown = NotFound("Lien de table inconnu : scannez de nouveau le QR code de la table ou demandez à "
                        "l’arbitre.")
-    parts = str(secret).split(".")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or len(parts[0]) > 9 or len(parts[1]) > 4:
+    secret = str(secret)
+    parts = secret.split(".")
+    # ASCII only: « ² » and « ١ » are digits to str.isdigit but not to int(), and hmac compares ASCII text only
+    if not secret.isascii() or len(parts) != 3 or not all(french.digits(part) for part in parts[:2]) \
+            or len(parts[0]) > 9 or len(parts[1]) > 4:
         raise unknown
     tournament = session.get(Tournament, int(parts[0]))
-    if tournament is None or not hmac.compare_digest(table_secret(tournament, int(parts[1])), str(secret)):
+    if tournament is None or not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown
     if format_for(tournament.kind).free_play:  # no étui: its page is `operations.freeplay_table`'s
         raise unknown
@@ -381,7 +384,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
 
 def _int(payload: Mapping, name: str, label: str) -> int:
     value = payload.get(name)
-    if isinstance(value, str) and value.strip().lstrip("+-−").isdigit():
+    if isinstance(value, str) and french.digits(value.strip().lstrip("+-−")):  # « ٣٣ », « ² »: refused below
         value = parse_score(value) if name == "score" else int(value.strip())
     if not isinstance(value, int) or isinstance(value, bool):
         raise OperationError(f"{label} : un nombre entier est attendu.", name)
@@ -392,6 +395,9 @@ def table_score(kind: TournamentKind, payload: Mapping) -> tuple[int, bool, str 
     """The score a table sends — ``score`` (with ``chelem`` true if the fiche marks one), or the deal's
     facts — checked by the core: ``(score, chelem, contract)``; `OperationError` in French otherwise."""
     contract = payload.get("contract")
+    if contract is not None and not isinstance(contract, str):  # a list or an object: not a contract's name
+        raise OperationError("Contrat : un nom est attendu (« garde », « garde_sans » ou « garde_contre »).",
+                             "contract")
     if contract is not None and contract not in CONTRACTS and contract != "prise":
         raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
     if not format_for(kind).free_contracts and contract not in (None, "garde"):

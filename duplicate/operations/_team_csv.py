@@ -13,7 +13,9 @@ already registered or met earlier in the file) or without a team name; a team fo
 more than two teams (SPEC §6: « elle oppose 2 équipes »).
 
 The export writes the same columns, « ; » separated, UTF-8 with a BOM (what Excel opens with its
-accents), so that an exported list imports back into another tournament unchanged.
+accents), so that an exported list imports back into another tournament unchanged. A name a spreadsheet
+would run as a formula (« =HYPERLINK(…) », « +1+2 », « @SUM(A1) ») is written with a leading apostrophe
+(`core.spreadsheet.safe_cell`), which the import takes off again.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import io
 from sqlmodel import Session
 
 from duplicate import french, interchange
+from duplicate.core.spreadsheet import safe_row, unescape_cell
 from duplicate.models import Player, Tournament
 
 from ._common import CsvImportError, OperationError, _clean, _format, teams
@@ -48,7 +51,7 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
     licences = _licences(session, tournament)
     found: dict[str, dict] = {}
     for number, row in rows:
-        row = {key: _clean(value) for key, value in row.items()}
+        row = {key: _clean(unescape_cell(value)) for key, value in row.items()}  # « '=x » exported: « =x »
         messages = [message for _field, message in _player_problems(session, tournament, row, licences)]
         if not row["team"]:
             messages.append("le nom de l’équipe manque")
@@ -104,5 +107,6 @@ def teams_csv(session: Session, tournament: Tournament) -> str:
     writer.writerow(HEADER)
     for team in teams(session, tournament):
         for player in team_members(session, team):
-            writer.writerow((team.name, player.licence or "", player.surname, player.first_name, player.club or ""))
+            writer.writerow(safe_row((team.name, player.licence or "", player.surname, player.first_name,
+                                      player.club or "")))
     return out.getvalue()

@@ -151,7 +151,7 @@ def parse_series(text: str) -> list[int]:
             if low > high or high - low > 200:
                 raise OperationError(f"Série « {part} » illisible : le premier étui vient avant le dernier.", "boards")
             numbers.update(range(low, high + 1))
-        elif part.isdigit():
+        elif french.digits(part):
             numbers.add(int(part))
         else:
             raise OperationError(f"« {part} » n’est pas un numéro d’étui (exemples : 1-5 ou 1, 2, 3).", "boards")

@@ -100,6 +100,22 @@ def not_found(_error):
                            message="Cette page n’existe pas, ou plus."), 404
 
 
+@bp.app_errorhandler(405)
+def method_not_allowed(error):
+    """An address asked with a method it does not take (a form posted to a page, a GET on an API's POST):
+    in French, JSON under ``/api``, with the methods it takes (``Allow``) — Werkzeug's page was English."""
+    from flask import jsonify, make_response, request
+
+    message = "Cette adresse ne s’ouvre pas de cette façon (méthode non permise)."
+    if request.path.startswith("/api/"):
+        response = make_response(jsonify(error=message), 405)
+    else:
+        response = make_response(render_template("error.html", title="Méthode non permise", message=message), 405)
+    if getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
+
+
 def tournament_or_404(tournament_id: int):
     """The tournament with this id, or a 404 page."""
     from flask import abort

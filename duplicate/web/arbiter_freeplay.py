@@ -12,7 +12,8 @@ with the stored sheet beside the typed one (409), and only « Remplacer » overw
 fiches (`duplicate.web.scoring`).
 """
 
-from flask import Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy.exc import OperationalError
 from wtforms import BooleanField, SelectField
 from wtforms.validators import InputRequired
 
@@ -22,6 +23,8 @@ from duplicate.operations import freeplay
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, bp
 from duplicate.web.auth import current_user
+from duplicate.web.errors import database_message
+from duplicate.web.scoring import NOT_SAVED, UNAVAILABLE
 
 CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
 EXTRA_ROWS = 3   # blank rows offered below the stored deals
@@ -140,7 +143,7 @@ def _typed_rows(source=None) -> list[dict]:
 
 def _version(name: str) -> int | None:
     value = request.form.get(name, "").strip()
-    return int(value) if value.isdigit() and len(value) < 10 else None
+    return int(value) if french.digits(value) and len(value) < 10 else None
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles/<int:position>/<int:table>", methods=["GET", "POST"])
@@ -151,7 +154,8 @@ def free_sheet(tournament_id: int, position: int, table: int):
 
 def sheet_page(tournament, position: int, table: int, template: str, blueprint: str):
     """The entry form of one feuille, for the arbiter and the scorers (``blueprint``: where the links go):
-    GET shows it, POST saves it (422 with what was typed, 409 on a conflict), journalled with who saved."""
+    GET shows it, POST saves it (422 with what was typed, 409 on a conflict, 503 with what was typed when the
+    database cannot store it: disk full, read-only, busy), journalled with who saved."""
     session = get_session()
     try:
         seats = freeplay.table_seats(session, tournament, position, table)
@@ -170,10 +174,16 @@ def sheet_page(tournament, position: int, table: int, template: str, blueprint: 
             try:
                 freeplay.save_sheet(session, tournament, position, table, rows, version=version, replace=replace,
                                     who=_who())
+                session.commit()  # here, not after the view: a full disk shows the sheet again, as typed
             except freeplay.SheetConflict as error:
                 message, status, conflict = error.message, CONFLICT, error.stored
             except freeplay.SheetError as error:
                 message, errors, status = error.message, error.errors, UNPROCESSABLE
+            except OperationalError as error:  # disk full, read-only, busy: nothing saved, nothing typed lost
+                session.rollback()
+                current_app.logger.error("sheet not saved on %s: %s", request.path, error)
+                message, status = f"{database_message(error)} {NOT_SAVED}", UNAVAILABLE
+                stored = freeplay.get_sheet(session, tournament, position, table)
             else:
                 flash(f"Feuille de la table {table}, position {position} enregistrée.", "success")
                 return redirect(url_for(f"{blueprint}.free_sheet", tournament_id=tournament.id, position=position,

@@ -143,7 +143,7 @@ def adjust(tournament_id: int, result_id: int, action: str):
     form = FORMS[action](prefix=f"{action}-{result.id}")
     status = UNPROCESSABLE
     if form.validate_on_submit():
-        version = int(form.version.data) if (form.version.data or "").isdigit() else None
+        version = int(form.version.data) if french.digits(form.version.data or "") else None
         who = current_user().username
         try:
             if action == "annul":

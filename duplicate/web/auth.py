@@ -128,8 +128,11 @@ def check_tournament(guard):
 
 
 def _safe_next(target: str | None) -> str | None:
-    """`target` when it is a path on this site (``/…`` but not ``//host``), else None."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """`target` when it is a path on this site (``/…`` but not ``//host``), else None. A control character
+    (CR, LF, tab, NUL…) refuses it: a header cannot hold CR or LF, and browsers drop tabs and newlines from
+    an address, so that ``/<TAB>/host`` would lead to ``//host``."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target \
+            or any(ord(c) < 32 or ord(c) == 127 for c in target):
         return None
     parts = urlsplit(target)
     return target if not parts.scheme and not parts.netloc else None

@@ -10,6 +10,9 @@ Chromium reads with the browser's locale: « 2,5 » became 25 in an English brow
 stays in the box, with a French message under it.
 """
 
+from decimal import Decimal
+from fractions import Fraction
+
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -77,6 +80,16 @@ class NumberField(Field):
                      **(kwargs.pop("render_kw", None) or {})}
         super().__init__(label, validators, render_kw=render_kw, **kwargs)
         self.whole = whole
+
+    def process_data(self, value):
+        """The default or the object's value as an exact number, as a typed one would be: a `Decimal` given
+        by the page (a séance's coefficient) stayed a `Decimal` when a posted form left the field out, and
+        `french.plain` then failed (a 500, issue 31)."""
+        if isinstance(value, (int, Decimal, Fraction)) and not isinstance(value, bool):
+            exact = french.exact(value)
+            self.data = int(exact) if self.whole and exact.denominator == 1 else exact
+        else:
+            self.data = None
 
     def process_formdata(self, valuelist):
         if not valuelist:

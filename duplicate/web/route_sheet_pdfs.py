@@ -74,7 +74,7 @@ class RouteSheetPdfs:
         found = []
         for path in folder.glob(prefix + "*.pdf") if folder.is_dir() else ():
             version = path.stem[len(prefix):]
-            if version.isdigit():
+            if version.isascii() and version.isdigit():
                 found.append((int(version), path))
         return sorted(found)
 

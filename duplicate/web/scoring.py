@@ -7,7 +7,9 @@ Enter saves, the sign typed (``+106``, ``-42``). Each score is checked by the co
 typed (``/saisie/verifier``, from ``static/js/saisie.js``) and again, with the whole tournament, when the
 fiche is saved (`operations.save_lines`). A refused fiche is shown again with what was typed and the
 French message next to each faulty line (422; 409 when another scorer saved the fiche meanwhile): the
-request rolls back, nothing of it is kept. A line entered at the table's phone (SPEC §12) shows « saisi à
+request rolls back, nothing of it is kept. A fiche the database could not store (disk full, read-only, busy)
+is shown again the same way, every typed score in its input, with the database's reason in French (503; as
+for an expired form, issue 31); the success messages are flashed only once the scores are durable. A line entered at the table's phone (SPEC §12) shows « saisi à
 la table » (« en attente » until a defender confirms it); a paper score that disagrees with it changes
 nothing and is flagged to the arbiter.
 
@@ -18,19 +20,24 @@ form was built from (``version-<key>``), so saving again — Enter — is refuse
 score, and the result's history records it.
 """
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy.exc import OperationalError
 
-from duplicate import operations
+from duplicate import french, operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
 from duplicate.models import Role
 from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
+from duplicate.web.errors import database_message
 from duplicate.web.expired_forms import reshown_when_expired
 
 bp = Blueprint("scoring", __name__, url_prefix="/saisie")
 
-UNPROCESSABLE, CONFLICT = 422, 409
+UNPROCESSABLE, CONFLICT, UNAVAILABLE = 422, 409, 503
+#: After the database's reason (`errors.database_message`) when a fiche could not be saved.
+NOT_SAVED = ("Rien n’a été enregistré. Ce que vous avez saisi est conservé ci-dessous : enregistrez de nouveau "
+             "une fois le problème réglé, ou prévenez l’arbitre.")
 
 
 @bp.before_request
@@ -82,13 +89,13 @@ def _entries(lines, free_contracts: bool) -> dict[str, dict]:
         version = request.form.get(f"version-{line.key}", "").strip()
         replace = request.form.get(f"replace-{line.key}", "").strip() if replacing else ""
         entries[line.key] = {
-            "replace": int(replace) if replace.isdigit() else None,
+            "replace": int(replace) if french.digits(replace) and len(replace) < 10 else None,
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
             "contract": request.form.get(f"contract-{line.key}", "garde") if free_contracts else None,
             **({"attacker": request.form.get(f"attacker-{line.key}", "")}
                if f"attacker-{line.key}" in request.form else {}),
-            "version": int(version) if version.isdigit() else None,
+            "version": int(version) if french.digits(version) and len(version) < 10 else None,
         }
     return entries
 
@@ -120,19 +127,22 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
             try:
                 saved = operations.save_lines(session, tournament, lines, entries, user.username, flagged,
                                               arbiter=user.role == Role.arbiter)
+                told = [(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
+                         f"{'s' if len(saved) > 1 else ''}." if saved else f"{title} : rien à enregistrer.", "success")]
+                told += [(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "
+                          f"comme la table ({_signed(line.result.score)}) : rien n’est changé, l’arbitre est "
+                          "prévenu et tranchera.", "warning") for line, score in flagged]
+                told += [(warning, "warning") for warning in _theoretical(saved)]
+                end_writing(session)  # durable; where to go next is read without the write lock
             except operations.LinesError as error:
                 errors, conflicts, message = error.errors, error.conflicts, error.message
                 status = CONFLICT if error.conflict else UNPROCESSABLE
+            except OperationalError as error:  # disk full, read-only, busy: the fiche again, as typed (issue 31)
+                current_app.logger.error("fiche not saved on %s: %s", request.path, error)
+                message, status = f"{database_message(error)} {NOT_SAVED}", UNAVAILABLE
             else:
-                flash(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
-                      f"{'s' if len(saved) > 1 else ''}." if saved else f"{title} : rien à enregistrer.", "success")
-                for line, score in flagged:
-                    flash(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "
-                          f"comme la table ({_signed(line.result.score)}) : rien n’est changé, l’arbitre est "
-                          "prévenu et tranchera.", "warning")
-                for warning in _theoretical(saved):
-                    flash(warning, "warning")
-                end_writing(session)  # durable; where to go next is read without the write lock
+                for text, category in told:  # flashed once the scores are durable, never for a failed save
+                    flash(text, category)
                 return redirect(done_url())
         else:
             message, status = "Le formulaire a expiré : enregistrez de nouveau.", UNPROCESSABLE

@@ -4,7 +4,8 @@
   not stored by default): the entry form (the arbiter's, `arbiter/_free_sheet_body.html`, cards under 40rem),
   or the typed feuille waiting for confirmation with the confirmation form, or « enregistrée ».
 * ``POST /table/libre/<secret>/<position>`` — the North sends the feuille: 422 with what was typed and the
-  French message, else stored pending (`operations.freeplay_table.enter_sheet`).
+  French message, else stored pending (`operations.freeplay_table.enter_sheet`); 503 with what was typed
+  when the database cannot store it (disk full, read-only, busy).
 * ``POST /table/libre/<secret>/<position>/confirmer`` — another player's seat and code: the feuille counts
   (`confirm_sheet`); 422 with a French message for a wrong seat or code.
 * ``GET /table/libre/<secret>/<position>/marques`` — the live marks while typing (`freeplay.preview_sheet`).
@@ -15,7 +16,8 @@ The secret authenticates (no cookie, no CSRF token), as the duplicate's table pa
 and ``no-referrer`` (the `table` blueprint's `after_request`).
 """
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
 from duplicate.db import get_session
@@ -25,7 +27,9 @@ from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE
 from duplicate.web.arbiter import bp as arbiter_bp
 from duplicate.web.arbiter_freeplay import EXTRA_ROWS, FIRST_ROWS, _typed_rows
+from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
+from duplicate.web.scoring import NOT_SAVED, UNAVAILABLE
 from duplicate.web.table import bp
 
 free_table = operations.freeplay_table
@@ -79,6 +83,7 @@ def free_table_enter(secret: str, position: int):
     rows = _typed_rows()
     try:
         free_table.enter_sheet(session, tournament, table, position, rows)
+        session.commit()
     except operations.NotFound:
         abort(404)
     except freeplay.SheetError as error:
@@ -86,7 +91,11 @@ def free_table_enter(secret: str, position: int):
                      status=UNPROCESSABLE)
     except operations.OperationError as error:
         return _page(secret, tournament, table, position, rows=rows, message=error.message, status=UNPROCESSABLE)
-    session.commit()
+    except OperationalError as error:  # disk full, read-only, busy: the feuille again, as typed (issue 31)
+        session.rollback()
+        current_app.logger.error("table sheet not saved on %s: %s", request.path, error)
+        return _page(secret, tournament, table, position, rows=rows, message=f"{database_message(error)} {NOT_SAVED}",
+                     status=UNAVAILABLE)
     flash("Feuille envoyée : un autre joueur de la table la confirme avec son code.", "success")
     return redirect(url_for("table.free_table_page", secret=secret, position=position))
 

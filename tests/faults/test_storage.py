@@ -42,15 +42,17 @@ def _snapshot(database_url: str) -> dict:
 
 def _entry_attempts(server: LiveServer, tournament_id: int, lines: list[dict], token: str) -> list[str]:
     """A scorer saves a fiche on screen and a device posts a line to the API; both must be refused
-    cleanly (503, French). Returns the messages shown."""
+    cleanly (503, French), the fiche shown again with what was typed. Returns the messages shown."""
     browser = Browser(server.url)
     browser.sign_in("marqueur", PASSWORD)  # a read: works
     scores = {f"{line['board']}-{line['table']}": line["score"] for line in lines}
-    status, page, _ = browser.save(tournament_id, lines[0]["board"], scores)
+    status, page, sent = browser.save(tournament_id, lines[0]["board"], scores)
     assert status == 503, (status, page[:800])
     _no_traceback(page)
     assert "Rien n’a été enregistré" in page
     assert "score enregistré" not in page and "scores enregistrés" not in page  # one message: the failure
+    for key, score in sent.items():  # the fiche again, every typed score in its input (issue 31)
+        assert f'name="score-{key}"' in page and f'value="{score:+d}"' in page, key
     status, body = post_json(server.url, f"/api/tournaments/{tournament_id}/results", [lines[5]], token)
     assert status == 503, (status, body)
     _no_traceback(json.dumps(body))

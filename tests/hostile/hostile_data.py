@@ -42,6 +42,10 @@ def integrity(app) -> None:
             assert conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall() == []
     with Session(engine) as session:
         for tournament in operations.list_tournaments(session):
+            if tournament.format.free_play:  # free play (SPEC §13): its own file and ranking
+                operations.freeplay.free_export(session, tournament)
+                operations.freeplay.free_ranking(session, tournament)
+                continue
             interchange.export_tournament(session, tournament)
             operations.ranking(session, tournament)
 

@@ -286,6 +286,29 @@ def test_a_scorer_enters_a_feuille_with_the_same_form_and_conflict_guard(app, ar
     assert other.get(f"/saisie/tournois/{seated}/libre/feuilles/1/{table}/marques?rows=0").status_code == 403
 
 
+def test_a_feuille_saved_on_a_full_disk_comes_back_as_typed(app, scorer, seated):
+    """Issue 31, point 6: the database cannot store the sheet (disk full): 503, the French reason, every typed
+    field in its input, nothing saved; saved again once there is room."""
+    from test_fiche_storage_full import disk_switch
+
+    table, seats = _four(app, seated)
+    address = f"/saisie/tournois/{seated}/libre/feuilles/1/{table}"
+    typed = _sheet_data([{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}])
+    full = disk_switch(app)
+    full(True)
+    response = scorer.post(address, data=typed)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 503, page[:2000]
+    assert "disque" in page and "Rien n’a été enregistré" in page and "enregistrée." not in page
+    assert 'value="51"' in page and 'name="taker-0"' in page and "Traceback" not in page
+    with Session(db.get_engine(app)) as session:
+        assert session.exec(select(FreeSheet)).all() == []
+    full(False)
+    assert scorer.post(address, data=typed).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        assert session.exec(select(FreeSheet)).one().deals[0]["points"] == 51
+
+
 def test_live_marks_are_the_cores_and_nothing_is_saved(app, scorer, seated):
     table, seats = _four(app, seated)
     north, south, east, west = seats["N"], seats["S"], seats["E"], seats["W"]

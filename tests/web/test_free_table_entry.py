@@ -221,3 +221,24 @@ def test_five_refused_codes_and_the_phone_no_longer_confirms(app, arbiter, seate
     stored, pending = _stored(app, seated)  # the arbiter's feuille supersedes the table's pending one
     assert len(stored) == 1 and pending == []
     assert "En attente de confirmation" not in arbiter.get(f"/arbitre/tournois/{seated}/libre/tables").get_data(as_text=True)
+
+
+def test_a_feuille_sent_on_a_full_disk_comes_back_as_typed(app, seated):
+    """Issue 31, point 6: the database cannot store the feuille (disk full): 503, the French reason, the typed
+    fields in their inputs, nothing stored; sent again once there is room."""
+    from test_fiche_storage_full import disk_switch
+
+    (four, seats), _ = _four_and_three(app, seated)
+    secrets, _ = _links(app, seated)
+    phone = app.test_client()
+    rows = [{"taker": seats["S"], "contract": "garde", "points": "51", "bouts": "2"}]
+    full = disk_switch(app)
+    full(True)
+    response = phone.post(f"/table/libre/{secrets[four]}/1", data=_form(rows))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 503, html[:2000]
+    assert "disque" in html and "Rien n’a été enregistré" in html and 'value="51"' in html
+    assert _stored(app, seated) == ([], [])
+    full(False)
+    assert phone.post(f"/table/libre/{secrets[four]}/1", data=_form(rows)).status_code == 302
+    assert len(_stored(app, seated)[1]) == 1

@@ -379,9 +379,13 @@ def federation_csv(data: dict, answer: dict) -> str:
     """The PCN file for the federation (issue 16, point 6): ``Licence;Nom;Place;PCN;PP``, one line a player
     with PCN, best first (each member of a team on its own line, with the team's place and PCN). Our
     choices: « ; » separates (as French spreadsheets do), no byte-order mark, players without a licence
-    are left out (PCN are « pour certains joueurs, si ceux-ci sont affiliés à la FFT », booklet p. 43)."""
+    are left out (PCN are « pour certains joueurs, si ceux-ci sont affiliés à la FFT », booklet p. 43). A
+    licence or a name a spreadsheet would run as a formula gets a leading apostrophe; the numbers stay numbers
+    (`core.spreadsheet.safe_cell`)."""
     import csv
     import io
+
+    from duplicate.core.spreadsheet import safe_row
 
     people = {item["id"]: item for item in data.get("players", []) if isinstance(item, dict)}
     members = {t["id"]: t.get("members", []) for t in data.get("teams") or [] if isinstance(t, dict)}
@@ -395,5 +399,6 @@ def federation_csv(data: dict, answer: dict) -> str:
             item = people.get(player, {})
             licence = item.get("licence")
             if isinstance(licence, str) and licence.strip():
-                writer.writerow([licence.strip(), item.get("name") or player, row["rank"], row["pcn"], row["pp"]])
+                writer.writerow(safe_row([licence.strip(), item.get("name") or player, row["rank"], row["pcn"],
+                                          row["pp"]]))
     return out.getvalue()
