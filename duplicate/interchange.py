@@ -50,8 +50,8 @@ from duplicate.core.scoring import Contract
 from duplicate.core.triplettes import split_name
 from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, key_line, load_tournament
 from duplicate.models import (
-    Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
-    TournamentKind,
+    MINUTES_PER_BOARD_RANGE, SESSIONS_RANGE, Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory,
+    Substitution, Team, TeamMember, Tournament, TournamentKind,
 )
 
 __all__ = [
@@ -282,15 +282,14 @@ def _table_number(value) -> bool:
 
 #: A starting table, as a movement may have (`core.movements`: at most 500 tables).
 MAX_TABLE = 500
-#: Sessions of one tournament (the form asks for a whole number; a file says more than 1 only).
-MAX_SESSIONS = 100
 TEXT = (_is_text, "un texte")
 TABLE = (_table_number, f"un numéro de table de 1 à {MAX_TABLE}")
 SEAT = (lambda v: v in ("N", "S", "E", "W"), "N, S, E ou W")
 FIELD_RULES: dict[str, dict[str, tuple[Callable[[Any], bool], str]]] = {
     "tournament": {
         "name": TEXT, "date": (_iso_date, "une date AAAA-MM-JJ"), "place": TEXT, "colour": TEXT,
-        "sessions": (lambda v: _int(v) and 1 <= v <= MAX_SESSIONS, f"un nombre entier de séances de 1 à {MAX_SESSIONS}"),
+        "sessions": (lambda v: _int(v) and SESSIONS_RANGE[0] <= v <= SESSIONS_RANGE[1],
+                     "un nombre entier de séances de %d à %d" % SESSIONS_RANGE),
         "deal_seed": TEXT, "seed_sha256": TEXT, "draw_seed": TEXT,
         "settings": (lambda v: isinstance(v, dict), "un objet JSON"),
         "movement": (lambda v: isinstance(v, dict), "un objet JSON « tarot-movement/1 »"),
@@ -308,7 +307,8 @@ SETTINGS_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "timezone": TEXT, "published": (lambda v: isinstance(v, bool), "true ou false"),
     "table_results": (lambda v: isinstance(v, bool), "true ou false"),
     "table_position": (lambda v: v is None or (_int(v) and v >= 1), "un numéro de position (1 ou plus)"),
-    "minutes_per_board": (lambda v: _int(v) and 1 <= v <= 60, "un nombre entier de minutes de 1 à 60"),
+    "minutes_per_board": (lambda v: _int(v) and MINUTES_PER_BOARD_RANGE[0] <= v <= MINUTES_PER_BOARD_RANGE[1],
+                          "un nombre entier de minutes de %d à %d" % MINUTES_PER_BOARD_RANGE),
     "team_attackers": (lambda v: isinstance(v, dict) and all(
         isinstance(places, dict) and all(_int(place) and place >= 0 for place in places.values())
         for places in v.values()), "un objet {quart temps: {équipe: place}}"),
