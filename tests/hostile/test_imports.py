@@ -62,8 +62,6 @@ POISONS = [
     ("seats-x", _seats("x"), '"movement"', "tour n° 1 de la liste « rounds » (position 1, table 1) : « seats » doit "
                                            "associer des places à des participants"),
     ("seats-empty-list", _seats([]), '"movement"', "(position 1, table 1) : « seats » doit associer des places"),
-    ("movement-notes", lambda data: data["movement"].update(notes=3.5), '"movement"',
-     "mouvement « movement » : « notes » doit être une liste de textes"),  # found by the property
     ("date-true", lambda data: data.update(date=True), '"date"', "« date » doit être une date AAAA-MM-JJ"),
     ("colour-object", lambda data: data.update(colour={"a": {}}), '"colour"', "« colour » doit être un texte"),
 ]

@@ -201,14 +201,12 @@ class Movement:
                 raise MovementError("« boards » doit être une liste d’étuis")
             boards = tuple(_read_board(i, raw) for i, raw in enumerate(raw_boards, start=1))
         rounds.sort(key=lambda r: (r.position, r.table))
-        notes = data.get("notes") or []
-        if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
-            raise MovementError("« notes » doit être une liste de textes")
+        notes = data.get("notes") or ()
         players = data.get("players")
         if players is not None:
             players = _positive_int(players, "« players »")
         return cls(kind, tables, positions, boards, tuple(rounds),
-                   tuple(notes), players,
+                   tuple(str(n) for n in notes) if isinstance(notes, list) else (), players,
                    _read_rests(data.get("rests")))
 
 
