@@ -106,6 +106,16 @@ def test_a_field_of_an_entry_outside_its_rule_names_the_entry_and_its_line(app, 
     assert message in str(refused.value), str(refused.value)
 
 
+def test_a_movement_s_notes_that_are_no_list_are_no_notes_and_its_page_shows(app, arbiter):
+    """Found by the property below: ``"notes": 3.5`` in the movement (ignored by the core's reader) made
+    the arbiter's movement page answer 500; the page now reads the notes as the reader does."""
+    data = _demo_file(app)
+    data["movement"]["notes"] = 3.5
+    response = arbiter.post("/arbitre/import", data={"text": _text(data)})
+    assert response.status_code == 302
+    assert arbiter.get(response.headers["Location"] + "mouvement").status_code == 200
+
+
 def test_settings_the_application_reads_are_checked(app):
     data = _demo_file(app)
     data["settings"] = {"published": True, "team_attackers": "x", "other_program": [1, 2]}
