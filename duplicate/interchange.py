@@ -284,7 +284,7 @@ def _table_number(value) -> bool:
 MAX_TABLE = 500
 TEXT = (_is_text, "un texte")
 TABLE = (_table_number, f"un numéro de table de 1 à {MAX_TABLE}")
-SEAT = (lambda v: v in ("N", "S", "E", "W"), "N, S, E ou W")
+SEAT = (lambda v: isinstance(v, str) and v in ("N", "S", "E", "W"), "N, S, E ou W")
 FIELD_RULES: dict[str, dict[str, tuple[Callable[[Any], bool], str]]] = {
     "tournament": {
         "name": TEXT, "date": (_iso_date, "une date AAAA-MM-JJ"), "place": TEXT, "colour": TEXT,
@@ -297,7 +297,8 @@ FIELD_RULES: dict[str, dict[str, tuple[Callable[[Any], bool], str]]] = {
     "players": {"name": TEXT, "licence": TEXT, "club": TEXT, "table": TABLE},
     "teams": {"name": TEXT, "table": TABLE, "first_colour": TEXT},
     "boards": {"dealer": SEAT, "taker": SEAT},
-    "results": {"contract": (lambda v: v in {c.value for c in Contract}, "garde, garde_sans, garde_contre ou prise"),
+    "results": {"contract": (lambda v: isinstance(v, str) and v in {c.value for c in Contract},
+                             "garde, garde_sans, garde_contre ou prise"),
                 "attacker": TEXT, "reason": TEXT},
     "penalties": {"reason": TEXT},
 }

@@ -91,6 +91,7 @@ def test_a_poisoned_file_is_refused_with_its_line_and_nothing_is_stored(app, arb
     ("boards", 1, "dealer", "O", "étui n° 2 : « dealer » doit être N, S, E ou W"),
     ("results", 4, "annulled", "non", "résultat n° 5 : « annulled » vaut true ou false"),
     ("results", 3, "contract", "petite", "résultat n° 4 : « contract » doit être garde, garde_sans"),
+    ("results", 0, "contract", [], "résultat n° 1 : « contract » doit être garde"),  # was a 500 of the new rule
     ("penalties", 0, "reason", ["x"], "pénalité n° 1 : « reason » doit être un texte"),
 ])
 def test_a_field_of_an_entry_outside_its_rule_names_the_entry_and_its_line(app, section, index, key, value, message):
