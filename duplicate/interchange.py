@@ -46,11 +46,12 @@ from sqlalchemy.exc import DataError, IntegrityError
 from sqlmodel import Session, select
 
 from duplicate.core.deals import Deal, DealError
+from duplicate.core.scoring import Contract
 from duplicate.core.triplettes import split_name
-from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, load_tournament
+from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, key_line, load_tournament
 from duplicate.models import (
-    Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory, Substitution, Team, TeamMember, Tournament,
-    TournamentKind,
+    MINUTES_PER_BOARD_RANGE, SESSIONS_RANGE, Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory,
+    Substitution, Team, TeamMember, Tournament, TournamentKind,
 )
 
 __all__ = [
@@ -262,11 +263,111 @@ SUBSTITUTION_RULES = {"seat": _text, "player": _text, "from_position": _int,
                       "results_to": lambda v: v in ("player", "substitute")}
 
 
+# --- what each known field may hold (issue 31 point 1) ------------------------------------------------------
+#
+# The core (`load_tournament`) checks what it ranks from: ids, kind, lines, members, étuis, scores, notes,
+# penalties, substitutions, and the result flags. The fields below are ours (module docstring) or the
+# SPEC's that the core does not read; each has one rule here. A known field outside its rule refuses the
+# file, naming the field and its line: it is never kept in ``extra``, where the export would write it back
+# and a page would trip on it. A value within its rule that no column holds (``"sessions": 1``, an empty
+# ``licence``, a name not in « SURNAME First name » form) stays in ``extra`` as before.
+
+def _is_text(value) -> bool:
+    return isinstance(value, str)
+
+
+def _table_number(value) -> bool:
+    return _int(value) and 1 <= value <= MAX_TABLE
+
+
+#: A starting table, as a movement may have (`core.movements`: at most 500 tables).
+MAX_TABLE = 500
+TEXT = (_is_text, "un texte")
+TABLE = (_table_number, f"un numéro de table de 1 à {MAX_TABLE}")
+SEAT = (lambda v: isinstance(v, str) and v in ("N", "S", "E", "W"), "N, S, E ou W")
+FIELD_RULES: dict[str, dict[str, tuple[Callable[[Any], bool], str]]] = {
+    "tournament": {
+        "name": TEXT, "date": (_iso_date, "une date AAAA-MM-JJ"), "place": TEXT, "colour": TEXT,
+        "sessions": (lambda v: _int(v) and SESSIONS_RANGE[0] <= v <= SESSIONS_RANGE[1],
+                     "un nombre entier de séances de %d à %d" % SESSIONS_RANGE),
+        "deal_seed": TEXT, "seed_sha256": TEXT, "draw_seed": TEXT,
+        "settings": (lambda v: isinstance(v, dict), "un objet JSON"),
+        "movement": (lambda v: isinstance(v, dict), "un objet JSON « tarot-movement/1 »"),
+    },
+    "players": {"name": TEXT, "licence": TEXT, "club": TEXT, "table": TABLE},
+    "teams": {"name": TEXT, "table": TABLE, "first_colour": TEXT},
+    "boards": {"dealer": SEAT, "taker": SEAT},
+    "results": {"contract": (lambda v: isinstance(v, str) and v in {c.value for c in Contract},
+                             "garde, garde_sans, garde_contre ou prise"),
+                "attacker": TEXT, "reason": TEXT},
+    "penalties": {"reason": TEXT},
+}
+#: The tournament's ``settings`` the application reads (`operations`): each value within its rule, or the
+#: file is refused; other keys (another program's) are kept as they are.
+SETTINGS_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "timezone": TEXT, "published": (lambda v: isinstance(v, bool), "true ou false"),
+    "table_results": (lambda v: isinstance(v, bool), "true ou false"),
+    "table_position": (lambda v: v is None or (_int(v) and v >= 1), "un numéro de position (1 ou plus)"),
+    "minutes_per_board": (lambda v: _int(v) and MINUTES_PER_BOARD_RANGE[0] <= v <= MINUTES_PER_BOARD_RANGE[1],
+                          "un nombre entier de minutes de %d à %d" % MINUTES_PER_BOARD_RANGE),
+    "team_attackers": (lambda v: isinstance(v, dict) and all(
+        isinstance(places, dict) and all(_int(place) and place >= 0 for place in places.values())
+        for places in v.values()), "un objet {quart temps: {équipe: place}}"),
+}
+NOUNS = {"players": "joueur", "teams": "équipe", "boards": "étui", "results": "résultat", "penalties": "pénalité"}
+
+
+def _check_fields(data: dict, text: str, lines: Mapping[str, list[int]]) -> None:
+    """Refuse a known field outside its rule (`FIELD_RULES`, `SETTINGS_RULES`), naming it and its line."""
+    for key, (check, expected) in FIELD_RULES["tournament"].items():
+        if key in data and not check(data[key]):
+            raise TournamentError(f"« {key} » doit être {expected}", key_line(text, key))
+    for key, (check, expected) in SETTINGS_RULES.items():
+        settings = data.get("settings", {})
+        if key in settings and not check(settings[key]):
+            raise TournamentError(f"« settings » : « {key} » doit être {expected}", key_line(text, "settings"))
+    for section, rules in FIELD_RULES.items():
+        if section == "tournament":
+            continue
+        for index, item in enumerate(data.get(section, [])):
+            for key, (check, expected) in rules.items():
+                if key in item and not check(item[key]):
+                    entries = lines.get(section, [])
+                    raise TournamentError(f"{NOUNS[section]} n° {index + 1} : « {key} » doit être {expected}",
+                                          entries[index] if index < len(entries) else None)
+
+
+def _check_movement(data: dict, text: str) -> None:
+    """The file's movement read as ``movement check`` reads it (`core.movements.Movement.from_dict`: every
+    round's position, table, seats and étuis), for the tournament's kind: a French refusal naming the round
+    and the field, at the line of ``"movement"``. The validator's report (`core.movements.check`: an étui at
+    two tables at once, a player playing an étui twice…) is the movement page's business, not a refusal: a
+    tournament played on an imperfect movement is still a tournament (docs/nothing-breaks.md)."""
+    if "movement" not in data:
+        return
+    from duplicate.core.movements import Movement as CoreMovement, MovementError
+
+    movement = data["movement"]
+    line = key_line(text, "movement")
+    if movement.get("kind", data["kind"]) != data["kind"]:
+        raise TournamentError(f"mouvement « movement » : il est pour « {movement.get('kind')} », pas pour "
+                              f"« {data['kind']} »", line)
+    try:
+        CoreMovement.from_dict({"kind": data["kind"], **movement})
+    except MovementError as error:
+        raise TournamentError(f"mouvement « movement » : {error}", line) from None
+
+
 def _check_file(data: dict, lines: Mapping[str, list[int]]) -> None:
-    """What the core does not check but the database needs: valid deals, each member once per team."""
+    """What the core does not check but the database and the pages need: valid deals, each member once per
+    team, each known field within its rule, the movement as ``movement check`` reads it."""
     def fail(section, index, message):
         entries = lines.get(section, [])
         raise TournamentError(message, entries[index] if index < len(entries) else None)
+
+    text = getattr(lines, "text", "")
+    _check_fields(data, text, lines)
+    _check_movement(data, text)
 
     for index, item in enumerate(data.get("boards", [])):
         if "hands" in item or "dog" in item:
@@ -296,12 +397,13 @@ def _check_file(data: dict, lines: Mapping[str, list[int]]) -> None:
 def import_tournament(session: Session, text: str) -> Tournament:
     """Create a tournament from the text of a ``tarot-tournament/1`` file; return it (flushed).
 
-    The whole file is checked first (`load_tournament`, then the deals); a TournamentError names the
+    The whole file is checked first (`load_tournament`, as ``rank`` does; then `_check_file`: the deals,
+    each known field's rule, the movement as ``movement check`` reads it); a TournamentError names the
     faulty line and nothing is written. The rows are written inside a SAVEPOINT, so that even a
     database refusal leaves the database as it was.
     """
     text = text.removeprefix("\ufeff")
-    load_tournament(text)
+    load_tournament(text)  # what ``rank`` checks
     data = json.loads(text)
     _check_file(data, EntryLines(text))
     try:

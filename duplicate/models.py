@@ -103,6 +103,14 @@ class Series(SQLModel, table=True):
     owner_id: int | None = Field(default=None, foreign_key="user_account.id", ondelete="SET NULL", index=True)
 
 
+#: A tournament's séances: the form's and an imported file's bounds (`operations.create_tournament`,
+#: `interchange.FIELD_RULES`).
+SESSIONS_RANGE = (1, 20)
+#: Minutes per étui of the countdown (``settings["minutes_per_board"]``; `operations.set_minutes_per_board`,
+#: `interchange.SETTINGS_RULES`).
+MINUTES_PER_BOARD_RANGE = (1, 60)
+
+
 class Tournament(SQLModel, table=True):
     """One tournament: its kind, when and where, the tournament colour printed on the étuis, the seeds.
 

@@ -40,8 +40,14 @@ def one_per_line(data: dict) -> str:
 
 
 def seated(board, table, score, **extra):
-    return {"board": board, "table": table, "position": 1, "taker": f"N{table}",
-            "defenders": [f"S{table}", f"E{table}", f"W{table}"], "score": score, **extra}
+    """A result at ``table``, in the position where `MOVEMENT` gives it ``board``."""
+    taker = TAKERS[board]
+    return {"board": board, "table": table, "position": (board - table) % 4 + 1, "taker": f"{taker}{table}",
+            "defenders": [f"{line}{table}" for line in "NSEW" if line != taker], "score": score, **extra}
+
+
+#: The taker's seat of each étui of `individual_file`'s movement (as its ``boards`` say).
+TAKERS = {1: "N", 2: "S", 3: "S", 4: "N"}
 
 
 def individual_file():
@@ -59,8 +65,10 @@ def individual_file():
         "deal_seed": "fichier", "settings": {"rounding": 2},
         "players": players, "teams": [],
         "boards": [{**deal, "number": 1}, {"number": 2, "taker": "S", "dealer": "W"}, {"number": 3}],
-        "movement": {"format": "tarot-movement/1", "kind": "individual", "tables": 4, "positions": 1,
-                     "rounds": [{"position": 1, "table": t, "boards": [1, 2, 3]} for t in (1, 2, 3, 4)]},
+        "movement": {"format": "tarot-movement/1", "kind": "individual", "tables": 4, "positions": 4,
+                     "boards": [{"number": n, "taker": seat} for n, seat in TAKERS.items()],
+                     "rounds": [{"position": p, "table": t, "seats": {line: f"{line}{t}" for line in "NSEW"},
+                                 "boards": [(t + p - 2) % 4 + 1]} for p in (1, 2, 3, 4) for t in (1, 2, 3, 4)]},
         "results": [
             seated(1, 1, 56), seated(1, 2, 62, annulled=True), seated(1, 3, -52, adjusted=True, annulled=False),
             {**seated(1, 4, None), "notes": {"taker": 60, "defence": 40}},
@@ -147,7 +155,7 @@ def test_imported_rows(session):
     e1 = session.exec(select(models.Player).where(models.Player.entrant_id == "E1")).one()
     assert (e1.surname, e1.first_name) == ("DE LA TOUR", "Jean-Marc")
     results = ops.results(session, tournament)
-    assert [r.slot for r in results][:2] == ["table:1", "table:2"]
+    assert [r.slot for r in results][:2] == ["table:1", "table:4"]  # in the order of the positions (`seated`)
     assert all(h.action == "import" for h in session.exec(select(models.ResultHistory)))
 
 

@@ -614,6 +614,9 @@ class _Reader:
         attacker = get("attacker")
         if self.chosen_attacker and attacker is not None and attacker not in self.teams[taker].members:
             self.result_fault(index, f"l’attaquant « {attacker} » n’est pas de la quadrette « {taker} »")
+        for flag in ("annulled", "adjusted", "chelem"):  # "annulled": "non" is not a true
+            if type(get(flag, False)) is not bool:
+                self.result_fault(index, f"« {flag} » vaut true ou false")
         annulled = bool(get("annulled", False))
         notes = None
         if get("notes") is not None:

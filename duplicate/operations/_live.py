@@ -44,8 +44,8 @@ from duplicate import french
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team, Tournament,
-    result_slot, utcnow,
+    DONE, MINUTES_PER_BOARD_RANGE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team,
+    Tournament, result_slot, utcnow,
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
@@ -57,7 +57,7 @@ from ._scoring import _round_lines, _without_phantoms
 from ._tournaments import ranking
 
 DEFAULT_MINUTES_PER_BOARD = 7
-MINUTES_RANGE = (1, 60)
+MINUTES_RANGE = MINUTES_PER_BOARD_RANGE
 EXTEND_RANGE = (-30, 30)
 
 #: A line's statuses, and a cell's (the worst of its lines: first in this order).

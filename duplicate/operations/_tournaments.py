@@ -18,7 +18,8 @@ from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
 from duplicate.core.tournament import Entrant, Tournament as CoreTournament, ranking_output
 from duplicate.models import (
-    Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament, TournamentKind,
+    SESSIONS_RANGE, Board, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament,
+    TournamentKind,
 )
 
 from ._changes import cached_view
@@ -41,8 +42,9 @@ def create_tournament(session: Session, *, name: str, kind: str | TournamentKind
         kind = TournamentKind(kind)
     except ValueError:
         raise OperationError(f"Formule inconnue « {kind} ».", "kind") from None
-    if not isinstance(sessions, int) or isinstance(sessions, bool) or not 1 <= sessions <= 20:
-        raise OperationError("Le nombre de séances doit être un entier entre 1 et 20.", "sessions")
+    low, high = SESSIONS_RANGE
+    if not isinstance(sessions, int) or isinstance(sessions, bool) or not low <= sessions <= high:
+        raise OperationError(f"Le nombre de séances doit être un entier entre {low} et {high}.", "sessions")
     if championship and kind.value not in FREE_KINDS:
         raise OperationError("Seul un tournoi en donnes libres se déclare championnat (ex æquo départagés par "
                              "l’article 29).", "championship")

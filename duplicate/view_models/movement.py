@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
+from duplicate.core.movements.model import read_notes
 from duplicate.french import counted
 
 __all__ = ["CLAIMS", "board_count", "movement_statements", "strip_claims"]
@@ -62,7 +63,7 @@ def movement_statements(data: Mapping[str, Any], counts: Mapping[str, Any]) -> d
     """``{"notes", "statements"}`` of the movement page: the generator's notes without their claims, and
     the statements made from the validator's ``counts`` (``Report.counts``; empty when the movement
     could not be read: then no statement at all)."""
-    notes = strip_claims(data.get("notes") or ())
+    notes = strip_claims(read_notes(data.get("notes")))  # as the reader keeps them: 3.5 is no notes
     if not counts:
         return {"notes": notes, "statements": []}
     kind = data.get("kind") if data.get("kind") in _WHO else "individual"

@@ -201,13 +201,20 @@ class Movement:
                 raise MovementError("« boards » doit être une liste d’étuis")
             boards = tuple(_read_board(i, raw) for i, raw in enumerate(raw_boards, start=1))
         rounds.sort(key=lambda r: (r.position, r.table))
-        notes = data.get("notes") or ()
+        notes = read_notes(data.get("notes"))
         players = data.get("players")
         if players is not None:
             players = _positive_int(players, "« players »")
         return cls(kind, tables, positions, boards, tuple(rounds),
-                   tuple(str(n) for n in notes) if isinstance(notes, list) else (), players,
+                   notes, players,
                    _read_rests(data.get("rests")))
+
+
+def read_notes(raw: Any) -> tuple[str, ...]:
+    """A movement file's ``notes`` as the reader keeps them: a list, each note as text; anything else is
+    no notes (an optional comment: never a reason to refuse the movement). The movement page reads them
+    so too (`view_models.movement`)."""
+    return tuple(str(note) for note in raw) if isinstance(raw, list) else ()
 
 
 def _positive_int(value: Any, what: str) -> int:
