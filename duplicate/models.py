@@ -133,6 +133,9 @@ class Tournament(SQLModel, table=True):
     # rewritten by ``flask restore`` (`duplicate.backup`): part of every version, so that what a running server
     # kept of the replaced data never matches the restored data
     data_epoch: int = Field(default=0, sa_type=sa.BigInteger, sa_column_kwargs={"server_default": "0"})
+    # every committed write to the tournament's movement adds 1 (`operations._changes`): the movement's text is
+    # kept per process by this version (`operations._layout.movement_text`), which the lines' writes leave alone
+    movement_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime.datetime = Field(default_factory=utcnow)
     archived_at: datetime.datetime | None = Field(default=None)  # archived: out of the default list
     # the arbiter who made it (`operations.can_manage`); None: shared by every arbiter (made before
