@@ -64,6 +64,9 @@ class Line:
     result: Result | None = None
     in_movement: bool = True
     seats: dict[str, str] = field(default_factory=dict)
+    # the seat the étui's taker sits at as the movement's line was built (`_round_lines`: the étui's taker
+    # seat, else the movement's); None where the format fixes it (quadrettes, team matches) or off the movement
+    taker_seat: str | None = None
 
     @property
     def key(self) -> str:
@@ -101,13 +104,14 @@ def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str
         common = {"board": number, "table": table, "position": position, "seats": seats}
         if fmt.ranks_players:
             seat = takers.get(number, _SEAT_LETTERS[(number - 1) % 4])
-            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat], **common))
+            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat],
+                              taker_seat=seat, **common))
         elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
             seat = takers.get(number, SEATS[(number - 1) % 4].value)
             attack = "NS" if seat in ("N", "S") else "EW"
             defence = "EW" if attack == "NS" else "NS"
             if attack in seats and defence in seats:
-                lines.append(Line(taker=seats[attack], defence=[seats[defence]], **common))
+                lines.append(Line(taker=seats[attack], defence=[seats[defence]], taker_seat=seat, **common))
         elif "attack" in seats and "defence" in seats:
             room = round_.get("room") if fmt.rooms else None
             quarter = round_.get("position") if room is not None else None

@@ -207,12 +207,15 @@ def scores_shown(tournament: Tournament, in_play: int | None, position: int | No
     return is_published(tournament) or (in_play is not None and position == in_play)
 
 
-def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> str:
-    """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2)."""
+def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | None) -> str:
+    """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2).
+    ``takers`` None: the seat the line was built with (`_scoring._round_lines` read the étui's taker seat)."""
     fixed = format_for(kind).taker_seat
     if fixed is not None:
         return fixed
-    return takers.get(line.board, SEATS[(line.board - 1) % 4].value)
+    if takers is None and line.taker_seat is not None:
+        return line.taker_seat
+    return (takers or {}).get(line.board, SEATS[(line.board - 1) % 4].value)
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
@@ -590,7 +593,9 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
     if refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES:
         raise OperationError(f"{MAX_REFUSED_CODES} confirmations refusées à cette table pour la position {position} : "
                              "le téléphone ne confirme plus, appelez l’arbitre, la fiche papier fait foi.", "locked")
-    seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
+    # the étui's taker seat as `_line` read it (its lines are built from it): not read again
+    seat_t = taker_seat(kind, line, None if line.taker_seat is not None
+                        else board_takers(session, tournament, numbers={line.board}))
     seated = _seated(session, tournament, position, {line.taker, *line.defence})
     taker = seated.get(line.taker, (line.taker, line.taker))
     where = f"Étui {line.board}, table {table}, position {position}"
