@@ -131,9 +131,12 @@ def _from_result(result: Result) -> Line:
 
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
               position: int | None = None, table: int | None = None, pending: bool = False,
-              movement: MovementRounds | None = None, results: bool = True) -> list[Line]:
+              movement: MovementRounds | None = None, results: bool = True,
+              context: CheckContext | None = None) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
-    movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
+    movement does not know (imported without a movement); by étui, then in movement order. ``context``:
+    the request's `CheckContext`, whose lookup of the entrants' lines tells the placed ones too (one query
+    for both, `_without_phantoms`). ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
     only the results of those étuis and table). A line entered at the table and not yet confirmed counts
     as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page). ``movement``:
@@ -159,7 +162,7 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
         for round_ in rounds:
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
-        lines = _without_phantoms(session, tournament, lines)
+        lines = _without_phantoms(session, tournament, lines, context)
     if results:
         query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
         if boards is not None:
@@ -178,13 +181,21 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
 
 
-def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line]) -> list[Line]:
+def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line],
+                      context: CheckContext | None = None) -> list[Line]:
     """The movement's lines that real entrants play: against a phantom team (odd triplettes) the opponent
-    sits out and no line is expected. Before the draw every line stands."""
+    sits out and no line is expected. Before the draw every line stands. ``context``: the request's
+    `CheckContext` (same entrants' model): the placed entrants are those its lookup of their lines finds —
+    read once for the check of the line to come and for this."""
     model = Player if format_for(tournament.kind).ranks_players else Team
     query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
     named = {name for line in lines for name in (line.taker, *line.defence)}
-    if len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
+    if context is not None and context.model is model and len(named) <= 100:
+        context.look_up(named)
+        placed = {name for name in named if name in context.lines}
+        if not placed and session.exec(query.limit(1)).first() is None:
+            return lines  # before the draw
+    elif len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
         placed = set(session.exec(query.where(model.entrant_id.in_(named))).all()) if named else set()
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw

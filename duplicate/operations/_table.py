@@ -442,11 +442,13 @@ def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
     return attacker.strip() or None
 
 
-def _line(session: Session, tournament: Tournament, table: int, board: Any) -> Line:
+def _line(session: Session, tournament: Tournament, table: int, board: Any,
+          context: CheckContext | None = None) -> Line:
     if not isinstance(board, int) or isinstance(board, bool):
         raise OperationError("Numéro d’étui attendu (« board »).", "board")
-    # that étui's line only: its one result read as an entity (a write may change it), not the table's
-    for line in all_lines(session, tournament, table=table, boards={board}, pending=True):
+    # that étui's line only: its one result read as an entity (a write may change it), not the table's;
+    # ``context``: the entry's check, whose lookup of the line's entrants tells the placed ones (`all_lines`)
+    for line in all_lines(session, tournament, table=table, boards={board}, pending=True, context=context):
         if line.in_movement:
             return line
     raise OperationError(f"L’étui {board} ne se joue pas à la table {table}.", "board")
@@ -515,14 +517,14 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     if not isinstance(payload, dict):
         raise OperationError("Un objet JSON est attendu : {\"board\": 5, \"score\": 56}.")
     kind = _kind(tournament)
-    line = _line(session, tournament, table, payload.get("board"))
+    context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
+    line = _line(session, tournament, table, payload.get("board"), context)
     in_play = position_in_play(session, tournament)
     if not is_launched(in_play, line.position):
         _not_launched(session, tournament, table, line)
     score, chelem, contract = table_score(kind, payload)
     check_entered_score(score, contract, chelem)  # an impossible score: 422, never a conflict
     who = f"table {table}"
-    context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
     context.prepare_entrants({line.board}, {line.taker, *line.defence})
     attacker = _attacker(kind, payload)
     result = _locked(session, line.result)
