@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping
 
-from sqlalchemy import String, cast
+from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, select
 
 from duplicate import french
@@ -129,6 +129,12 @@ def _from_result(result: Result) -> Line:
                 in_movement=False)
 
 
+# the results of some étuis at one table, pending lines seen or not (`all_lines`): built once (issue 30)
+_RESULTS_AT = {pending: select(Result).where(
+    Result.tournament_id == bindparam("tournament_id"), Result.board.in_(bindparam("boards", expanding=True)),
+    Result.table == bindparam("table")).execution_options(**{WITH_PENDING: pending}) for pending in (False, True)}
+
+
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
               position: int | None = None, table: int | None = None, pending: bool = False,
               movement: MovementRounds | None = None, results: bool = True,
@@ -164,13 +170,18 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
                 lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines, context)
     if results:
-        query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
-        if boards is not None:
-            query = query.where(Result.board.in_(list(boards)))
-        if table is not None:
-            query = query.where(Result.table == table)
+        if boards is not None and table is not None:  # a table's étuis (its phone): the statement built once
+            query, params = _RESULTS_AT[bool(pending)], {"tournament_id": tournament.id, "boards": list(boards),
+                                                         "table": table}
+        else:
+            query, params = select(Result).where(Result.tournament_id == tournament.id).execution_options(
+                **{WITH_PENDING: pending}), None
+            if boards is not None:
+                query = query.where(Result.board.in_(list(boards)))
+            if table is not None:
+                query = query.where(Result.table == table)
         by_slot = {(line.board, line.slot): line for line in lines}
-        for result in session.exec(query):
+        for result in session.exec(query, params=params):
             line = by_slot.get((result.board, result.slot))
             if line is None:
                 lines.append(_from_result(result))
@@ -179,6 +190,12 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
     lines = [line for line in lines if (boards is None or line.board in boards)
              and (position is None or line.position == position) and (table is None or line.table == table)]
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
+
+
+# the placed entrants among those named (`_without_phantoms`), by model: built once, bound per request (issue 30)
+_PLACED_AMONG = {model: select(model.entrant_id).where(
+    model.tournament_id == bindparam("tournament_id"), model.entrant_id.is_not(None),
+    model.entrant_id.in_(bindparam("named", expanding=True))) for model in (Player, Team)}
 
 
 def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line],
@@ -196,7 +213,8 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw
     elif len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
-        placed = set(session.exec(query.where(model.entrant_id.in_(named))).all()) if named else set()
+        placed = set(session.exec(_PLACED_AMONG[model], params={"tournament_id": tournament.id, "named": list(named)})
+                     .all()) if named else set()
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw
     else:

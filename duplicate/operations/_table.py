@@ -49,7 +49,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
@@ -147,6 +147,15 @@ def line_status(result: Result | None) -> str:
     return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
 
 
+# the individual's seated places (`_seated` with ``only``), built once, bound per request (issue 30)
+_SUBSTITUTIONS_OF = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+    Substitution.tournament_id == bindparam("tournament_id"), Substitution.from_position <= bindparam("position"),
+    Substitution.seat.in_(bindparam("places", expanding=True))).order_by(Substitution.from_position, Substitution.id)
+_PLAYERS_OF = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
+    Player.tournament_id == bindparam("tournament_id"),
+    Player.entrant_id.in_(bindparam("places", expanding=True)) | Player.id.in_(bindparam("ids", expanding=True)))
+
+
 def _seated(session: Session, tournament: Tournament, position: int,
             only: set[str] | None = None) -> dict[str, tuple[str, str]]:
     """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
@@ -158,16 +167,24 @@ def _seated(session: Session, tournament: Tournament, position: int,
         if only is not None:
             query = query.where(Team.entrant_id.in_(only))
         return {ident: (ident, name) for ident, name in session.exec(query)}
-    subs = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
-        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
     if only is not None:
-        subs = subs.where(Substitution.seat.in_(only))
-    subs = session.exec(subs.order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
+        places = list(only)
+        subs = session.exec(_SUBSTITUTIONS_OF, params={"tournament_id": tournament.id, "position": position,
+                                                       "places": places}).all()  # the latest stands
+        players = {row[0]: row for row in session.exec(_PLAYERS_OF, params={
+            "tournament_id": tournament.id, "places": places, "ids": [player_id for _, player_id, _ in subs]})}
+        return _seats(players, subs)
+    subs = session.exec(select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
+        .order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
     query = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
         Player.tournament_id == tournament.id)
-    if only is not None:
-        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([player_id for _, player_id, _ in subs]))
     players = {row[0]: row for row in session.exec(query)}
+    return _seats(players, subs)
+
+
+def _seats(players: Mapping[int, tuple], subs) -> dict[str, tuple[str, str]]:
+    """`_seated`'s answer from its rows: the players by id, the substitutions in order (the latest stands)."""
     seated = {ident: (ident, _full_name(surname, first)) for _, ident, surname, first in players.values() if ident}
     for seat, player_id, _from in subs:
         if player_id in players:
@@ -189,10 +206,13 @@ def _names(session: Session, tournament: Tournament, position: int, only: set[st
 
 # --- what is launched, what is shown ---------------------------------------------------------------------------
 
+_IN_PLAY = select(PositionClock.position).where(PositionClock.tournament_id == bindparam("tournament_id"))
+
+
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
-    None before he launches one (then nothing is launched)."""
-    return session.exec(select(PositionClock.position).where(PositionClock.tournament_id == tournament.id)).first()
+    None before he launches one (then nothing is launched). The statement is built once (issue 30)."""
+    return session.exec(_IN_PLAY, params={"tournament_id": tournament.id}).first()
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
