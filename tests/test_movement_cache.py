@@ -42,10 +42,11 @@ def test_movement_served_from_cache_until_it_changes(session):
     assert set([line.taker, *line.defence]) == set(round_["seats"].values())
 
 
-def test_movement_text_kept_by_data_version(app):
+def test_movement_text_kept_by_movement_version(app):
     """Issue 30: a transaction that has read the tournament's row finds the movement's text kept at that row's
-    data version, without reading it again; a movement committed by another session raises the version, so
-    the next transaction reads the new text."""
+    movement version, without reading it again — also after another session's write that leaves the movement
+    alone (it raises the data version only); a movement committed by another session raises the movement
+    version, so the next transaction reads the new text."""
     from sqlalchemy import event
     from sqlmodel import Session
 
@@ -71,12 +72,25 @@ def test_movement_text_kept_by_data_version(app):
         with Session(engine) as reader:  # a new transaction, the same version: the text is not read
             statements.clear()
             assert movement_text(reader, reader.get(Tournament, tournament_id)) == first
-            assert not [s for s in statements if "movement" in s]
+            assert not [s for s in statements if "FROM movement" in s]
+        with Session(engine) as writer:  # another session writes the tournament, not its movement
+            tournament = writer.get(Tournament, tournament_id)
+            versions = tournament.data_version, tournament.movement_version
+            ops.set_table_options(writer, tournament, results_visible=True, position=None, who=None)
+            writer.commit()
+        with Session(engine) as reader:
+            statements.clear()
+            tournament = reader.get(Tournament, tournament_id)
+            assert (tournament.data_version, tournament.movement_version) == (versions[0] + 1, versions[1])
+            assert movement_text(reader, tournament) == first
+            assert not [s for s in statements if "FROM movement" in s]
         with Session(engine) as writer:  # another session changes the movement and commits
             ops.set_movement(writer, writer.get(Tournament, tournament_id), json.dumps(rainbow_movement()))
             writer.commit()
         with Session(engine) as reader:
-            text = movement_text(reader, reader.get(Tournament, tournament_id))
+            tournament = reader.get(Tournament, tournament_id)
+            assert tournament.movement_version == versions[1] + 1
+            text = movement_text(reader, tournament)
             assert json.loads(text)["rounds"] == rainbow_movement()["rounds"] and text != first
     finally:
         event.remove(engine, "before_cursor_execute", listener)

@@ -7,7 +7,9 @@ itself (publication, name, settings) — adds 1 to it as it commits. The
 rows it wrote are noted at each flush (``after_flush``; bulk ``insert``/``update``/``delete`` statements on
 those tables too) and the version is raised once, just before the commit (``before_commit``), so a writer
 holds the tournament's row for the commit only. Journal entries, users and tokens change no page: they
-leave the version alone.
+leave the version alone. A commit that writes the movement raises ``movement_version`` too, and only such a
+commit: the movement's text is kept per process by that version (`_layout.movement_text`), which a line
+written leaves alone.
 
 A cached view (the ranking, a rendered page fragment, the JSON ranking) is kept with the version it was
 computed from and served only while the tournament's row still holds that version: one read of one row
@@ -57,6 +59,7 @@ from duplicate.models import (Board, FreeSheet, Movement, Penalty, Player, Resul
                               TeamMember, Tournament)
 
 _WRITTEN = "duplicate.tournaments_written"  # session.info: ids of the tournaments written, not yet committed
+_MOVED = "duplicate.movements_written"  # session.info: ids of the tournaments whose movement was written
 _PINNED = "duplicate.pinned_versions"  # session.info: tournament id → the version a worker's batch computes
 _ALL = "*"  # a bulk statement whose tournament is not known: every tournament
 # a free-play feuille de marque (SPEC §13) is a result too: the ranking API caches its view by this version; a
@@ -67,6 +70,10 @@ _TABLES = {model.__table__.name for model in _BY_TOURNAMENT_ID} | {TeamMember.__
 
 def _written(session: Session) -> set:
     return session.info.setdefault(_WRITTEN, set())
+
+
+def _moved(session: Session) -> set:
+    return session.info.setdefault(_MOVED, set())
 
 
 def has_written(session: Session) -> bool:
@@ -83,6 +90,8 @@ def _note_flushed(session: Session, _context) -> None:
                 written.add(obj.id)
         elif isinstance(obj, _BY_TOURNAMENT_ID):
             written.add(obj.tournament_id)
+            if isinstance(obj, Movement):
+                _moved(session).add(obj.tournament_id)
         elif isinstance(obj, TeamMember):
             tournament_id = session.connection().execute(
                 select(Team.tournament_id).where(Team.id == obj.team_id)).scalar()
@@ -101,6 +110,8 @@ def _note_bulk(state) -> None:
     ids = {row.get("tournament_id") for row in rows}
     _written(state.session).update(_ALL if None in ids or table.name == TeamMember.__table__.name else i
                                    for i in ids)
+    if table.name == Movement.__table__.name:
+        _moved(state.session).update(_ALL if None in ids else i for i in ids)
 
 
 @event.listens_for(Session, "before_commit")
@@ -111,10 +122,17 @@ def _raise_versions(session: Session) -> None:
     written = session.info.get(_WRITTEN)
     if not written:
         return
-    statement = update(Tournament.__table__).values(data_version=Tournament.__table__.c.data_version + 1)
+    columns = Tournament.__table__.c
+    statement = update(Tournament.__table__).values(data_version=columns.data_version + 1)
     if _ALL not in written:
-        statement = statement.where(Tournament.__table__.c.id.in_(sorted(written)))
+        statement = statement.where(columns.id.in_(sorted(written)))
     session.connection().execute(statement)
+    moved = session.info.get(_MOVED)
+    if moved:  # the movement's own version (`_layout.movement_text`): a line written leaves it alone
+        statement = update(Tournament.__table__).values(movement_version=columns.movement_version + 1)
+        if _ALL not in moved:
+            statement = statement.where(columns.id.in_(sorted(moved)))
+        session.connection().execute(statement)
 
 
 @event.listens_for(Session, "after_commit")
@@ -123,6 +141,7 @@ def _committed(session: Session) -> None:
     release is no commit: the transaction goes on, its writes still noted for the real commit."""
     if session.in_nested_transaction():
         return
+    session.info.pop(_MOVED, None)
     written = session.info.pop(_WRITTEN, None)
     if written:
         VIEWS.superseded(None if _ALL in written else written)
@@ -132,6 +151,7 @@ def _committed(session: Session) -> None:
 def _forget(session: Session) -> None:
     if not session.in_nested_transaction():  # a savepoint's end: the transaction goes on, its writes noted
         session.info.pop(_WRITTEN, None)
+        session.info.pop(_MOVED, None)
 
 
 def pin_version(session: Session, tournament_id: int, version: tuple) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Collection, Mapping
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from duplicate import french
@@ -29,6 +30,12 @@ from ._layout import MovementRounds, movement_rounds
 
 def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
+
+
+# built once, bound per request (issue 30: every phone's request reads its étuis' taker seats)
+_TAKERS = select(Board.number, Board.taker).where(Board.tournament_id == bindparam("tournament_id"),
+                                                  Board.taker.is_not(None), Board.taker != "")
+_TAKERS_OF = _TAKERS.where(Board.number.in_(bindparam("numbers", expanding=True)))
 
 
 def board_takers(session: Session, tournament: Tournament, movement: Movement | MovementRounds | None = None,
@@ -45,11 +52,11 @@ def board_takers(session: Session, tournament: Tournament, movement: Movement | 
         for item in movement.data.get("boards", []) or []:
             if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
                 takers[item["number"]] = item["taker"]
-    query = select(Board.number, Board.taker).where(Board.tournament_id == tournament.id,
-                                                   Board.taker.is_not(None), Board.taker != "")
-    if numbers is not None:
-        query = query.where(Board.number.in_(list(numbers)))
-    takers.update(session.exec(query).all())
+    if numbers is None:
+        takers.update(session.exec(_TAKERS, params={"tournament_id": tournament.id}).all())
+    else:
+        takers.update(session.exec(_TAKERS_OF, params={"tournament_id": tournament.id,
+                                                       "numbers": list(numbers)}).all())
     return takers
 
 

@@ -100,10 +100,11 @@ _READ = "duplicate.movement_texts"  # session.info: tournament id → movement t
 
 
 class _Texts:
-    """(database, tournament id) → (data version, movement text); per process, at most 64 entries. The
-    tournament's row, which the request has read anyway (the link, the page), carries its ``data_version``
-    (`_changes`: every commit writing the movement raises it), so a refresh finds the movement's text
-    without reading it again while that version stands (issue 30)."""
+    """(database, tournament id) → (movement version, movement text); per process, at most 64 entries. The
+    tournament's row, which the request has read anyway (the link, the page), carries its
+    ``movement_version`` (`_changes`: every commit writing the movement raises it, and only those — a line
+    written leaves it alone), so a refresh or a write finds the movement's text without reading it again
+    while that version stands, even in a burst of writes (issue 30)."""
 
     def __init__(self):
         self.kept = _Kept(64)
@@ -121,20 +122,20 @@ _TEXTS = _Texts()
 
 def _version(session: Session, tournament: Tournament) -> tuple[tuple, tuple] | None:
     """``(key, version)`` of the tournament's row as this session loaded it — the database, the id; its
-    creation time, ``data_epoch`` (rewritten by a restore) and ``data_version`` — or None when the row's
-    values are not loaded (expired)."""
+    creation time, ``data_epoch`` (rewritten by a restore: the restored movement is read again) and
+    ``movement_version`` — or None when the row's values are not loaded (expired)."""
     values = tournament.__dict__
-    if tournament.id is None or any(name not in values for name in ("data_version", "data_epoch", "created_at")):
+    if tournament.id is None or any(name not in values for name in ("movement_version", "data_epoch", "created_at")):
         return None
     return ((str(session.get_bind().url), tournament.id),
-            (values["created_at"], values["data_epoch"], values["data_version"]))
+            (values["created_at"], values["data_epoch"], values["movement_version"]))
 
 
 def movement_text(session: Session, tournament: Tournament) -> str | None:
     """The movement's stored JSON text (None without a movement): what the caches are keyed on. Read once
     per transaction while the transaction has written nothing (`_changes`: a written movement, or anything
     else, is read again); the request's operations each look the movement up. Not read at all when this
-    process read it at the data version the tournament's row holds (`_Texts`): the version is read before
+    process read it at the movement version the tournament's row holds (`_Texts`): the version is read before
     the text, so the text kept for a version is that version's or a newer one."""
     read = session.info.get(_READ)
     clean = not has_written(session) and not any(isinstance(obj, Movement) for obj in (*session.new, *session.dirty))

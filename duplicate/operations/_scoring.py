@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping
 
-from sqlalchemy import String, cast
+from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, select
 
 from duplicate import french
@@ -64,6 +64,9 @@ class Line:
     result: Result | None = None
     in_movement: bool = True
     seats: dict[str, str] = field(default_factory=dict)
+    # the seat the étui's taker sits at as the movement's line was built (`_round_lines`: the étui's taker
+    # seat, else the movement's); None where the format fixes it (quadrettes, team matches) or off the movement
+    taker_seat: str | None = None
 
     @property
     def key(self) -> str:
@@ -101,13 +104,14 @@ def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str
         common = {"board": number, "table": table, "position": position, "seats": seats}
         if fmt.ranks_players:
             seat = takers.get(number, _SEAT_LETTERS[(number - 1) % 4])
-            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat], **common))
+            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat],
+                              taker_seat=seat, **common))
         elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
             seat = takers.get(number, SEATS[(number - 1) % 4].value)
             attack = "NS" if seat in ("N", "S") else "EW"
             defence = "EW" if attack == "NS" else "NS"
             if attack in seats and defence in seats:
-                lines.append(Line(taker=seats[attack], defence=[seats[defence]], **common))
+                lines.append(Line(taker=seats[attack], defence=[seats[defence]], taker_seat=seat, **common))
         elif "attack" in seats and "defence" in seats:
             room = round_.get("room") if fmt.rooms else None
             quarter = round_.get("position") if room is not None else None
@@ -125,11 +129,20 @@ def _from_result(result: Result) -> Line:
                 in_movement=False)
 
 
+# the results of some étuis at one table, pending lines seen or not (`all_lines`): built once (issue 30)
+_RESULTS_AT = {pending: select(Result).where(
+    Result.tournament_id == bindparam("tournament_id"), Result.board.in_(bindparam("boards", expanding=True)),
+    Result.table == bindparam("table")).execution_options(**{WITH_PENDING: pending}) for pending in (False, True)}
+
+
 def all_lines(session: Session, tournament: Tournament, *, boards: Collection[int] | None = None,
               position: int | None = None, table: int | None = None, pending: bool = False,
-              movement: MovementRounds | None = None, results: bool = True) -> list[Line]:
+              movement: MovementRounds | None = None, results: bool = True,
+              context: CheckContext | None = None) -> list[Line]:
     """Every line of every fiche: the movement's, each with its stored result, then the results the
-    movement does not know (imported without a movement); by étui, then in movement order. ``boards``,
+    movement does not know (imported without a movement); by étui, then in movement order. ``context``:
+    the request's `CheckContext`, whose lookup of the entrants' lines tells the placed ones too (one query
+    for both, `_without_phantoms`). ``boards``,
     ``position`` and ``table`` keep only the movement's lines of those étuis, position and table (and read
     only the results of those étuis and table). A line entered at the table and not yet confirmed counts
     as empty, unless ``pending`` (the scorers' and the arbiter's screens, the table's page). ``movement``:
@@ -155,15 +168,20 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
         for round_ in rounds:
             if wanted(round_):
                 lines.extend(_round_lines(kind, round_, takers))
-        lines = _without_phantoms(session, tournament, lines)
+        lines = _without_phantoms(session, tournament, lines, context)
     if results:
-        query = select(Result).where(Result.tournament_id == tournament.id).execution_options(**{WITH_PENDING: pending})
-        if boards is not None:
-            query = query.where(Result.board.in_(list(boards)))
-        if table is not None:
-            query = query.where(Result.table == table)
+        if boards is not None and table is not None:  # a table's étuis (its phone): the statement built once
+            query, params = _RESULTS_AT[bool(pending)], {"tournament_id": tournament.id, "boards": list(boards),
+                                                         "table": table}
+        else:
+            query, params = select(Result).where(Result.tournament_id == tournament.id).execution_options(
+                **{WITH_PENDING: pending}), None
+            if boards is not None:
+                query = query.where(Result.board.in_(list(boards)))
+            if table is not None:
+                query = query.where(Result.table == table)
         by_slot = {(line.board, line.slot): line for line in lines}
-        for result in session.exec(query):
+        for result in session.exec(query, params=params):
             line = by_slot.get((result.board, result.slot))
             if line is None:
                 lines.append(_from_result(result))
@@ -174,14 +192,29 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
     return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table))
 
 
-def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line]) -> list[Line]:
+# the placed entrants among those named (`_without_phantoms`), by model: built once, bound per request (issue 30)
+_PLACED_AMONG = {model: select(model.entrant_id).where(
+    model.tournament_id == bindparam("tournament_id"), model.entrant_id.is_not(None),
+    model.entrant_id.in_(bindparam("named", expanding=True))) for model in (Player, Team)}
+
+
+def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line],
+                      context: CheckContext | None = None) -> list[Line]:
     """The movement's lines that real entrants play: against a phantom team (odd triplettes) the opponent
-    sits out and no line is expected. Before the draw every line stands."""
+    sits out and no line is expected. Before the draw every line stands. ``context``: the request's
+    `CheckContext` (same entrants' model): the placed entrants are those its lookup of their lines finds —
+    read once for the check of the line to come and for this."""
     model = Player if format_for(tournament.kind).ranks_players else Team
     query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
     named = {name for line in lines for name in (line.taker, *line.defence)}
-    if len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
-        placed = set(session.exec(query.where(model.entrant_id.in_(named))).all()) if named else set()
+    if context is not None and context.model is model and len(named) <= 100:
+        context.look_up(named)
+        placed = {name for name in named if name in context.lines}
+        if not placed and session.exec(query.limit(1)).first() is None:
+            return lines  # before the draw
+    elif len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
+        placed = set(session.exec(_PLACED_AMONG[model], params={"tournament_id": tournament.id, "named": list(named)})
+                     .all()) if named else set()
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw
     else:

@@ -49,7 +49,7 @@ import hmac
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
@@ -147,6 +147,15 @@ def line_status(result: Result | None) -> str:
     return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
 
 
+# the individual's seated places (`_seated` with ``only``), built once, bound per request (issue 30)
+_SUBSTITUTIONS_OF = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+    Substitution.tournament_id == bindparam("tournament_id"), Substitution.from_position <= bindparam("position"),
+    Substitution.seat.in_(bindparam("places", expanding=True))).order_by(Substitution.from_position, Substitution.id)
+_PLAYERS_OF = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
+    Player.tournament_id == bindparam("tournament_id"),
+    Player.entrant_id.in_(bindparam("places", expanding=True)) | Player.id.in_(bindparam("ids", expanding=True)))
+
+
 def _seated(session: Session, tournament: Tournament, position: int,
             only: set[str] | None = None) -> dict[str, tuple[str, str]]:
     """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
@@ -158,16 +167,24 @@ def _seated(session: Session, tournament: Tournament, position: int,
         if only is not None:
             query = query.where(Team.entrant_id.in_(only))
         return {ident: (ident, name) for ident, name in session.exec(query)}
-    subs = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
-        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
     if only is not None:
-        subs = subs.where(Substitution.seat.in_(only))
-    subs = session.exec(subs.order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
+        places = list(only)
+        subs = session.exec(_SUBSTITUTIONS_OF, params={"tournament_id": tournament.id, "position": position,
+                                                       "places": places}).all()  # the latest stands
+        players = {row[0]: row for row in session.exec(_PLAYERS_OF, params={
+            "tournament_id": tournament.id, "places": places, "ids": [player_id for _, player_id, _ in subs]})}
+        return _seats(players, subs)
+    subs = session.exec(select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
+        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
+        .order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
     query = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
         Player.tournament_id == tournament.id)
-    if only is not None:
-        query = query.where(Player.entrant_id.in_(only) | Player.id.in_([player_id for _, player_id, _ in subs]))
     players = {row[0]: row for row in session.exec(query)}
+    return _seats(players, subs)
+
+
+def _seats(players: Mapping[int, tuple], subs) -> dict[str, tuple[str, str]]:
+    """`_seated`'s answer from its rows: the players by id, the substitutions in order (the latest stands)."""
     seated = {ident: (ident, _full_name(surname, first)) for _, ident, surname, first in players.values() if ident}
     for seat, player_id, _from in subs:
         if player_id in players:
@@ -189,10 +206,13 @@ def _names(session: Session, tournament: Tournament, position: int, only: set[st
 
 # --- what is launched, what is shown ---------------------------------------------------------------------------
 
+_IN_PLAY = select(PositionClock.position).where(PositionClock.tournament_id == bindparam("tournament_id"))
+
+
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
-    None before he launches one (then nothing is launched)."""
-    return session.exec(select(PositionClock.position).where(PositionClock.tournament_id == tournament.id)).first()
+    None before he launches one (then nothing is launched). The statement is built once (issue 30)."""
+    return session.exec(_IN_PLAY, params={"tournament_id": tournament.id}).first()
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
@@ -207,12 +227,15 @@ def scores_shown(tournament: Tournament, in_play: int | None, position: int | No
     return is_published(tournament) or (in_play is not None and position == in_play)
 
 
-def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str]) -> str:
-    """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2)."""
+def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | None) -> str:
+    """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2).
+    ``takers`` None: the seat the line was built with (`_scoring._round_lines` read the étui's taker seat)."""
     fixed = format_for(kind).taker_seat
     if fixed is not None:
         return fixed
-    return takers.get(line.board, SEATS[(line.board - 1) % 4].value)
+    if takers is None and line.taker_seat is not None:
+        return line.taker_seat
+    return (takers or {}).get(line.board, SEATS[(line.board - 1) % 4].value)
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
@@ -439,11 +462,13 @@ def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
     return attacker.strip() or None
 
 
-def _line(session: Session, tournament: Tournament, table: int, board: Any) -> Line:
+def _line(session: Session, tournament: Tournament, table: int, board: Any,
+          context: CheckContext | None = None) -> Line:
     if not isinstance(board, int) or isinstance(board, bool):
         raise OperationError("Numéro d’étui attendu (« board »).", "board")
-    # that étui's line only: its one result read as an entity (a write may change it), not the table's
-    for line in all_lines(session, tournament, table=table, boards={board}, pending=True):
+    # that étui's line only: its one result read as an entity (a write may change it), not the table's;
+    # ``context``: the entry's check, whose lookup of the line's entrants tells the placed ones (`all_lines`)
+    for line in all_lines(session, tournament, table=table, boards={board}, pending=True, context=context):
         if line.in_movement:
             return line
     raise OperationError(f"L’étui {board} ne se joue pas à la table {table}.", "board")
@@ -512,14 +537,14 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
     if not isinstance(payload, dict):
         raise OperationError("Un objet JSON est attendu : {\"board\": 5, \"score\": 56}.")
     kind = _kind(tournament)
-    line = _line(session, tournament, table, payload.get("board"))
+    context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
+    line = _line(session, tournament, table, payload.get("board"), context)
     in_play = position_in_play(session, tournament)
     if not is_launched(in_play, line.position):
         _not_launched(session, tournament, table, line)
     score, chelem, contract = table_score(kind, payload)
     check_entered_score(score, contract, chelem)  # an impossible score: 422, never a conflict
     who = f"table {table}"
-    context = CheckContext(session, tournament)  # the movement, the étui, the seated: read before the write lock
     context.prepare_entrants({line.board}, {line.taker, *line.defence})
     attacker = _attacker(kind, payload)
     result = _locked(session, line.result)
@@ -590,7 +615,9 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
     if refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES:
         raise OperationError(f"{MAX_REFUSED_CODES} confirmations refusées à cette table pour la position {position} : "
                              "le téléphone ne confirme plus, appelez l’arbitre, la fiche papier fait foi.", "locked")
-    seat_t = taker_seat(kind, line, board_takers(session, tournament, numbers={line.board}))
+    # the étui's taker seat as `_line` read it (its lines are built from it): not read again
+    seat_t = taker_seat(kind, line, None if line.taker_seat is not None
+                        else board_takers(session, tournament, numbers={line.board}))
     seated = _seated(session, tournament, position, {line.taker, *line.defence})
     taker = seated.get(line.taker, (line.taker, line.taker))
     where = f"Étui {line.board}, table {table}, position {position}"
