@@ -38,6 +38,7 @@ import csv
 import datetime
 import io
 import json
+import logging
 import re
 import unicodedata
 from typing import Any, Callable, Mapping
@@ -48,7 +49,8 @@ from sqlmodel import Session, select
 from duplicate.core.deals import Deal, DealError
 from duplicate.core.scoring import Contract
 from duplicate.core.triplettes import split_name
-from duplicate.core.tournament import TOURNAMENT_FORMAT, EntryLines, TournamentError, key_line, load_tournament
+from duplicate.core.tournament import (ROOM_TABLES, TOURNAMENT_FORMAT, EntryLines, TournamentError, key_line,
+                                       load_tournament)
 from duplicate.models import (
     MINUTES_PER_BOARD_RANGE, SESSIONS_RANGE, Board, JournalEntry, Movement, Penalty, Player, Result, ResultHistory,
     Substitution, Team, TeamMember, Tournament, TournamentKind,
@@ -410,7 +412,9 @@ def import_tournament(session: Session, text: str) -> Tournament:
         with session.begin_nested():
             tournament = _create(session, data)
     except (IntegrityError, DataError, OverflowError) as error:  # a value the database cannot store
-        raise TournamentError(f"le fichier ne peut pas être enregistré : {getattr(error, 'orig', error)}") from None
+        logging.getLogger(__name__).warning("import refused by the database: %s", getattr(error, "orig", error))
+        raise TournamentError("le fichier ne peut pas être enregistré : une de ses valeurs manque ou ne tient pas "
+                              "dans la base de données (rien n’a été importé)") from None
     return tournament
 
 
@@ -458,6 +462,8 @@ def _create(session: Session, data: dict) -> Tournament:
     session.flush()
     for item in top.get("results", []):
         fields, extra = _split(item, RESULT_RULES)
+        if "table" not in fields and fields.get("room") in ROOM_TABLES:
+            fields["table"] = ROOM_TABLES[fields["room"]]  # a team match names its table by its room, as `rank` reads it
         result = Result(tournament_id=tournament.id, **{k: v for k, v in fields.items()}, extra=extra or None)
         session.add(result)
         session.flush()

@@ -117,6 +117,19 @@ def test_a_movement_s_notes_that_are_no_list_are_no_notes_and_its_page_shows(app
     assert arbiter.get(response.headers["Location"] + "mouvement").status_code == 200
 
 
+def test_a_team_match_whose_results_name_their_room_only_is_imported(app):
+    """SPEC §9: a team match's result may name its room and not its table; `rank` reads it at the room's
+    table (salle ouverte: table 1, fermée: table 2), and so does the import (it was refused with the
+    database's English NOT NULL message)."""
+    with Session(db.get_engine(app)) as session:
+        tournament = interchange.import_tournament(session, json.dumps(team_match(name="Match")))
+        session.commit()
+        stored = session.exec(select(models.Result.room, models.Result.table)
+                              .where(models.Result.tournament_id == tournament.id)
+                              .order_by(models.Result.room)).all()
+    assert stored == [("closed", 2), ("open", 1)]
+
+
 def test_settings_the_application_reads_are_checked(app):
     data = _demo_file(app)
     data["settings"] = {"published": True, "team_attackers": "x", "other_program": [1, 2]}
@@ -227,9 +240,7 @@ def _tournament_urls(app, tournament_id: int) -> list[str]:
 
 def test_what_an_import_accepts_can_be_browsed_by_everyone(sqlite_visitors):
     app, demo, visitors = sqlite_visitors
-    match = team_match(name="Match")
-    for result in match["results"]:  # the import cannot store a result without its table yet (see the docs)
-        result["table"] = {"open": 1, "closed": 2}[result["room"]]
+    match = team_match(name="Match")  # its results name their room only (SPEC §9)
     bases = {"demo": demo, "triplettes": triplettes(name="Triplettes"), "team_match": match}
     arbiter = visitors["arbiter"]
 
