@@ -462,8 +462,8 @@ def _create(session: Session, data: dict) -> Tournament:
     session.flush()
     for item in top.get("results", []):
         fields, extra = _split(item, RESULT_RULES)
-        if "table" not in fields and fields.get("room") in ROOM_TABLES:
-            fields["table"] = ROOM_TABLES[fields["room"]]  # a team match names its table by its room, as `rank` reads it
+        if "table" not in fields and fields.get("room") in ROOM_TABLES:  # a team match may name its room only:
+            fields["table"] = ROOM_TABLES[fields["room"]]  # at the room's table, as `rank` reads it
         result = Result(tournament_id=tournament.id, **{k: v for k, v in fields.items()}, extra=extra or None)
         session.add(result)
         session.flush()
