@@ -12,6 +12,8 @@ with the stored sheet beside the typed one (409), and only « Remplacer » overw
 fiches (`duplicate.web.scoring`).
 """
 
+import json
+
 from flask import Response, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy.exc import OperationalError
 from wtforms import BooleanField, SelectField
@@ -20,10 +22,11 @@ from wtforms.validators import InputRequired
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.operations import freeplay
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, bp
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
+from duplicate.web.form_conflicts import Guarded
 from duplicate.web.scoring import NOT_SAVED, UNAVAILABLE
 
 CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
@@ -50,7 +53,11 @@ class FreeLatenessForm(forms.FrenchForm):
                                 description="100 points par tranche de 5 minutes commencée (art. 26).")
 
 
-class FreeCoefficientForm(forms.FrenchForm):
+class FreeCoefficientForm(forms.FrenchForm, Guarded):
+    """Adds or replaces the coefficient of a position. Its ``valeurs_lues`` holds the coefficients listed on the
+    page, by position (`_shown_coefficients`); on save, those of the position typed are compared
+    (`form_conflicts.guard`, `free_coefficient`)."""
+
     position = forms.NumberField("À partir de la position", whole=True, validators=[InputRequired(message=WHOLE)])
     coefficient = forms.StringField("Coefficient", validators=[InputRequired(message=forms.REQUIRED), forms.length(20)],
                                     description="Par exemple 1,15 (art. 3 : 10 % éliminés → 1,10 ; 20 % → 1,15 ; "
@@ -244,6 +251,9 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
     lateness_form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
     withdrawal_form.player_id.choices = [forms.SelectChoice(p.id, f"{p.name} ({p.entrant_id})") for p in placed
                                          if p.withdrawn_from is None]
+    coefficient_form = (coefficient_form or FreeCoefficientForm(formdata=None, prefix="coef")) if individual else None
+    if coefficient_form is not None:  # what this page lists, the values a save from it read
+        coefficient_form.valeurs_lues.data = _shown_coefficients(tournament)
     return render_template(
         "arbiter/free_ranking.html", tournament=tournament, output=output, names=freeplay.player_names(session, tournament),
         lateness_form=lateness_form, withdrawal_form=withdrawal_form, fault_form=fault_form, penalties=operations.penalties(session, tournament),
@@ -254,7 +264,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
         prizes=extras.free_prizes(session, tournament, output),
         final=extras.final_square_info(session, tournament) if individual else None,
         final_form=(final_form or FreeFinalSquareForm(formdata=None)) if individual else None,
-        coefficient_form=(coefficient_form or FreeCoefficientForm(formdata=None, prefix="coef")) if individual else None,
+        coefficient_form=coefficient_form,
         coefficients=extras.free_coefficients(tournament) if individual else [],
     ), status
 
@@ -368,7 +378,13 @@ def free_coefficient(tournament_id: int):
         flash("Les coefficients entre positions sont prévus pour le tournoi libre individuel.", "warning")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     form = FreeCoefficientForm(prefix="coef")
-    if form.validate_on_submit():
+    typed = form.coefficient.data
+    if form.is_submitted():
+        _read_for_position(form)
+    saving = form_conflicts.guard(form, tournament, lambda row: _coefficient_values(row, form.position.data))
+    if typed and form.coefficient.data == _coefficient_text(typed):
+        form.coefficient.data = typed  # as the arbiter typed it (« 1,20 » stays « 1,20 »)
+    if saving:
         try:
             operations.freeplay_extras.add_free_coefficient(
                 get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
@@ -378,7 +394,47 @@ def free_coefficient(tournament_id: int):
         else:
             flash("Coefficient enregistré : le classement en tient compte.", "success")
             return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, coefficient_form=form, status=UNPROCESSABLE)
+    return _ranking_page(tournament, coefficient_form=form, status=form_conflicts.status(form, UNPROCESSABLE))
+
+
+def _coefficient_text(value) -> str:
+    """A coefficient as compared and shown (« 1,15 », « 1,1 »); what does not read as one, as typed."""
+    from duplicate.core.freeplay.coefficients import CoefficientError, parse_coefficient
+
+    try:
+        return form_conflicts._text(parse_coefficient(value)).replace(".", ",")
+    except CoefficientError:
+        return value
+
+
+def _coefficient_values(tournament, position) -> dict:
+    """The stored coefficient of ``position`` as the form's fields (blank when it has none)."""
+    for item in operations.freeplay_extras.free_coefficients(tournament):
+        if item["position"] == position:
+            return {"coefficient": _coefficient_text(item["coefficient"]), "eliminated": item["eliminated"]}
+    return {"coefficient": "", "eliminated": None}
+
+
+def _shown_coefficients(tournament) -> str:
+    """The page's coefficients by position (JSON), the form's ``valeurs_lues``."""
+    return json.dumps({str(item["position"]): {"coefficient": _coefficient_text(item["coefficient"]),
+                                               "eliminated": item["eliminated"]}
+                       for item in operations.freeplay_extras.free_coefficients(tournament)}, sort_keys=True)
+
+
+def _read_for_position(form) -> None:
+    """The posted form as `form_conflicts.guard` compares it: ``valeurs_lues`` narrowed to the position typed
+    (blank when the page listed none there), the coefficient typed written as the stored one is."""
+    if form.coefficient.data:
+        form.coefficient.data = _coefficient_text(form.coefficient.data)
+    try:
+        listed = json.loads(form.valeurs_lues.data or "")
+    except ValueError:
+        return  # no values read: saved as before
+    if not isinstance(listed, dict):
+        return
+    item = listed.get(str(form.position.data)) or {}
+    form_conflicts.note_shown(form, {"coefficient": item.get("coefficient") or "", "eliminated": item.get("eliminated")})
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/coefficients/<int:position>/supprimer", methods=["POST"])

@@ -259,6 +259,8 @@ def _render_series_page(found, status: int = 200, **submitted):
     séances = operations.series_sessions(session, found)
     coefficient_forms = {t.id: forms.CoefficientForm(formdata=None, prefix=f"coef-{t.id}",
                                                     coefficient=Decimal(str(t.coefficient))) for t in séances}
+    for séance_id, form in coefficient_forms.items():
+        form_conflicts.note_shown(form, _coefficient_values(next(t for t in séances if t.id == séance_id)))
     coefficient_forms.update(submitted.pop("coefficient_forms", {}))
     return render_template(
         "arbiter/series_manage.html", series=found, séances=séances, coefficient_forms=coefficient_forms,
@@ -290,7 +292,7 @@ def series_coefficient(series_id: int, seance_id: int):
     session = get_session()
     séance = _seance_of(found, seance_id)
     form = forms.CoefficientForm(prefix=f"coef-{séance.id}")
-    if form.validate_on_submit():
+    if form_conflicts.guard(form, séance, _coefficient_values):
         try:
             operations.set_series(session, séance, found, french.plain(form.coefficient.data), by=current_user())
         except operations.OperationError as error:
@@ -298,7 +300,12 @@ def series_coefficient(series_id: int, seance_id: int):
             return _render_series_page(found, _refused_status(error), coefficient_forms={séance.id: form})
         flash(f"Coefficient de « {séance.name} » enregistré.", "success")
         return _back_to_series(found)
-    return _render_series_page(found, UNPROCESSABLE, coefficient_forms={séance.id: form})
+    return _render_series_page(found, form_conflicts.status(form, UNPROCESSABLE), coefficient_forms={séance.id: form})
+
+
+def _coefficient_values(séance) -> dict:
+    """What a séance's coefficient form shows of the stored tournament (`form_conflicts.guard`)."""
+    return {"coefficient": Fraction(str(séance.coefficient))}
 
 
 def _seance_of(found, seance_id: int):

@@ -357,7 +357,16 @@ class SeriesForm(FrenchForm):
     name = StringField("Nom de la compétition", validators=[required(), length(200)])
 
 
-class CoefficientForm(FrenchForm):
+class MinutesForm(FrenchForm, Guarded):
+    """The live room's « Minutes par étui » (its other fields are plain inputs; `form_conflicts`, two arbiters
+    at once): the operation checks the number."""
+
+    minutes = StringField("Minutes par étui")
+
+
+class CoefficientForm(FrenchForm, Guarded):
+    """A séance's coefficient on its competition's page (`form_conflicts`, two arbiters at once)."""
+
     coefficient = NumberField("Coefficient", default=1, validators=[needed()])
 
 

@@ -27,7 +27,7 @@ from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
-from duplicate.web import forms, tournament_or_404
+from duplicate.web import form_conflicts, forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, bp
 from duplicate.web.versioned import tagged, unchanged
 
@@ -54,8 +54,11 @@ def _cell_text(cell: dict) -> str:
     return STATUS_LETTERS[cell["status"]] + flag + "".join(STATUS_LETTERS[line["status"]] for line in cell["lines"])
 
 
-def _room_page(tournament, error: str | None = None, typed=None, status: int = 200):
+def _room_page(tournament, error: str | None = None, typed=None, status: int = 200, minutes_form=None):
     session = get_session()
+    if minutes_form is None:
+        minutes_form = forms.MinutesForm(formdata=None)
+        form_conflicts.note_shown(minutes_form, _minutes_values(tournament))
     room = operations.live_room(session, tournament)
     typed = typed or {}
     return render_template(
@@ -63,8 +66,13 @@ def _room_page(tournament, error: str | None = None, typed=None, status: int = 2
         clock=operations.clock_state(operations.find_clock(session, tournament)),
         minutes=operations.minutes_per_board(tournament), extend_choices=EXTEND_CHOICES, ordinal=ordinal,
         error=error, typed_position=typed.get("position"), typed_minutes=typed.get("minutes"),
-        poll_ms=POLL_ROOM_MS, published=operations.is_published(tournament),
+        poll_ms=POLL_ROOM_MS, published=operations.is_published(tournament), minutes_form=minutes_form,
     ), status
+
+
+def _minutes_values(tournament) -> dict:
+    """What the « Minutes par étui » form shows of the stored tournament (`form_conflicts.guard`)."""
+    return {"minutes": operations.minutes_per_board(tournament)}
 
 
 @bp.route("/tournois/<int:tournament_id>/salle")
@@ -120,7 +128,13 @@ def clock(tournament_id: int):
         elif action == "stop":
             operations.stop_clock(session, tournament)
         else:
-            operations.set_minutes_per_board(session, tournament, _whole(request.form.get("minutes")))
+            form = forms.MinutesForm()
+            if not form_conflicts.guard(form, tournament, _minutes_values):
+                if form.conflict:  # another arbiter saved other minutes meanwhile: shown, what was typed kept
+                    return _room_page(tournament, " ".join([*form.form_errors, *form.minutes.errors]), request.form,
+                                      form_conflicts.status(form, UNPROCESSABLE), minutes_form=form)
+                return _room_page(tournament, "Le formulaire a expiré : recommencez.", request.form, UNPROCESSABLE)
+            operations.set_minutes_per_board(session, tournament, _whole(str(form.minutes.data)))
     except operations.OperationError as error:
         return _room_page(tournament, error.message, request.form, UNPROCESSABLE)
     return redirect(url_for("arbiter.live_room", tournament_id=tournament.id))

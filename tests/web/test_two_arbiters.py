@@ -20,6 +20,7 @@ from sqlmodel import Session, select
 from duplicate import db
 from duplicate.models import JournalEntry, Player, Tournament
 from scoring_helpers import give
+from test_free_play_teams import evening  # noqa: F401 (the fixture)
 
 
 def _text(response) -> str:
@@ -317,3 +318,86 @@ def test_the_later_team_match_bonus_gets_a_409(app, arbiter, make_user, sign_in)
         from duplicate.models import Team
 
         assert session.exec(select(Team.bonus).where(Team.tournament_id == tid, Team.entrant_id == "A")).one() == 2.5
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_coefficient_on_the_competition_page_gets_a_409(app, arbiters):
+    """A séance's coefficient on its competition's page (« Gérer »), set by two of its managers at once."""
+    from duplicate.models import Series
+
+    tid, alice, bruno = arbiters
+    assert alice.post("/arbitre/competitions", data={"name": "Coupe"}).status_code == 302
+    with Session(db.get_engine(app)) as session:
+        sid = session.exec(select(Series.id).where(Series.name == "Coupe")).one()
+    assert alice.post(f"/arbitre/competitions/{sid}/acces/donner", data={"grant-username": "bruno"}).status_code == 302
+    assert alice.post(f"/arbitre/tournois/{tid}/competition", data={"series_id": sid, "coefficient": "1"}).status_code == 302
+    page, action = f"/arbitre/competitions/{sid}/gerer", f"/arbitre/competitions/{sid}/seances/{tid}/coefficient"
+
+    def shown(client):
+        return _form(client.get(page).get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+    form_a, form_b = shown(alice), shown(bruno)
+    field = f"coef-{tid}-coefficient"
+    assert form_a[field] == "1" and form_a[f"coef-{tid}-valeurs_lues"]
+    assert alice.post(action, data={**form_a, field: "1,5"}).status_code == 302
+    response = bruno.post(action, data={**form_b, field: "2"})
+    assert response.status_code == 409
+    assert "« 1,5 »" in _text(response) and "« 2 »" in _text(response)
+    again = _form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+    assert again[field] == "2"  # what bruno typed is kept
+    with Session(db.get_engine(app)) as session:
+        assert session.get(Tournament, tid).coefficient == 1.5
+    assert bruno.post(action, data=again).status_code == 302  # saving again, having seen 1,5: replaces
+    with Session(db.get_engine(app)) as session:
+        assert session.get(Tournament, tid).coefficient == 2
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_minutes_per_etui_get_a_409(app, arbiters):
+    """The live room's « Minutes par étui », saved by two arbiters from the same page."""
+    tid, alice, bruno = arbiters
+    path = f"/arbitre/tournois/{tid}/salle"
+
+    def shown(response):
+        return _form(response.get_data(as_text=True).split('value="minutes">')[1].split("</form>")[0])
+    form_a, form_b = shown(alice.get(path)), shown(bruno.get(path))
+    assert form_a["minutes"] == "7" and form_a["valeurs_lues"]
+    clock = f"/arbitre/tournois/{tid}/horloge"
+    assert alice.post(clock, data={**form_a, "action": "minutes", "minutes": "9"}).status_code == 302
+    response = bruno.post(clock, data={**form_b, "action": "minutes", "minutes": "12"})
+    assert response.status_code == 409
+    assert "Un autre arbitre a enregistré" in _text(response)
+    assert "« 9 »" in _text(response) and "« 12 »" in _text(response)
+    again = shown(response)
+    assert again["minutes"] == "12"  # what bruno typed is kept
+    assert _settings(app, tid)["minutes_per_board"] == 9
+    assert bruno.post(clock, data={**again, "action": "minutes"}).status_code == 302  # again, having seen 9
+    assert _settings(app, tid)["minutes_per_board"] == 12
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_later_free_play_coefficient_gets_a_409(app, arbiter, make_user, sign_in, evening):  # noqa: F811
+    """The free-play coefficients (art. 3): two arbiters set the coefficient of the same position from one page."""
+    tid = evening[0]
+    make_user("bruno")
+    give(app, tid, "bruno")
+    bruno = app.test_client()
+    assert sign_in(bruno, "bruno").status_code == 302
+    assert arbiter.post(f"/arbitre/tournois/{tid}/libre/carre-final", data={"finalists": "16"}).status_code == 302
+    path, action = f"/arbitre/tournois/{tid}/libre/classement", f"/arbitre/tournois/{tid}/libre/coefficients"
+
+    def shown(response):
+        return _form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+    form_a, form_b = shown(arbiter.get(path)), shown(bruno.get(path))
+    assert "coef-valeurs_lues" in form_a
+    typed = {"coef-position": "6", "coef-eliminated": "6"}
+    assert arbiter.post(action, data={**form_a, **typed, "coef-coefficient": "1,10"}).status_code == 302
+    response = bruno.post(action, data={**form_b, **typed, "coef-coefficient": "1,15"})
+    assert response.status_code == 409
+    assert "Un autre arbitre a enregistré" in _text(response)
+    assert "« 1,1 »" in _text(response) and "« 1,15 »" in _text(response)
+    again = shown(response)
+    assert again["coef-coefficient"] == "1,15"  # what bruno typed is kept
+    coefficients = lambda: _settings(app, tid)["free_coefficients"]  # noqa: E731
+    assert [item["coefficient"] for item in coefficients()] == ["1.1"]
+    assert bruno.post(action, data=again).status_code == 302  # again, having seen 1,1: replaces
+    assert [(item["position"], item["coefficient"]) for item in coefficients()] == [(6, "1.15")]
