@@ -77,9 +77,10 @@ def ranking(tournament_id: int):
     return current_app.response_class(body, mimetype="application/json")
 
 
-def _json_body():
-    """The request's JSON, read within the bounds of `core.filetext` (nesting, numbers, characters), or
-    None when it is not JSON or breaks them (a French 422 follows)."""
+def json_body():
+    """The request's JSON within the bounds of `core.filetext` (nesting, numbers, characters), or None when
+    it is not JSON or breaks them (30,000 nested ``[`` made Python's reader overflow its stack): the
+    operations then refuse it in French (422). The scoring API's and the table API's bodies."""
     if not request.is_json:
         return None
     try:
@@ -102,7 +103,7 @@ def post_results(tournament_id: int):
     refusal = operations.token_refusal(api_token, tournament)
     if refusal is not None:
         return _error(403, refusal)
-    items = _json_body()
+    items = json_body()
     if items is None:
         return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")
     who = f"api:{api_token.label or api_token.id}"

@@ -31,10 +31,10 @@ from flask import Blueprint, abort, current_app, jsonify, make_response, redirec
 from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
-from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session, reads_first
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
+from duplicate.web.api import json_body
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
@@ -53,18 +53,6 @@ def _private(response):
 
 def _error(code: int, message: str, **extra):
     return jsonify(error=message, **extra), code
-
-
-def _json_body():
-    """The request's JSON within the bounds of `core.filetext` (nesting, numbers, characters), or None when
-    it is not JSON or breaks them (30,000 nested ``[`` made Python's reader overflow its stack): the
-    operations then refuse it in French (422)."""
-    if not request.is_json:
-        return None
-    try:
-        return parse_json(request.get_data().decode("utf-8"))
-    except (FileTextError, UnicodeDecodeError):
-        return None
 
 
 def _table(secret: str):
@@ -115,7 +103,7 @@ def enter(secret: str):
     """The North's entry of one étui (pending until a defender confirms)."""
     session = get_session()
     tournament, table = _table(secret)
-    payload = _json_body()
+    payload = json_body()
     for attempt in range(2):
         try:
             entry = operations.record_table_result(session, tournament, table, payload)
@@ -153,7 +141,7 @@ def confirm(secret: str, board: int):
     """A defender confirms the North's line: it then counts."""
     session = get_session()
     tournament, table = _table(secret)
-    payload = _json_body()
+    payload = json_body()
     seat, code = (payload.get("seat"), payload.get("code")) if isinstance(payload, dict) else (None, None)
     try:
         operations.confirm_table_result(session, tournament, table, board, seat, code)
