@@ -1,5 +1,6 @@
 """Helpers for the scoring tests: tournaments ready to score, and filling in the fiches through the screens."""
 
+import html as entities
 import random
 import re
 
@@ -119,3 +120,25 @@ def give_scorers(app, tournament_id: int) -> None:
             if user.id not in given:
                 session.add(TournamentAccess(tournament_id=tournament_id, user_id=user.id, granted_by="tests"))
         session.commit()
+
+
+def browser_form(page: str) -> dict[str, str]:
+    """What a browser sends for the form as shown, without pressing a named button: text and hidden inputs,
+    textareas, ticked boxes, selected options."""
+    data = {}
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        name = re.search(r'name="([^"]+)"', tag)
+        if name is None:
+            continue
+        kind = re.search(r'type="([^"]+)"', tag)
+        if kind and kind.group(1) == "checkbox" and "checked" not in tag:
+            continue
+        value = re.search(r'value="([^"]*)"', tag)
+        data[name.group(1)] = entities.unescape(value.group(1)) if value else ""
+    for name, text in re.findall(r'<textarea\b[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
+        data[name] = entities.unescape(text).removeprefix("\r\n").removeprefix("\n")
+    for name, options in re.findall(r'<select\b[^>]*name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
+        chosen = re.search(r'<option\b[^>]*selected[^>]*value="([^"]*)"|<option value="([^"]*)" selected', options)
+        if chosen:
+            data[name] = chosen.group(1) or chosen.group(2) or ""
+    return data

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 from duplicate import db
 from duplicate.models import JournalEntry, Player, Tournament
-from scoring_helpers import give
+from scoring_helpers import browser_form, give
 from test_free_play_teams import evening  # noqa: F401 (the fixture)
 
 
@@ -28,25 +28,9 @@ def _text(response) -> str:
     return entities.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
 
 
-def _form(page: str) -> dict[str, str]:
-    """What a browser sends for the form as shown: text and hidden inputs, ticked boxes, selected options."""
-    data = {}
-    for tag in re.findall(r"<input\b[^>]*>", page):
-        name = re.search(r'name="([^"]+)"', tag)
-        if name is None:
-            continue
-        kind = re.search(r'type="([^"]+)"', tag)
-        if kind and kind.group(1) == "checkbox" and "checked" not in tag:
-            continue
-        value = re.search(r'value="([^"]*)"', tag)
-        data[name.group(1)] = entities.unescape(value.group(1)) if value else ""
-    for name, text in re.findall(r'<textarea\b[^>]*name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
-        data[name] = entities.unescape(text).removeprefix("\r\n").removeprefix("\n")
-    for name, options in re.findall(r'<select\b[^>]*name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
-        chosen = re.search(r'<option\b[^>]*selected[^>]*value="([^"]*)"|<option value="([^"]*)" selected', options)
-        if chosen:
-            data[name] = chosen.group(1) or chosen.group(2) or ""
-    return data
+def _shown(path: str, *clients) -> list[dict[str, str]]:
+    """The form at ``path`` as each client's browser would send it, read now (`browser_form`)."""
+    return [browser_form(client.get(path).get_data(as_text=True)) for client in clients]
 
 
 @pytest.fixture
@@ -117,7 +101,7 @@ def test_the_later_player_edit_gets_a_409_with_both_values(app, arbiters):
     tid, alice, bruno = arbiters
     player = _player(app, tid)
     path = f"/arbitre/tournois/{tid}/joueurs/{player.id}"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     assert form_a["surname"] == player.surname
     assert alice.post(path, data={**form_a, "surname": "DURAND"}).status_code == 302
     response = bruno.post(path, data={**form_b, "surname": "MARTIN"})
@@ -126,10 +110,10 @@ def test_the_later_player_edit_gets_a_409_with_both_values(app, arbiters):
     assert "Un autre arbitre a enregistré" in text
     assert "DURAND" in text  # what is stored now
     page = response.get_data(as_text=True)
-    assert _form(page)["surname"] == "MARTIN"  # what bruno typed, still in its input
+    assert browser_form(page)["surname"] == "MARTIN"  # what bruno typed, still in its input
     assert _player(app, tid).surname == "DURAND"  # nothing overwritten
     # Enregistrer again from the 409 page: the explicit act that replaces
-    response = bruno.post(path, data=_form(page))
+    response = bruno.post(path, data=browser_form(page))
     assert response.status_code == 302
     assert _player(app, tid).surname == "MARTIN"
     with Session(db.get_engine(app)) as session:
@@ -143,7 +127,7 @@ def test_changes_to_different_fields_are_merged(app, arbiters):
     tid, alice, bruno = arbiters
     player = _player(app, tid)
     path = f"/arbitre/tournois/{tid}/joueurs/{player.id}"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     assert alice.post(path, data={**form_a, "surname": "DURAND"}).status_code == 302
     assert bruno.post(path, data={**form_b, "club": "Les Rois"}).status_code == 302
     stored = _player(app, tid)
@@ -155,7 +139,7 @@ def test_the_same_change_twice_is_no_conflict(app, arbiters):
     tid, alice, bruno = arbiters
     player = _player(app, tid)
     path = f"/arbitre/tournois/{tid}/joueurs/{player.id}"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     assert alice.post(path, data={**form_a, "surname": "DURAND"}).status_code == 302
     assert bruno.post(path, data={**form_b, "surname": "DURAND"}).status_code == 302
 
@@ -174,8 +158,8 @@ def test_a_post_without_the_values_read_saves_as_before(app, arbiters):
 def test_the_later_time_zone_gets_a_409(app, arbiters):
     tid, alice, bruno = arbiters
     path = f"/arbitre/tournois/{tid}/"
-    form_a = _form(alice.get(path).get_data(as_text=True).split('action="/arbitre/tournois/%d/fuseau"' % tid)[1])
-    form_b = _form(bruno.get(path).get_data(as_text=True).split('action="/arbitre/tournois/%d/fuseau"' % tid)[1])
+    form_a = browser_form(alice.get(path).get_data(as_text=True).split('action="/arbitre/tournois/%d/fuseau"' % tid)[1])
+    form_b = browser_form(bruno.get(path).get_data(as_text=True).split('action="/arbitre/tournois/%d/fuseau"' % tid)[1])
     assert alice.post(f"{path}fuseau", data={**form_a, "timezone": "Indian/Reunion"}).status_code == 302
     response = bruno.post(f"{path}fuseau", data={**form_b, "timezone": "America/Martinique"})
     assert response.status_code == 409
@@ -188,7 +172,7 @@ def test_table_options_keep_the_other_arbiters_box(app, arbiters):
     """A box is changed or not: bruno, who left it as he saw it, does not untick what alice ticked."""
     tid, alice, bruno = arbiters
     path = f"/arbitre/tournois/{tid}/tables"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     assert "results_visible" not in form_a
     assert alice.post(path, data={**form_a, "results_visible": "y"}).status_code == 302
     response = bruno.post(path, data={**form_b, "position": ""})  # bruno leaves the box unticked: no change
@@ -202,7 +186,7 @@ def test_two_player_edits_at_once_one_saves_the_other_gets_409(app, arbiters):
     player = _player(app, tid)
     path = f"/arbitre/tournois/{tid}/joueurs/{player.id}"
     for round_ in range(5):
-        forms = [_form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))]
+        forms = list(_shown(path, alice, bruno))
         barrier = threading.Barrier(2)
         answers: dict[str, int] = {}
 
@@ -254,7 +238,7 @@ def test_a_row_changed_meanwhile_answers_a_french_409_never_a_500(app, arbiters,
     text = _text(response)
     assert "Enregistré entre-temps" in text and "rien n’a été enregistré" in text
     assert "Résultats publiés" not in text  # the flashed success of the refused request is dropped
-    assert _form(response.get_data(as_text=True))["publier"] == "1"  # kept, to send again
+    assert browser_form(response.get_data(as_text=True))["publier"] == "1"  # kept, to send again
     assert "published" not in _settings(app, tid)
     assert alice.get(f"/arbitre/tournois/{tid}/").status_code == 200  # the session is usable again
 
@@ -265,7 +249,7 @@ def test_the_later_deal_gets_a_409(app, arbiters):
     assert alice.post(f"/arbitre/tournois/{tid}/etuis/generer",
                       data={"generate-count": "2", "generate-seed": "g"}).status_code == 302
     path = f"/arbitre/tournois/{tid}/etuis/1"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     seats = [seat for seat in "NESW" if seat != form_a["dealer"]]
     assert form_a["N"] and form_a["dog"]
     assert alice.post(path, data={**form_a, "dealer": seats[0]}).status_code == 302
@@ -273,15 +257,15 @@ def test_the_later_deal_gets_a_409(app, arbiters):
     assert response.status_code == 409
     text = _text(response)
     assert "Un autre arbitre a enregistré" in text
-    assert _form(response.get_data(as_text=True))["dealer"] == seats[1]
-    assert _form(alice.get(path).get_data(as_text=True))["dealer"] == seats[0]
+    assert browser_form(response.get_data(as_text=True))["dealer"] == seats[1]
+    assert browser_form(alice.get(path).get_data(as_text=True))["dealer"] == seats[0]
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_the_later_seance_coefficient_gets_a_409(app, arbiters):
     tid, alice, bruno = arbiters
     path = f"/arbitre/tournois/{tid}/competition"
-    form_a, form_b = _form(alice.get(path).get_data(as_text=True)), _form(bruno.get(path).get_data(as_text=True))
+    form_a, form_b = _shown(path, alice, bruno)
     assert alice.post(path, data={**form_a, "coefficient": "1,5"}).status_code == 302
     response = bruno.post(path, data={**form_b, "coefficient": "2"})
     assert response.status_code == 409
@@ -307,7 +291,7 @@ def test_the_later_team_match_bonus_gets_a_409(app, arbiter, make_user, sign_in)
     path = f"/arbitre/tournois/{tid}/match"
     page_a, page_b = arbiter.get(path).get_data(as_text=True), bruno.get(path).get_data(as_text=True)
     bonus = 'value="bonus">'
-    form_a, form_b = _form(page_a.split(bonus)[0].split("<form")[-1]), _form(page_b.split(bonus)[0].split("<form")[-1])
+    form_a, form_b = (browser_form(page.split(bonus)[0].split("<form")[-1]) for page in (page_a, page_b))
     form_a["form"] = form_b["form"] = "bonus"
     form_a.update(bonus_A="2,5", bonus_B="0")
     assert arbiter.post(path, data=form_a).status_code == 302
@@ -334,7 +318,7 @@ def test_the_later_coefficient_on_the_competition_page_gets_a_409(app, arbiters)
     page, action = f"/arbitre/competitions/{sid}/gerer", f"/arbitre/competitions/{sid}/seances/{tid}/coefficient"
 
     def shown(client):
-        return _form(client.get(page).get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+        return browser_form(client.get(page).get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
     form_a, form_b = shown(alice), shown(bruno)
     field = f"coef-{tid}-coefficient"
     assert form_a[field] == "1" and form_a[f"coef-{tid}-valeurs_lues"]
@@ -342,7 +326,7 @@ def test_the_later_coefficient_on_the_competition_page_gets_a_409(app, arbiters)
     response = bruno.post(action, data={**form_b, field: "2"})
     assert response.status_code == 409
     assert "« 1,5 »" in _text(response) and "« 2 »" in _text(response)
-    again = _form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+    again = browser_form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
     assert again[field] == "2"  # what bruno typed is kept
     with Session(db.get_engine(app)) as session:
         assert session.get(Tournament, tid).coefficient == 1.5
@@ -358,7 +342,7 @@ def test_the_later_minutes_per_etui_get_a_409(app, arbiters):
     path = f"/arbitre/tournois/{tid}/salle"
 
     def shown(response):
-        return _form(response.get_data(as_text=True).split('value="minutes">')[1].split("</form>")[0])
+        return browser_form(response.get_data(as_text=True).split('value="minutes">')[1].split("</form>")[0])
     form_a, form_b = shown(alice.get(path)), shown(bruno.get(path))
     assert form_a["minutes"] == "7" and form_a["valeurs_lues"]
     clock = f"/arbitre/tournois/{tid}/horloge"
@@ -386,7 +370,7 @@ def test_the_later_free_play_coefficient_gets_a_409(app, arbiter, make_user, sig
     path, action = f"/arbitre/tournois/{tid}/libre/classement", f"/arbitre/tournois/{tid}/libre/coefficients"
 
     def shown(response):
-        return _form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
+        return browser_form(response.get_data(as_text=True).split(f'action="{action}"')[1].split("</form>")[0])
     form_a, form_b = shown(arbiter.get(path)), shown(bruno.get(path))
     assert "coef-valeurs_lues" in form_a
     typed = {"coef-position": "6", "coef-eliminated": "6"}

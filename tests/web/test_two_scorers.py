@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from duplicate import db, operations
 from duplicate.models import Result, ResultHistory
-from scoring_helpers import give_scorers, ready
+from scoring_helpers import browser_form, give_scorers, ready
 
 
 def _page(response) -> str:
@@ -21,24 +21,6 @@ def _page(response) -> str:
 
 def _text(response) -> str:
     return entities.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", _page(response))))
-
-
-def _form(page: str) -> dict[str, str]:
-    """What a browser sends for the entry form as shown, without pressing a named button: text and hidden
-    inputs, ticked boxes, selected options."""
-    data = {}
-    for tag in re.findall(r"<input\b[^>]*>", page):
-        name = re.search(r'name="([^"]+)"', tag)
-        if name is None:
-            continue
-        kind = re.search(r'type="([^"]+)"', tag)
-        if kind and kind.group(1) == "checkbox" and "checked" not in tag:
-            continue
-        value = re.search(r'value="([^"]*)"', tag)
-        data[name.group(1)] = entities.unescape(value.group(1)) if value else ""
-    for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
-        data[name] = re.search(r'<option value="([^"]+)" selected', options).group(1)
-    return data
 
 
 @pytest.fixture
@@ -71,7 +53,7 @@ def test_enter_after_a_conflict_never_overwrites_and_remplacer_does(app, scorers
     url = (f"/saisie/tournois/{tournament_id}/etuis/1" if screen == "fiche"
            else f"/saisie/tournois/{tournament_id}/tables/1/1")
     # both open the same empty fiche
-    form_a, form_b = _form(_page(alice.get(url))), _form(_page(bruno.get(url)))
+    form_a, form_b = browser_form(_page(alice.get(url))), browser_form(_page(bruno.get(url)))
     key = next(name for name in form_a if name.startswith("score-")).removeprefix("score-")
     board, table = map(int, key.split("-"))
     assert alice.post(url, data=dict(form_a, **{f"score-{key}": "+106"})).status_code == 302
@@ -84,12 +66,12 @@ def test_enter_after_a_conflict_never_overwrites_and_remplacer_does(app, scorers
     assert _stored(app, tournament_id) == {(board, table): (106, "alice")}
 
     # Enter again on the fiche as shown: refused again, nothing overwritten
-    again = bruno.post(url, data=_form(_page(response)))
+    again = bruno.post(url, data=browser_form(_page(response)))
     assert again.status_code == 409 and "Enregistré : +106 par alice" in _text(again)
     assert _stored(app, tournament_id) == {(board, table): (106, "alice")}
 
     # « Remplacer »: the explicit act, recorded
-    replaced = bruno.post(url, data=dict(_form(_page(again)), replace="1"))
+    replaced = bruno.post(url, data=dict(browser_form(_page(again)), replace="1"))
     assert replaced.status_code == 302
     assert _stored(app, tournament_id) == {(board, table): (-42, "bruno")}
     assert _actions(app) == [("create", "alice"), ("replace", "bruno")]
@@ -108,14 +90,14 @@ def test_remplacer_refused_when_the_score_changed_again(app, scorers, make_user,
     tournament_id = ready(app)
     give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
-    form_a, form_b = _form(_page(alice.get(url))), _form(_page(bruno.get(url)))
+    form_a, form_b = browser_form(_page(alice.get(url))), browser_form(_page(bruno.get(url)))
     key = next(name for name in form_a if name.startswith("score-")).removeprefix("score-")
     assert alice.post(url, data=dict(form_a, **{f"score-{key}": "+106"})).status_code == 302
     conflict = bruno.post(url, data=dict(form_b, **{f"score-{key}": "-42"}))
     assert conflict.status_code == 409
-    fresh = _form(_page(alice.get(url)))
+    fresh = browser_form(_page(alice.get(url)))
     assert alice.post(url, data=dict(fresh, **{f"score-{key}": "+108"})).status_code == 302
-    response = bruno.post(url, data=dict(_form(_page(conflict)), replace="1"))
+    response = bruno.post(url, data=dict(browser_form(_page(conflict)), replace="1"))
     assert response.status_code == 409 and "Enregistré : +108 par alice" in _text(response)
     assert [score for score, _ in _stored(app, tournament_id).values()] == [108]
 
@@ -125,7 +107,7 @@ def test_the_same_score_typed_twice_is_no_conflict(app, scorers):
     tournament_id = ready(app)
     give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
-    form_a, form_b = _form(_page(alice.get(url))), _form(_page(bruno.get(url)))
+    form_a, form_b = browser_form(_page(alice.get(url))), browser_form(_page(bruno.get(url)))
     keys = [name.removeprefix("score-") for name in form_a if name.startswith("score-")]
     assert alice.post(url, data=dict(form_a, **{f"score-{keys[0]}": "+106"})).status_code == 302
     # bruno typed the same score there, and another line alice left empty
@@ -157,7 +139,7 @@ def test_a_failed_save_says_so_once(app, scorers, monkeypatch):
     tournament_id = ready(app)
     give_scorers(app, tournament_id)
     url = f"/saisie/tournois/{tournament_id}/etuis/1"
-    form = _form(_page(alice.get(url)))
+    form = browser_form(_page(alice.get(url)))
     key = next(name for name in form if name.startswith("score-"))
 
     def disk_full(self):
