@@ -1,4 +1,4 @@
-# Two user-facing targets: `make run` and `make test`. Everything else is bootstrap plumbing.
+# Two user-facing targets: `make run` and `make test` (ruff, then pytest). Everything else is bootstrap plumbing.
 # `make run` is the production server for the hall (waitress, duplicate/serving.py) on HOST:PORT, every
 # interface by default; `make dev` is Werkzeug's development server (reloader, debugger), loopback only.
 PYTHON ?= python3
@@ -22,6 +22,7 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	@$(VENV)/bin/python -c "import socket; socket.create_connection(('127.0.0.1', $(PG_PORT)), 1).close()" 2>/dev/null \
 	  || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql 2>/dev/null) main start \
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
+	$(VENV)/bin/ruff check .
 	$(VENV)/bin/python -m pytest -n auto $(ARGS)
 
 # Mutation testing of the rules core (not part of CI: long — the newest whole run, 27 November 2026, was

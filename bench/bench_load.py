@@ -19,7 +19,6 @@ Run: ``.venv/bin/python bench/bench_load.py [--tables 30] [--scorers 20] [--data
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import threading

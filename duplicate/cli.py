@@ -13,7 +13,7 @@ import click
 from flask.cli import with_appcontext
 
 from duplicate.core_cli import (
-    CORE_COMMANDS, _fail, _print_json, _read_text, deal_command, movement_command, rank_command, score_command,
+    CORE_COMMANDS, _fail, _print_json, _read_text, deal_command, movement_command, rank_command, score_command,  # noqa: F401
 )
 
 

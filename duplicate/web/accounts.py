@@ -9,14 +9,14 @@ Rules in `duplicate.operations._access` and docs/accounts.md.
 
 from flask import flash, redirect, render_template, url_for
 
-FORBIDDEN = 403
-
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.models import ApiToken, Role
 from duplicate.web import forms, tournament_or_404
 from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
+
+FORBIDDEN = 403
 
 
 # --- a tournament's access page ------------------------------------------------------------------------------

@@ -136,7 +136,6 @@ def _free_pdf(tournament, kind: str):
 def pack(tournament_id: int):
     """« Tout imprimer »: the whole evening in one PDF (or, with ``table``, that table's envelope),
     rendered by a background thread (`duplicate.printing.pack`); go to its progress page."""
-    from duplicate import printing
     from duplicate.printing import pack as packs
     from duplicate.printing.commands import tournament_data
 

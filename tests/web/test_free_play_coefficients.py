@@ -10,7 +10,7 @@ import json
 
 from sqlmodel import Session, select
 
-from duplicate import db, operations
+from duplicate import db
 from duplicate.core.freeplay.tournament import rank_free
 from duplicate.models import JournalEntry
 

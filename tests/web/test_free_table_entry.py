@@ -72,7 +72,7 @@ def test_the_north_enters_another_player_confirms_with_his_code(app, arbiter, se
     # the pending feuille, with its marks, for the confirmer to read
     html = phone.get(f"/table/libre/{secrets[four]}").get_data(as_text=True)
     assert "En attente de confirmation" in html and "+241" in html and "−163" in html
-    assert f'value="N"' not in html.split("free-table-confirm", 1)[1].split("</form>", 1)[0]  # North enters, others confirm
+    assert 'value="N"' not in html.split("free-table-confirm", 1)[1].split("</form>", 1)[0]  # North enters, others confirm
     # the North cannot confirm his own entry; a wrong code changes nothing but is journalled
     url = f"/table/libre/{secrets[four]}/1/confirmer"
     response = phone.post(url, data={"seat": "N", "code": codes[seats["N"]]})

@@ -10,7 +10,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 from sqlmodel import Session, select
 
 from duplicate import db, operations

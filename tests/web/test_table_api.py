@@ -279,7 +279,7 @@ def test_pending_counts_nowhere(app, client, evening):
     total = len(lines_of(app, evening))
     assert ranking["missing"] == total - 2
     # exports, public pages and the fiches count done lines only
-    export = client.get(f"/api/tournaments/{evening}/ranking", headers=arbiter)
+    client.get(f"/api/tournaments/{evening}/ranking", headers=arbiter)
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, evening)
         from duplicate.interchange import export_tournament

@@ -29,7 +29,7 @@ def generate_team_match(tables: int = 2, positions: int | None = None,
     if tables < 2 or tables % 2:
         lower, upper = max(2, tables - 1 if tables % 2 else 2), tables + 1 if tables % 2 else 2
         raise MovementError(
-            f"Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
+            "Un match par équipes se joue sur 2 tables par match (salle ouverte et salle fermée) ; "
             + (f"{tables} tables ne conviennent pas" if tables > 1 else f"{tables} table ne convient pas")
             + f" : proposez {lower}"
             + (f" ou {upper}" if upper != lower else "") + " tables.")

@@ -4,8 +4,6 @@ partagent également la totalité des PCN attribués aux places correspondantes 
 entier) »), never under « L'attribution minimale de Pcn est fixée à 50 PCN »; a championship
 (``"championship": true``) breaks them by art. 29; a table of 5 makes the event not « homologable »."""
 
-import copy
-
 import pytest
 
 from duplicate.core.freeplay.tournament import FreePlayError, rank_free

@@ -7,7 +7,6 @@ at table 1 at position 1, rests at 2, sits at table 5 from 3 on) and from the Ra
 from dataclasses import replace
 
 from duplicate.core.movements import check, generate, individual_entrant_ids
-from duplicate.core.movements.model import Round
 
 
 def test_unregistered_players_are_counted_with_the_other_relais_faults():
