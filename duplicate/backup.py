@@ -1,4 +1,4 @@
-"""Backups of the whole database, one command each (README « Sauvegarder et restaurer »):
+"""Backups of the whole database, one command each (docs/backups.md):
 
 * ``flask --app app backup FILE`` — SQLite: the online backup API (`sqlite3.Connection.backup`), a
   consistent copy taken while the server keeps serving; the copy is one self-contained file (rollback

@@ -20,7 +20,7 @@ once the instance folder is known:
   recomputations, 0.3–2 s each at 150 tables under load; staff always get fresh views); 0 in the tests; the
   environment variable overrides it.
 
-Serving (`duplicate.serving`, README « Servir la salle »), each from the environment variable of the same
+Serving (`duplicate.serving`, docs/serving.md), each from the environment variable of the same
 name unless configured:
 
 - ``PUBLIC_URL``: the address every absolute link and QR code uses (e.g. ``https://tarot.club.fr``); unset,
@@ -37,7 +37,7 @@ name unless configured:
   ``PUBLIC_URL`` starts with ``https://``.
 
 - ``SQLITE_SYNCHRONOUS``: ``NORMAL`` (opt-in) lets SQLite commit without waiting for the disk (`duplicate.db`;
-  README « Serving the hall »: a power cut may lose the last acknowledged lines); unset, SQLite's own
+  docs/serving.md: a power cut may lose the last acknowledged lines); unset, SQLite's own
   default, ``FULL``.
 
 - ``PASSWORD_HASH_METHOD``: werkzeug's method for new password hashes (`operations._users`): ``scrypt`` (its

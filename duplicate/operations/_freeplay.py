@@ -1,7 +1,7 @@
 """Free play (« donnes libres », SPEC §13) in the database: the seating and the FFT movement, the feuilles de
 marque, the lateness penalties, the SPEC §13 file and the ranking through the core (`core.freeplay`).
 
-Our choices (README « Free play »):
+Our choices (docs/free-play.md):
 
 * **Seating** (`seat_free_players`): the movement is the core's for the headcount
   (`core.freeplay.movements.free_movement`: ⌈players / 4⌉ tables, the Norths of the tables the core picks

@@ -3,7 +3,7 @@ libre par 4 seated by the core's team movement, the « carré final » and the p
 free tournament. Reached as ``operations.freeplay_extras``; the feuilles, the file and the ranking stay in
 `_freeplay` (one SPEC §13 file, one ranking function).
 
-Our choices (README « Free play »):
+Our choices (docs/free-play.md):
 
 * **Teams** (`seat_free_teams`): the teams are formed on the « Équipes » screen (the triplettes' and
   quadrettes' one, `_entrants.form_team`); every registered player must be in one. The movement is the

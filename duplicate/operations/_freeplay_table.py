@@ -3,7 +3,7 @@ table confirms it with his code, and only then does it count. Reached as ``opera
 
 As the duplicate's table entry (`_table`, SPEC §12): the table's link and QR code carry its secret
 (`_table.table_secret`, the same HMAC of the tournament's ``table_key``), no account, no cookie. Our
-choices (README « Free play » › « Table-side entry »):
+choices (docs/free-play.md › « Table-side entry »):
 
 * **Who enters** (`enter_sheet`): the phone of the table — the North's, by the booklet's habit (« le Nord tient
   la feuille »; at a table of 3 without North, whoever holds it). The typed rows are read and scored by the
@@ -12,7 +12,7 @@ choices (README « Free play » › « Table-side entry »):
   the arbiter, a scorer or an earlier confirmation) is refused at the table: only the arbiter changes it.
 * **Who confirms** (`confirm_sheet`): another player seated at that table for that position — not the North
   (the seat that enters; at a table of 3 there is no North and the phone does not know who typed, so any
-  of the three seated players: a weaker guard, said in the README) — choosing his seat and typing his
+  of the three seated players: a weaker guard, said in docs/free-play.md) — choosing his seat and typing his
   **code**: 4 digits, `_codes.player_code` (the duplicate's too), an HMAC of the tournament's ``table_key`` and his place, printed on his fiche personnelle
   and listed for the arbiter. A wrong code changes nothing but is journalled; after `MAX_REFUSED_CODES`
   refused codes at a table for a position, the feuille is no longer confirmed on the phone (the arbiter

@@ -1,7 +1,7 @@
 """The print pack of an evening (SPEC §8, §10 ``print pack``; issue 15): every printed kind in one PDF,
 in the order the arbiter uses it, and the pack of one table (what goes in that table's envelope).
 
-Order of the whole pack (choices where SPEC is silent, in README « Printing: the pack »):
+Order of the whole pack (choices where SPEC is silent, in docs/printing.md « Printing: the pack »):
 
 * before play — étui labels, diagrams (per étui), blank fiches ambulantes, guide cards (per table),
   personal movement cards;

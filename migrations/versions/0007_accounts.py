@@ -3,7 +3,7 @@
 database, API tokens for one tournament.
 
 Tournaments made before this revision get no owner: they stay shared by every arbiter, as they were
-(README, « Accounts and ownership »), until one of them takes one over (« Prendre en charge »).
+(docs/accounts.md, « Accounts and ownership, in short »), until one of them takes one over (« Prendre en charge »).
 
 Revision ID: 0007_accounts
 Revises: live_clock (0009_position_clock; 0006 when written, main gained 0008 and 0009 meanwhile)

@@ -24,7 +24,7 @@ from screens import (ALLOWED, PASSWORD, assert_images_shown, create_tournament, 
                      import_players, pdf_text, score_for, shot, sign_in)
 
 TABLES, PLAYERS, BOARDS = 5, 20, 20
-IMPOSSIBLE = "+31"  # README: `score --contract garde --check 31` is refused
+IMPOSSIBLE = "+31"  # docs/formats-and-cli.md: `score --contract garde --check 31` is refused
 HOSTILE_SURNAME = "<b>Zoé</b>"
 HOSTILE_CLUB = "<script>document.title='piraté'</script>"
 

@@ -122,7 +122,7 @@ def test_a_duos_total_is_the_sum_of_its_members_and_rank_agrees(app, arbiter, cl
     # hidden until publication, then both rankings
     page = arbiter.get(f"/arbitre/tournois/{duos}/libre/classement").get_data(as_text=True)
     assert "Classement par équipes" in page and "Classement individuel" in page
-    # palmarès of the teams (README): ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 duos; only position 1 is played, so the special
+    # palmarès of the teams (docs/free-play.md): ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 duos; only position 1 is played, so the special
     # prize's « 2 dernières positions » is position 1 and a team's score there is its total
     by_total = sorted(team_total.items(), key=lambda item: -item[1])
     with Session(db.get_engine(app)) as session:

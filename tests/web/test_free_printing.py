@@ -194,7 +194,7 @@ def test_print_command_prints_the_free_kinds(app, arbiter, runner, tmp_path, sea
 
 def test_a_libre_duo_prints_its_team_ranking_and_palmares(app, arbiter, tournament_factory):
     """8 duos (16 players, 4 tables): the printed ranking has the teams' ranking, then the players'; the
-    palmarès gives ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 prizes to duos (README « Palmarès »). One deal at table 1 of the
+    palmarès gives ⌈8 × 20 %⌉ = ⌈1,6⌉ = 2 prizes to duos (docs/free-play.md « Palmarès »). One deal at table 1 of the
     1st position: South's Garde made by 10 → South +210, each defender −70 (module docstring)."""
     from test_free_play_teams import _form_teams, _post_sheet as post, _seats
 

@@ -1,4 +1,4 @@
-"""Sign-in throttling behind the README's reverse proxy (issue 28 point 5), end to end on loopback: the real
+"""Sign-in throttling behind docs/serving.md's reverse proxy (issue 28 point 5), end to end on loopback: the real
 server of ``make run`` (`serving.make_server`: waitress, PROXY_FIX on, TRUSTED_PROXY its default 127.0.0.1)
 in a thread, behind a small reverse proxy written here (stdlib; like nginx's ``$proxy_add_x_forwarded_for``
 it appends the address it was connected from to X-Forwarded-For and connects to waitress from 127.0.0.1),
