@@ -2,14 +2,20 @@
 the templates changed nothing a user sees: run it before and after, then ``diff -r`` the two folders.
 
     python scripts/render_snapshot.py DATABASE_DIR OUT_DIR
+    python scripts/render_snapshot.py --compare BEFORE_DIR AFTER_DIR
 
-The first run makes, in DATABASE_DIR, a SQLite database with the demonstration tournament (``flask demo``),
-a free-play evening with a feuille entered, a team match, an archived tournament, a competition, an API
+The first run makes, in DATABASE_DIR, a SQLite database with the demonstration tournament (``flask demo``, a
+player withdrawn), a free-play evening with a feuille entered, a team match, an archived tournament, a competition, an API
 token and the accounts « arbitre » and « marqueur »; later runs reuse it, so that the private links, the
 secrets and the stored times are the same in both snapshots. Then the arbiter, the scorer and a visitor
 each follow every link of the pages they reach (GET only, PDFs and downloads left aside), the import
 previews are posted, and every printed kind is rendered to HTML. CSRF tokens, the offered seed and the clock are
-masked (new on each request); nothing else is, so a difference is a difference.
+masked (new on each request), and the repository's path (the printouts name their fonts by it), so that a copy
+of an older commit (``git archive``) can make the « before » — give its static/fonts the dates of the working
+tree's (``touch -r``): the diagrams' grid image is named after the font's; nothing else is, so a difference is a difference.
+
+``--compare`` sorts the files of two snapshots: identical, different only by the white space that begins a
+line or by lines of white space alone (between tags, where a browser collapses it: invisible), or different.
 """
 
 from __future__ import annotations
@@ -85,6 +91,9 @@ def build(app) -> None:
     new = {"date": "2026-11-24", "place": "Club", "sessions": "1", "timezone": "Europe/Paris"}
     post(arbiter, "/arbitre/tournois/1/acces/donner", {"grant-username": "marqueur"})
     post(arbiter, "/arbitre/tournois/1/jetons", {"token-label": "tablette", "token-role": "scorer"}, 200)
+    with Session(db.get_engine(app)) as session:
+        withdrawn = session.exec(select(Player).where(Player.tournament_id == 1).order_by(Player.id)).first().id
+    post(arbiter, "/arbitre/tournois/1/changements/forfait", {"withdrawal-player_id": str(withdrawn), "withdrawal-position": "3"})
 
     free = _created(arbiter.post("/arbitre/tournois/nouveau", data={**new, "name": "Mardi libre", "kind": "free"}))
     for i in range(18):
@@ -111,8 +120,6 @@ def build(app) -> None:
     post(arbiter, "/arbitre/competitions", {"name": "Championnat"})
     post(arbiter, "/arbitre/competitions/1/acces/donner", {"grant-username": "arbitre2"})
     post(arbiter, f"/arbitre/tournois/{free}/competition", {"series_id": "1", "coefficient": "1"})
-    with Session(db.get_engine(app)) as session:
-        assert session.exec(select(Player)).first() is not None
 
 
 def crawl(client, starts: list[str], out: Path, prefix: str) -> int:
@@ -139,9 +146,13 @@ def crawl(client, starts: list[str], out: Path, prefix: str) -> int:
 
 def save(out: Path, prefix: str, url: str, status: int, text: str) -> None:
     name = prefix + (re.sub(r"[^A-Za-z0-9]+", "_", url).strip("_") or "root") + ".html"
+    (out / name).write_text(f"<!-- {status} {url} -->\n" + masked(text), encoding="utf-8")
+
+
+def masked(text: str) -> str:
     for mask in MASKS:
         text = mask.sub(r"\1MASKED\2", text)
-    (out / name).write_text(f"<!-- {status} {url} -->\n" + text, encoding="utf-8")
+    return text.replace(str(REPO), "REPO")
 
 
 def posts(app, out: Path) -> None:
@@ -202,7 +213,7 @@ def write_print(out: Path, name: str, render) -> None:
         text = render()
     except Exception as error:  # noqa: BLE001 — a kind this data cannot print: its message is the snapshot
         text = f"ERROR {type(error).__name__}: {error}"
-    (out / f"print_{name}.html").write_text(text, encoding="utf-8")
+    (out / f"print_{name}.html").write_text(masked(text), encoding="utf-8")
 
 
 def main(database_dir: str, out_dir: str) -> None:
@@ -225,5 +236,31 @@ def main(database_dir: str, out_dir: str) -> None:
     print(f"{count} pages crawled, {len(list(out.iterdir()))} files in {out}")
 
 
+def compare(before_dir: str, after_dir: str) -> int:
+    """Print the files that differ, and how; 0 when nothing a browser shows differs."""
+    before, after = Path(before_dir), Path(after_dir)
+    names = sorted({p.name for p in before.iterdir()} | {p.name for p in after.iterdir()})
+    spacing, different = [], []
+    for name in names:
+        a, b = before / name, after / name
+        if not (a.exists() and b.exists()):
+            different.append(name)
+            continue
+        x, y = a.read_text(encoding="utf-8"), b.read_text(encoding="utf-8")
+        if x == y:
+            continue
+        lines = [[line.lstrip() for line in text.split("\n") if line.strip()] for text in (x, y)]
+        (spacing if lines[0] == lines[1] else different).append(name)
+    for name in spacing:
+        print(f"white space between tags only: {name}")
+    for name in different:
+        print(f"DIFFERENT: {name}")
+    print(f"{len(names)} files: {len(names) - len(spacing) - len(different)} identical, "
+          f"{len(spacing)} white space between tags only, {len(different)} different")
+    return 1 if different else 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--compare":
+        sys.exit(compare(*sys.argv[2:4]))
     main(*sys.argv[1:3])
