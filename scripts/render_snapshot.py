@@ -5,7 +5,7 @@ the templates changed nothing a user sees: run it before and after, then ``diff 
     python scripts/render_snapshot.py --compare BEFORE_DIR AFTER_DIR
 
 The first run makes, in DATABASE_DIR, a SQLite database with the demonstration tournament (``flask demo``, a
-player withdrawn), a free-play evening with a feuille entered, a team match, an archived tournament, a competition, an API
+player withdrawn), a free-play evening and a libre duo (published) with a feuille entered, a team match, an archived tournament, a competition, an API
 token and the accounts « arbitre » and « marqueur »; later runs reuse it, so that the private links, the
 secrets and the stored times are the same in both snapshots. Then the arbiter, the scorer and a visitor
 each follow every link of the pages they reach (GET only, PDFs and downloads left aside), the import
@@ -117,6 +117,22 @@ def build(app) -> None:
     old = _created(arbiter.post("/arbitre/tournois/nouveau", data={**new, "name": "Ancien", "kind": "individual"}))
     post(arbiter, f"/arbitre/tournois/{old}/archiver", {})
     _created(arbiter.post("/arbitre/tournois/nouveau", data={**new, "name": "Quadrettes", "kind": "quadrettes"}))
+    duo = _created(arbiter.post("/arbitre/tournois/nouveau", data={**new, "name": "Libre duo", "kind": "free_duo"}))
+    for i in range(16):
+        post(arbiter, f"/arbitre/tournois/{duo}/joueurs", {
+            "licence": f"D{i:04d}", "surname": f"DUO{i:02d}", "first_name": "Prénom", "club": "Club"})
+    with Session(db.get_engine(app)) as session:
+        ids = [p.id for p in session.exec(select(Player).where(Player.tournament_id == duo).order_by(Player.id))]
+    for n in range(8):
+        post(arbiter, f"/arbitre/tournois/{duo}/equipes", {"name": f"Équipe {n + 1}", "player_ids": ids[2 * n:2 * n + 2]})
+    post(arbiter, f"/arbitre/tournois/{duo}/libre/mouvement", {"positions": "", "seed": "duo"})
+    with Session(db.get_engine(app)) as session:
+        seats = operations.freeplay.table_seats(session, operations.get_tournament(session, duo), 1, 1)
+    post(arbiter, f"/arbitre/tournois/{duo}/libre/feuilles/1/1", {
+        "rows": "1", "version": "", "taker-0": seats["E"], "contract-0": "garde", "points-0": "51", "bouts-0": "2"})
+    with Session(db.get_engine(app)) as session:  # its results public
+        operations.publish(session, operations.get_tournament(session, duo), True, "arbitre")
+        session.commit()
     post(arbiter, "/arbitre/competitions", {"name": "Championnat"})
     post(arbiter, "/arbitre/competitions/1/acces/donner", {"grant-username": "arbitre2"})
     post(arbiter, f"/arbitre/tournois/{free}/competition", {"series_id": "1", "coefficient": "1"})
@@ -176,7 +192,7 @@ def posts(app, out: Path) -> None:
 
 
 def printouts(app, out: Path) -> None:
-    """Every printed kind of the demo (1), the free evening (2) and the team match (3), as HTML."""  # 4: archived, 5: empty
+    """Every printed kind of the demo (1), the free evenings (2, 6) and the team match (3), as HTML."""  # 4: archived
     from sqlmodel import Session
 
     from duplicate import db, operations, printing
@@ -196,14 +212,16 @@ def printouts(app, out: Path) -> None:
                 if kind == "movement-cards":
                     options["codes"] = commands.confirmation_codes(session, tid)
                 write_print(out, f"{tid}_{kind}", lambda: render_html(kind, build_context(kind, export, ranking, **options)))
-        tournament = operations.get_tournament(session, 2)
-        export = operations.freeplay.free_export(session, tournament)
-        ranking = operations.freeplay.free_ranking(session, tournament)
-        codes = {item["id"]: item["code"] for item in operations.freeplay_table.player_codes(session, tournament)}
-        for kind in printing.FREE_KINDS:
-            options = {"codes": codes} if kind == "free-cards" else {}
-            write_print(out, f"2_{kind}", lambda: render_html(
-                kind, build_context(kind, export, ranking if kind == "free-ranking" else None, **options)))
+        for tid in (2, 6):
+            tournament = operations.get_tournament(session, tid)
+            export = operations.freeplay.free_export(session, tournament)
+            ranking = operations.freeplay.free_ranking(session, tournament)
+            codes = {item["id"]: item["code"] for item in operations.freeplay_table.player_codes(session, tournament)}
+            for kind in printing.FREE_KINDS:
+                options = {"codes": codes} if kind == "free-cards" else {}
+                write_print(out, f"{tid}_{kind}", lambda: render_html(
+                    kind, build_context(kind, export, ranking if kind == "free-ranking" else None, **options)))
+        export = operations.freeplay.free_export(session, operations.get_tournament(session, 2))
         write_print(out, "2_free-pcn-district", lambda: render_html(
             "free-pcn", build_context("free-pcn", export, None, championship="district")))
 
@@ -230,7 +248,7 @@ def main(database_dir: str, out_dir: str) -> None:
                                             "/arbitre/competitions/1/gerer", "/arbitre/comptes", "/saisie/"],
                   out, "arbiter_")
     count += crawl(sign_in(app, "marqueur"), ["/saisie/", "/saisie/tournois/2/libre/feuilles"], out, "scorer_")
-    count += crawl(app.test_client(), ["/", "/tournois/1/", "/tournois/2/"], out, "public_")
+    count += crawl(app.test_client(), ["/", "/tournois/1/", "/tournois/2/", "/tournois/6/"], out, "public_")
     posts(app, out)
     printouts(app, out)
     print(f"{count} pages crawled, {len(list(out.iterdir()))} files in {out}")
