@@ -1,21 +1,24 @@
 """Save the HTML of every page and every printout (its HTML, before WeasyPrint), to prove that a change of
-the templates changed nothing a user sees: run it before and after, then ``diff -r`` the two folders.
+the templates changed nothing a user sees: run it before and after the change, then compare the two folders.
 
     python scripts/render_snapshot.py DATABASE_DIR OUT_DIR
     python scripts/render_snapshot.py --compare BEFORE_DIR AFTER_DIR
 
-The first run makes, in DATABASE_DIR, a SQLite database with the demonstration tournament (``flask demo``, a
-player withdrawn), a free-play evening and a libre duo (published) with a feuille entered, a team match, an archived tournament, a competition, an API
-token and the accounts « arbitre » and « marqueur »; later runs reuse it, so that the private links, the
-secrets and the stored times are the same in both snapshots. Then the arbiter, the scorer and a visitor
-each follow every link of the pages they reach (GET only, PDFs and downloads left aside), the import
-previews are posted, and every printed kind is rendered to HTML. CSRF tokens, the offered seed and the clock are
-masked (new on each request), and the repository's path (the printouts name their fonts by it), so that a copy
-of an older commit (``git archive``) can make the « before » — give its static/fonts the dates of the working
-tree's (``touch -r``): the diagrams' grid image is named after the font's; nothing else is, so a difference is a difference.
+The first run makes, in DATABASE_DIR, a SQLite database: the demonstration tournament (``flask demo``, a player
+withdrawn), a free-play evening and a published libre duo with a feuille entered, a team match, an archived
+tournament, a competition, an API token, the accounts « arbitre » and « marqueur »; later runs reuse it, so that
+the private links, the secrets and the stored times are the same in both snapshots. Then the arbiter, the scorer
+and a visitor each follow every link of the pages they reach (GET only, PDFs and downloads left aside), the
+import previews are posted, and every printed kind is rendered to HTML.
 
-``--compare`` sorts the files of two snapshots: identical, different only by the white space that begins a
-line or by lines of white space alone (between tags, where a browser collapses it: invisible), or different.
+Masked: CSRF tokens, the offered seed and the clock (new on each request), and the repository's path (the
+printouts name their fonts by it), so that a copy of an older commit (``git archive``) can make the « before »
+— give its static/fonts the dates of the working tree's (``touch -r``): the diagrams' grid image is named after
+the font's. Nothing else is, so a difference is a difference.
+
+``--compare`` sorts the files of two snapshots: identical; different only by white space between tags (the
+indentation of a line that starts with a tag, a line of white space alone between two tags), which a browser
+collapses: invisible; or different (exit status 1).
 """
 
 from __future__ import annotations
@@ -55,11 +58,16 @@ def make_app(database: Path):
 
 def sign_in(app, username: str):
     client = app.test_client()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', client.get("/connexion").get_data(as_text=True))
     response = client.post("/connexion", data={"username": username, "password": PASSWORD,
-                                               "csrf_token": token.group(1) if token else ""})
+                                               "csrf_token": csrf_token(client.get("/connexion"))})
     assert response.status_code == 302, response.get_data(as_text=True)
     return client
+
+
+def csrf_token(response) -> str:
+    """The CSRF token of a page's form (empty while CSRF is off)."""
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', response.get_data(as_text=True))
+    return found.group(1) if found else ""
 
 
 def _created(response) -> int:
@@ -93,15 +101,17 @@ def build(app) -> None:
     post(arbiter, "/arbitre/tournois/1/jetons", {"token-label": "tablette", "token-role": "scorer"}, 200)
     with Session(db.get_engine(app)) as session:
         withdrawn = session.exec(select(Player).where(Player.tournament_id == 1).order_by(Player.id)).first().id
-    post(arbiter, "/arbitre/tournois/1/changements/forfait", {"withdrawal-player_id": str(withdrawn), "withdrawal-position": "3"})
+    post(arbiter, "/arbitre/tournois/1/changements/forfait",
+         {"withdrawal-player_id": str(withdrawn), "withdrawal-position": "3"})
 
     free = _created(arbiter.post("/arbitre/tournois/nouveau", data={**new, "name": "Mardi libre", "kind": "free"}))
     for i in range(18):
         arbiter.post(f"/arbitre/tournois/{free}/joueurs", data={
             "licence": f"L{i:04d}", "surname": f"NOM{i:02d}", "first_name": "Prénom", "club": "Club"})
-    assert arbiter.post(f"/arbitre/tournois/{free}/libre/mouvement", data={"positions": "", "seed": "mardi"}).status_code == 302
+    post(arbiter, f"/arbitre/tournois/{free}/libre/mouvement", {"positions": "", "seed": "mardi"})
     post(arbiter, f"/arbitre/tournois/{free}/acces/donner", {"grant-username": "marqueur"})
-    post(arbiter, f"/arbitre/tournois/{free}/acces/marqueur", {"scorer-username": "marqueur2", "scorer-password": PASSWORD})
+    post(arbiter, f"/arbitre/tournois/{free}/acces/marqueur",
+         {"scorer-username": "marqueur2", "scorer-password": PASSWORD})
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, free)
         seats = operations.freeplay.table_seats(session, tournament, 1, 1)
@@ -124,7 +134,8 @@ def build(app) -> None:
     with Session(db.get_engine(app)) as session:
         ids = [p.id for p in session.exec(select(Player).where(Player.tournament_id == duo).order_by(Player.id))]
     for n in range(8):
-        post(arbiter, f"/arbitre/tournois/{duo}/equipes", {"name": f"Équipe {n + 1}", "player_ids": ids[2 * n:2 * n + 2]})
+        post(arbiter, f"/arbitre/tournois/{duo}/equipes",
+             {"name": f"Équipe {n + 1}", "player_ids": ids[2 * n:2 * n + 2]})
     post(arbiter, f"/arbitre/tournois/{duo}/libre/mouvement", {"positions": "", "seed": "duo"})
     with Session(db.get_engine(app)) as session:
         seats = operations.freeplay.table_seats(session, operations.get_tournament(session, duo), 1, 1)
@@ -172,33 +183,30 @@ def masked(text: str) -> str:
 
 
 def posts(app, out: Path) -> None:
-    """The import previews (players, teams), accepted and refused lines, through the form as a browser sends it."""
+    """The import previews (players, teams): accepted and refused lines, a list changed since its preview."""
     arbiter = sign_in(app, "arbitre")
     for name, url, data in [
         ("players_text", "/arbitre/tournois/1/joueurs/import", {"text": PLAYERS_CSV}),
         ("players_file", "/arbitre/tournois/1/joueurs/import",
          {"file": (io.BytesIO(PLAYERS_CSV.encode("cp1252")), "j.csv")}),
         ("players_none", "/arbitre/tournois/1/joueurs/import", {"text": ";;;\n"}),
-        ("players_changed", "/arbitre/tournois/1/joueurs/import", {"confirm": "1", "expected": "9", "text": PLAYERS_CSV}),
+        ("players_changed", "/arbitre/tournois/1/joueurs/import",
+         {"confirm": "1", "expected": "9", "text": PLAYERS_CSV}),
         ("teams_ok", "/arbitre/tournois/5/equipes/import", {"text": TEAMS_CSV}),
         ("teams_refused", "/arbitre/tournois/5/equipes/import", {"text": TEAMS_CSV.replace("104", "101")}),
         ("teams_changed", "/arbitre/tournois/5/equipes/import", {"confirm": "1", "expected": "2", "text": TEAMS_CSV}),
     ]:
-        page = arbiter.get(url).get_data(as_text=True)
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', page)
-        data = {**data, "csrf_token": token.group(1) if token else ""}
-        response = arbiter.post(url, data=data, content_type="multipart/form-data")
+        response = arbiter.post(url, data={**data, "csrf_token": csrf_token(arbiter.get(url))},
+                                content_type="multipart/form-data")
         save(out, "post_", name, response.status_code, response.get_data(as_text=True))
 
 
 def printouts(app, out: Path) -> None:
-    """Every printed kind of the demo (1), the free evenings (2, 6) and the team match (3), as HTML."""  # 4: archived
+    """Every printed kind of the demo (1), the free evenings (2, 6) and the team match (3), as HTML."""
     from sqlmodel import Session
 
     from duplicate import db, operations, printing
     from duplicate.printing import commands
-    from duplicate.printing.contexts import build_context
-    from duplicate.printing.render import render_html
 
     with app.app_context(), Session(db.get_engine(app)) as session:
         for tid in (1, 3):
@@ -211,7 +219,7 @@ def printouts(app, out: Path) -> None:
                     options["table_urls"] = commands.table_urls(session, tid)
                 if kind == "movement-cards":
                     options["codes"] = commands.confirmation_codes(session, tid)
-                write_print(out, f"{tid}_{kind}", lambda: render_html(kind, build_context(kind, export, ranking, **options)))
+                write_print(out, f"{tid}_{kind}", kind, export, ranking, **options)
         for tid in (2, 6):
             tournament = operations.get_tournament(session, tid)
             export = operations.freeplay.free_export(session, tournament)
@@ -219,16 +227,18 @@ def printouts(app, out: Path) -> None:
             codes = {item["id"]: item["code"] for item in operations.freeplay_table.player_codes(session, tournament)}
             for kind in printing.FREE_KINDS:
                 options = {"codes": codes} if kind == "free-cards" else {}
-                write_print(out, f"{tid}_{kind}", lambda: render_html(
-                    kind, build_context(kind, export, ranking if kind == "free-ranking" else None, **options)))
+                write_print(out, f"{tid}_{kind}", kind, export, ranking if kind == "free-ranking" else None,
+                            **options)
         export = operations.freeplay.free_export(session, operations.get_tournament(session, 2))
-        write_print(out, "2_free-pcn-district", lambda: render_html(
-            "free-pcn", build_context("free-pcn", export, None, championship="district")))
+        write_print(out, "2_free-pcn-district", "free-pcn", export, None, championship="district")
 
 
-def write_print(out: Path, name: str, render) -> None:
+def write_print(out: Path, name: str, kind: str, export, ranking, **options) -> None:
+    from duplicate.printing.contexts import build_context
+    from duplicate.printing.render import render_html
+
     try:
-        text = render()
+        text = render_html(kind, build_context(kind, export, ranking, **options))
     except Exception as error:  # noqa: BLE001 — a kind this data cannot print: its message is the snapshot
         text = f"ERROR {type(error).__name__}: {error}"
     (out / f"print_{name}.html").write_text(masked(text), encoding="utf-8")
@@ -254,6 +264,27 @@ def main(database_dir: str, out_dir: str) -> None:
     print(f"{count} pages crawled, {len(list(out.iterdir()))} files in {out}")
 
 
+def between_tags(text: str) -> list[str]:
+    """The lines of `text` without the white space a browser collapses between two tags: the indentation of a
+    line that starts with a tag, a line of white space alone between a line that ends with a tag and one that
+    starts with a tag. Inside a <textarea> or a <pre>, where white space shows, every line is kept as it is."""
+    lines = text.split("\n")
+    kept, verbatim = [], False
+    for i, line in enumerate(lines):
+        opened = re.search(r"<(textarea|pre)\b", line, re.I)
+        closed = re.search(r"</(textarea|pre)>", line, re.I)
+        if verbatim or (opened and not closed and line.rfind("<") == opened.start()):
+            verbatim = not closed if verbatim else True
+            kept.append(line if not opened else line.lstrip())
+            continue
+        if not line.strip():
+            after = next((later.strip() for later in lines[i + 1:] if later.strip()), "")
+            if kept and kept[-1].rstrip().endswith(">") and after.startswith("<"):
+                continue
+        kept.append(line.lstrip() if line.lstrip().startswith("<") else line)
+    return kept
+
+
 def compare(before_dir: str, after_dir: str) -> int:
     """Print the files that differ, and how; 0 when nothing a browser shows differs."""
     before, after = Path(before_dir), Path(after_dir)
@@ -267,8 +298,7 @@ def compare(before_dir: str, after_dir: str) -> int:
         x, y = a.read_text(encoding="utf-8"), b.read_text(encoding="utf-8")
         if x == y:
             continue
-        lines = [[line.lstrip() for line in text.split("\n") if line.strip()] for text in (x, y)]
-        (spacing if lines[0] == lines[1] else different).append(name)
+        (spacing if between_tags(x) == between_tags(y) else different).append(name)
     for name in spacing:
         print(f"white space between tags only: {name}")
     for name in different:
