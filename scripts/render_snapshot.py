@@ -271,8 +271,8 @@ def between_tags(text: str) -> list[str]:
     lines = text.split("\n")
     kept, verbatim = [], False
     for i, line in enumerate(lines):
-        opened = re.search(r"<(textarea|pre)\b", line, re.I)
-        closed = re.search(r"</(textarea|pre)>", line, re.I)
+        opened = re.search(r"<(textarea|pre)\b", line, re.IGNORECASE)
+        closed = re.search(r"</(textarea|pre)>", line, re.IGNORECASE)
         if verbatim or (opened and not closed and line.rfind("<") == opened.start()):
             verbatim = not closed if verbatim else True
             kept.append(line if not opened else line.lstrip())
