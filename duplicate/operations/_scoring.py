@@ -28,7 +28,7 @@ from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, select
 
 from duplicate import french
-from duplicate.core.cards import SEATS
+from duplicate.core.cards import SEATS, default_taker
 from duplicate.db import begin_writing
 from duplicate.core.formats import format_for
 from duplicate.models import (
@@ -103,11 +103,11 @@ def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str
         number = int(number)
         common = {"board": number, "table": table, "position": position, "seats": seats}
         if fmt.ranks_players:
-            seat = takers.get(number, _SEAT_LETTERS[(number - 1) % 4])
+            seat = takers.get(number, default_taker(number))
             lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat],
                               taker_seat=seat, **common))
         elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
-            seat = takers.get(number, SEATS[(number - 1) % 4].value)
+            seat = takers.get(number, default_taker(number))
             attack = "NS" if seat in ("N", "S") else "EW"
             defence = "EW" if attack == "NS" else "NS"
             if attack in seats and defence in seats:

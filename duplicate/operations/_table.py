@@ -53,7 +53,7 @@ from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.cards import SEATS
+from duplicate.core.cards import SEATS, default_taker
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
@@ -235,7 +235,7 @@ def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | Non
         return fixed
     if takers is None and line.taker_seat is not None:
         return line.taker_seat
-    return (takers or {}).get(line.board, SEATS[(line.board - 1) % 4].value)
+    return (takers or {}).get(line.board, default_taker(line.board))
 
 
 def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
