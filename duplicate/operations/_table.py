@@ -53,7 +53,7 @@ from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.cards import SEATS, default_taker
+from duplicate.core.cards import SEAT_NAMES, SEATS, default_taker
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
@@ -756,6 +756,6 @@ def set_table_options(session: Session, tournament: Tournament, *, results_visib
 
 
 def _seat_name(seat: str) -> str:
-    return {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}.get(seat, seat)
+    return SEAT_NAMES.get(seat, seat)
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import datetime
 
 from duplicate import french
+from duplicate.core import cards
 from duplicate.core.cards import SUITS, Card, CardError
 
-SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "O": "Ouest"}
+SEAT_NAMES = {**cards.SEAT_NAMES, "O": cards.SEAT_NAMES["W"]}
 SEAT_LETTERS = {"N": "N", "S": "S", "E": "E", "W": "O", "O": "O"}
 #: Diagram colour by orientation (seed « duplicate-tournaments.txt »: Nord jaune, Sud bleu, Est rouge,
 #: Ouest vert).  ``strong`` draws the circles and the band, ``light`` fills the circled cards.
