@@ -31,6 +31,7 @@ from duplicate import french
 from duplicate.core.cards import SEATS, default_taker
 from duplicate.db import begin_writing
 from duplicate.core.formats import format_for
+from duplicate.core.scoring import Contract
 from duplicate.models import (
     PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
@@ -46,7 +47,8 @@ from ._results import (
 
 #: ``Result.origin`` of a line entered on the table's phone (SPEC §12; `_table.ORIGIN_TABLE`).
 ORIGIN_TABLE = "table"
-CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
+#: The contracts a team match may bid (SPEC §6: no Prise), by their stored value, with their French names.
+CONTRACTS = {c.value: c.french for c in Contract if c is not Contract.PRISE}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
 
 
