@@ -19,10 +19,7 @@ from duplicate.core.formats import KIND_LABELS
 
 bp = Blueprint("web", __name__)
 
-MONTHS_FR = (
-    "janvier", "février", "mars", "avril", "mai", "juin",
-    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
-)
+MONTHS_FR = french.MONTHS
 
 
 
@@ -45,10 +42,7 @@ def line_label(ident) -> str:
 @bp.app_template_filter("date_fr")
 def date_fr(value: datetime.date | None) -> str:
     """A date the French way, e.g. « 1er mars 2026 », without depending on the system locale; None → ""."""
-    if value is None:
-        return ""
-    day = "1er" if value.day == 1 else str(value.day)
-    return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
+    return "" if value is None else french.long_date(value)
 
 
 @bp.app_template_filter("fr_number")
