@@ -204,6 +204,14 @@ class Format:
             return {"taker": taker, "defenders": list(defence)}
         return {"taker_team": taker, "defence_team": defence[0]}
 
+    def result_attack(self, taker: str | None, defenders: Sequence[str] | None, taker_team: str | None,
+                      defence_team: str | None) -> tuple[str | None, Sequence[str] | None]:
+        """A stored result's attack and defence as the ranking reads them (`result_sides` the other way):
+        the taker and the defenders (players), else the two teams."""
+        if self.ranks_players:
+            return taker, defenders
+        return taker_team, [defence_team]
+
     def contract_of(self, value: str | None) -> str:
         """The contract a line is played in: the imposed Garde, whatever was typed (SPEC §2)."""
         return "garde"

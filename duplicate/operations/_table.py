@@ -53,7 +53,8 @@ from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.cards import SEAT_NAMES, SEATS, default_taker
+from duplicate.core.cards import SEAT_NAMES, SEATS
+from duplicate.core import formats
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
@@ -83,7 +84,7 @@ ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
 CHELEMS = ("announced_made", "unannounced_made", "announced_failed", "defence")
-ENTERING_SEAT = "N"                      # the North enters the score; another defender confirms it
+ENTERING_SEAT = formats.ENTERING_SEAT    # the North enters the score; another defender confirms it
 CODE_REFUSED = "table.code_refused"      # a refused confirmation: counted towards the lock (`_codes`)
 NOT_LAUNCHED = "table.not_launched"      # an entry for a position not launched: journalled once per étui
 
@@ -230,26 +231,10 @@ def scores_shown(tournament: Tournament, in_play: int | None, position: int | No
 def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | None) -> str:
     """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2).
     ``takers`` None: the seat the line was built with (`_scoring._round_lines` read the étui's taker seat)."""
-    fixed = format_for(kind).taker_seat
-    if fixed is not None:
-        return fixed
     if takers is None and line.taker_seat is not None:
-        return line.taker_seat
-    return (takers or {}).get(line.board, default_taker(line.board))
+        return line.taker_seat  # the format did not fix it (`Format.round_lines`): the étui's, as read
+    return format_for(kind).taker_seat_for(line.board, takers)
 
-
-def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The defenders' seats when the taker sits at ``seat`` (in triplettes not the taker's partner)."""
-    fmt = format_for(kind)
-    if not fmt.ranks_players and not fmt.split_roles:   # triplettes: the line not holding the taker seat
-        return list(next(line for line in fmt.seats if seat not in line))
-    return [s.value for s in SEATS if s.value != seat]
-
-
-def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The seats that may confirm a line: a defender's, not the North's — he entered it (rules of play,
-    art. 28: the North keeps the score), a second person checks it, as in free play."""
-    return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
 def _table_rows(session: Session, tournament: Tournament, table: int):
@@ -382,7 +367,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
-                                "confirm_seats": confirm_seats(kind, seat)}
+                                "confirm_seats": list(fmt.confirming_seats(seat))}
         attack = _attack(plan, team_attackers, line)
         if attack is not None:
             item["attack"] = attack
@@ -626,7 +611,7 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
         _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place du Nord, qui a saisi le "
                 "score.", after, "C’est la place du Nord, qui a saisi le score : un autre défenseur le confirme, "
                 "avec son code.", "seat")
-    if seat not in defender_seats(kind, seat_t):
+    if seat not in format_for(kind).defender_seats(seat_t):
         role = "du preneur" if seat == seat_t else "du partenaire du preneur"
         _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place {role} ({_seat_name(seat)}, "
                 f"preneur {taker[0]} {taker[1]}).", after,
