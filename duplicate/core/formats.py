@@ -38,6 +38,7 @@ Standard library only, like the rest of ``core``.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -52,20 +53,14 @@ __all__ = ["Format", "Individual", "Triplettes", "AttackSouth", "FreePlay", "Pla
 #: The seat that enters a table's score; another player (a defender) confirms it (rules of play, art. 28).
 ENTERING_SEAT = "N"
 _SEATS = ("N", "S", "E", "W")
+_OTHERS = {seat: tuple(other for other in _SEATS if other != seat) for seat in _SEATS}
 
 
-@dataclass(frozen=True)
-class PlayLine:
-    """One line of a fiche the movement gives: étui ``board`` played at a table by the attack ``taker``
-    against ``defence`` (three players, or one team), the étui's ``taker_seat`` where the étui decides it
-    (None where the format fixes it), a team match's ``room`` and ``quarter``."""
-
-    board: int
-    taker: str
-    defence: tuple[str, ...]
-    taker_seat: str | None = None
-    room: str | None = None
-    quarter: int | None = None
+#: One line of a fiche the movement gives: étui ``board`` played at a table by the attack ``taker`` against
+#: ``defence`` (a list: three players, or one team), the étui's ``taker_seat`` where the étui decides it (None where
+#: the format fixes it), a team match's ``room`` and ``quarter``. A named tuple: thousands are built for a
+#: hall's phones (issue 30), a frozen dataclass costs three times as much.
+PlayLine = namedtuple("PlayLine", "board taker defence taker_seat room quarter", defaults=(None, None, None))
 
 # typing is imported by none of ``rank``'s modules (issue 12: 2–3 ms a process); its names, used in
 # annotations only (``from __future__ import annotations``), are imported for the type checkers alone
@@ -178,7 +173,7 @@ class Format:
 
     def defender_seats(self, taker_seat: str) -> tuple[str, ...]:
         """The defenders' seats when the taker sits at ``taker_seat``: the three others."""
-        return tuple(seat for seat in _SEATS if seat != taker_seat)
+        return _OTHERS.get(taker_seat) or _SEATS
 
     def confirming_seats(self, taker_seat: str) -> tuple[str, ...]:
         """The seats that may confirm a line: a defender's, not the entering North's (rules of play, art. 28:
@@ -186,16 +181,17 @@ class Format:
         return tuple(seat for seat in self.defender_seats(taker_seat) if seat != ENTERING_SEAT)
 
     def round_lines(self, seats: Mapping[str, str], boards: Iterable[int], takers: Mapping[int, str],
-                    *, room: str | None = None, position: int | None = None) -> tuple[PlayLine, ...]:
+                    *, room: str | None = None, position: int | None = None) -> list[PlayLine]:
         """The lines one round of the movement gives at a table (``seats``: seat key → entrant): one per
         étui, the taker at its taker seat and the three others in defence; none at a table with a bye seat."""
         if any(seat not in seats for seat in _SEATS):
-            return ()  # a bye seat: that table does not play this position
+            return []  # a bye seat: that table does not play this position
+        seat_of = self.taker_seat_for
         lines = []
         for number in boards:
-            seat = self.taker_seat_for(number, takers)
-            lines.append(PlayLine(number, seats[seat], tuple(seats[s] for s in _SEATS if s != seat), seat))
-        return tuple(lines)
+            seat = seat_of(number, takers)
+            lines.append(PlayLine(number, seats[seat], [seats[s] for s in _OTHERS[seat]], seat))
+        return lines
 
     def result_sides(self, taker: str, defence: Sequence[str]) -> dict:
         """A result's sides as stored: ``taker`` and ``defenders`` (players) or ``taker_team`` and
@@ -277,8 +273,8 @@ class Triplettes(Format):
             attack = "NS" if seat in ("N", "S") else "EW"
             defence = "EW" if attack == "NS" else "NS"
             if attack in seats and defence in seats:
-                lines.append(PlayLine(number, seats[attack], (seats[defence],), seat))
-        return tuple(lines)
+                lines.append(PlayLine(number, seats[attack], [seats[defence]], seat))
+        return lines
 
 
 class AttackSouth(Format):
@@ -292,10 +288,10 @@ class AttackSouth(Format):
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         if "attack" not in seats or "defence" not in seats:
-            return ()
+            return []
         room = room if self.rooms else None
         quarter = position if room is not None else None
-        return tuple(PlayLine(number, seats["attack"], (seats["defence"],), None, room, quarter) for number in boards)
+        return [PlayLine(number, seats["attack"], [seats["defence"]], None, room, quarter) for number in boards]
 
     def contract_of(self, value):
         if not self.free_contracts:
@@ -312,7 +308,7 @@ class FreePlay(Format):
     """Donnes libres (SPEC §13): feuilles de marque, no étuis — so no line of a fiche ambulante."""
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
-        return ()
+        return []
 
 
 _FRACTION_TEXT = {Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 2): "½"}

@@ -93,7 +93,7 @@ def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str
     table, position = int(round_["table"]), round_.get("position")
     plays = format_for(kind).round_lines(seats, [int(number) for number in round_.get("boards", [])], takers,
                                          room=round_.get("room"), position=position)
-    return [Line(board=play.board, table=table, position=position, taker=play.taker, defence=list(play.defence),
+    return [Line(board=play.board, table=table, position=position, taker=play.taker, defence=play.defence,
                  room=play.room, quarter=play.quarter, seats=seats, taker_seat=play.taker_seat) for play in plays]
 
 
