@@ -31,7 +31,7 @@ from duplicate.models import (
     result_slot, utcnow,
 )
 
-from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _format
+from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _format, entrant_model
 from ._journal import journal
 from ._layout import movement_rounds
 
@@ -88,7 +88,7 @@ class CheckContext:
     def __init__(self, session: Session, tournament: Tournament):
         self.session, self.tournament_id = session, tournament.id
         fmt = _format(tournament)
-        self.model = Player if fmt.ranks_players else Team
+        self.model = entrant_model(tournament)
         self.section = fmt.entrants_key
         self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
         # quadrettes: team entrant id → its members' player ids (a result's « attacker » is one of them)

@@ -35,7 +35,7 @@ from duplicate.models import (
     PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
 
-from ._common import ConflictError, OperationError, _kind
+from ._common import ConflictError, OperationError, _kind, entrant_model
 from ._deals import board_takers
 from ._journal import journal
 from ._layout import MovementRounds, movement_rounds
@@ -181,7 +181,7 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
     sits out and no line is expected. Before the draw every line stands. ``context``: the request's
     `CheckContext` (same entrants' model): the placed entrants are those its lookup of their lines finds —
     read once for the check of the line to come and for this."""
-    model = Player if format_for(tournament.kind).ranks_players else Team
+    model = entrant_model(tournament)
     query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
     named = {name for line in lines for name in (line.taker, *line.defence)}
     if context is not None and context.model is model and len(named) <= 100:

@@ -65,7 +65,7 @@ from duplicate.models import (
 )
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
-from ._common import ConflictError, NotFound, OperationError, _kind, lock_row
+from ._common import ConflictError, NotFound, OperationError, _kind, entrant_model, lock_row
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._live import hall_version
@@ -135,7 +135,7 @@ def table_codes(session: Session, tournament: Tournament) -> list[dict]:
     """``{"id", "name", "code"}`` of every placed entrant — a substitute under his own id (``X1``), a team in
     team formats — in place order: the codes a defender confirms with (`_codes.player_code`), for the
     arbiter to tell a player who lost his card."""
-    model = Player if format_for(tournament.kind).ranks_players else Team
+    model = entrant_model(tournament)
     placed = session.exec(select(model).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None)))
     return [{"id": row.entrant_id, "name": row.name, "code": player_code(tournament, row.entrant_id)}
             for row in sorted(placed, key=lambda row: french.place_order(row.entrant_id))]
