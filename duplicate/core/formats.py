@@ -193,6 +193,11 @@ class Format:
             lines.append(PlayLine(number, seats[seat], [seats[s] for s in _OTHERS[seat]], seat))
         return lines
 
+    def defender_at(self, seats: Mapping[str, str], defence: Sequence[str], seat: str) -> str:
+        """The entrant defending at ``seat`` (a defender's seat, `defender_seats`) of a line whose round seats
+        ``seats`` and whose defence is ``defence``: the player sitting there."""
+        return seats[seat]
+
     def result_sides(self, taker: str, defence: Sequence[str]) -> dict:
         """A result's sides as stored: ``taker`` and ``defenders`` (players) or ``taker_team`` and
         ``defence_team`` (teams)."""
@@ -266,6 +271,10 @@ class Triplettes(Format):
         """The line not holding the taker seat (not the taker's partner)."""
         return tuple(next(line for line in self.seats if taker_seat not in line))
 
+    def defender_at(self, seats, defence, seat):
+        """The defending triplette, whoever of it sits at ``seat``."""
+        return defence[0]
+
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         lines = []
         for number in boards:
@@ -285,6 +294,10 @@ class AttackSouth(Format):
 
     def taker_seat_for(self, number, takers=None):
         return self.taker_seat
+
+    def defender_at(self, seats, defence, seat):
+        """The defending team, whoever of it sits at ``seat``."""
+        return defence[0]
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         if "attack" not in seats or "defence" not in seats:

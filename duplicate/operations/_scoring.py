@@ -559,7 +559,7 @@ def _match_movement(kind: TournamentKind, expected: Mapping[tuple, Line], fields
     for name in ("taker", "defenders", "taker_team", "defence_team"):
         if name in fields and name in wanted and fields[name] != wanted[name]:
             who = (f"{wanted['taker']} preneur, {', '.join(wanted['defenders'])} en défense"
-                   if format_for(kind).ranks_players else f"{wanted['taker_team']} en attaque, "
+                   if "taker" in wanted else f"{wanted['taker_team']} en attaque, "
                    f"{wanted['defence_team']} en défense")
             raise OperationError(f"À la table {table}, le mouvement place pour l’étui {board} : {who}.", name)
     if fields.get("position") is None and line.position is not None:

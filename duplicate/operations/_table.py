@@ -618,7 +618,7 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
                 f"C’est la place {role} ({_seat_name(seat)}) : "
                 f"{'le preneur' if seat == seat_t else 'le partenaire du preneur'} ne confirme pas son propre score, "
                 "un défenseur le confirme.", "seat")
-    ident, name = seated.get(line.seats[seat] if format_for(kind).ranks_players else line.defence[0], ("", ""))
+    ident, name = seated.get(format_for(kind).defender_at(line.seats, line.defence, seat), ("", ""))
     if not code_matches(tournament, ident, code):
         # whose code it was, if another player's of that line (the journal says who tried what)
         whose = next((other for other in seated.values() if other[0] != ident

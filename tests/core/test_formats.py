@@ -171,3 +171,11 @@ def test_a_result_s_sides_contract_and_attacker():
     assert format_for("quadrettes").attacker_of(" J7 ") == "J7"
     assert format_for("quadrettes").attacker_of("  ") is None
     assert format_for("team_match").attacker_of("J7") is None
+
+
+def test_the_defender_at_a_seat():
+    # the player sitting there in the individual; the defending team in the team kinds
+    seats = {"N": "N1", "S": "S1", "E": "E1", "W": "W1"}
+    assert format_for("individual").defender_at(seats, ["S1", "E1", "W1"], "E") == "E1"
+    assert format_for("triplettes").defender_at({"NS": "NS1", "EW": "EW2"}, ["EW2"], "E") == "EW2"
+    assert format_for("quadrettes").defender_at({"attack": "Q1", "defence": "Q2"}, ["Q2"], "W") == "Q2"
