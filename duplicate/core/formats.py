@@ -317,11 +317,21 @@ class AttackSouth(Format):
         return (value or "").strip() or None if self.chosen_attacker else None
 
 
+@dataclass(frozen=True)
 class FreePlay(Format):
     """Donnes libres (SPEC §13): feuilles de marque, no étuis — so no line of a fiche ambulante."""
 
+    pcn_minimum: int = 0              # the fewest entrants of a tournament homologué, that awards PCN (p. 44)
+
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         return []
+
+    def pcn_parameters(self) -> tuple[int, int, int]:
+        """The PCN attribution's parameters (`core.freeplay.pcn`, booklet p. 44): the fewest entrants, the
+        power of the abattement from one place to the next (c, c² for duos, c⁴ for teams of 4) and the
+        players of an entrant — the power is the players of an entrant."""
+        players = self.team_size[0] if self.team_size else 1
+        return self.pcn_minimum, players, players
 
 
 _FRACTION_TEXT = {Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 2): "½"}
@@ -362,17 +372,17 @@ FREE_FORMATS: tuple[Format, ...] = (
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
            place_pattern=r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="N1, S1, E1, O1", entrants_needed=(12, None), free_play=True,
-           _tables=lambda players: -(-players // 4)),
+           _tables=lambda players: -(-players // 4), pcn_minimum=11),
     FreePlay("free_duo", "Donnes libres par équipes de 2 (libre duo)", seats=("N", "S", "E", "W"), lines=("NS", "EW"),
            line_labels=("Nord-Sud", "Est-Ouest"), entrant_noun="Équipe", numbered=True,
            place_pattern=r"^(?P<line>NS|EW|[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="NS1, EO1", team_size=(2, 2), entrants_needed=(8, None), free_play=True,
-           _tables=lambda teams: -(-teams // 2)),
+           _tables=lambda teams: -(-teams // 2), pcn_minimum=6),
     FreePlay("free_team4", "Donnes libres par équipes de 4 (libre par 4)", seats=("N", "S", "E", "W"), lines=("T",),
            line_labels=("Équipe",), entrant_noun="Équipe", numbered=True,
            place_pattern=r"^(?P<line>[NSEWJT])(?P<table>[1-9][0-9]*)$",
            place_examples="T1", team_size=(4, 4), entrants_needed=(4, None), free_play=True,
-           _tables=lambda teams: teams),
+           _tables=lambda teams: teams, pcn_minimum=5),
 )
 
 #: Every duplicate kind, in the order forms and messages list them.

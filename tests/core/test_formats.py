@@ -179,3 +179,9 @@ def test_the_defender_at_a_seat():
     assert format_for("individual").defender_at(seats, ["S1", "E1", "W1"], "E") == "E1"
     assert format_for("triplettes").defender_at({"NS": "NS1", "EW": "EW2"}, ["EW2"], "E") == "EW2"
     assert format_for("quadrettes").defender_at({"attack": "Q1", "defence": "Q2"}, ["Q2"], "W") == "Q2"
+
+
+def test_the_pcn_parameters_of_each_free_kind():
+    # booklet p. 44: 11 players, 6 duos, 5 teams of 4 at least; the abattement c, c², c⁴; 1, 2, 4 players
+    assert [format_for(kind).pcn_parameters() for kind in ("free", "free_duo", "free_team4")] == [
+        (11, 1, 1), (6, 2, 2), (5, 4, 4)]
