@@ -3,32 +3,10 @@ it clashes with — so a screen that checks one typed line names the clash its o
 `operations._results`) without rewriting the file's message. The messages are those of
 `tests/core/test_tournament.py`, unchanged."""
 
-import json
-
 import pytest
 
 from duplicate.core.tournament import ResultFault, TournamentError, load_tournament, read_tournament
-
-PLAYERS = [{"id": f"{line}{table}", "name": f"JOUEUR {line}{table}", "line": line}
-           for table in (1, 2, 3) for line in "NSEW"]
-
-
-def individual(results, **extra):
-    return {"format": "tarot-tournament/1", "name": "Essai", "kind": "individual",
-            "players": PLAYERS, "results": results, **extra}
-
-
-def result(board, table, score, taker=None, **extra):
-    taker = taker or f"N{table}"
-    return {"board": board, "table": table, "taker": taker,
-            "defenders": [f"{line}{table}" for line in "NSEW" if f"{line}{table}" != taker], "score": score, **extra}
-
-
-def text(data):
-    """One result per line, as in `tests/core/test_tournament.py`: the file's lines name the results."""
-    head = {k: v for k, v in data.items() if k != "results"}
-    return (json.dumps(head, ensure_ascii=False)[:-1] + ', "results": [\n'
-            + ",\n".join(json.dumps(r, ensure_ascii=False) for r in data["results"]) + "\n]}\n")
+from tests.core.test_tournament import individual, result, text
 
 
 def _error(data, *, file=True) -> TournamentError:
