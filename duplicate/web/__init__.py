@@ -15,7 +15,9 @@ from flask import Blueprint, render_template
 from werkzeug.routing import IntegerConverter
 
 from duplicate import french
+from duplicate.core.cards import LINE_NAMES
 from duplicate.core.formats import KIND_LABELS
+from duplicate.operations import CONTRACTS
 
 bp = Blueprint("web", __name__)
 
@@ -29,6 +31,22 @@ def kind_label(kind) -> str:
     """The French name of a tournament kind (a `TournamentKind` or its value)."""
     value = getattr(kind, "value", kind)
     return KIND_LABELS.get(value, str(value))
+
+
+#: Seats and lines by their French names (`core.cards.LINE_NAMES`), the roles of the PM kinds left as they are.
+_SEAT_NAMES = {key: LINE_NAMES[key] for key in ("N", "S", "E", "W", "NS", "EW")}
+
+
+@bp.app_template_filter("seat_name")
+def seat_name(seat) -> str:
+    """A seat or a line as the screens name it: N → « Nord », EW → « Est-Ouest »; anything else as it is."""
+    return _SEAT_NAMES.get(seat, seat)
+
+
+@bp.app_template_filter("contract_name")
+def contract_name(contract):
+    """A team match's contract by its French name (`operations.CONTRACTS`): garde_sans → « Garde Sans »."""
+    return CONTRACTS.get(contract)
 
 
 @bp.app_template_filter("line_label")
