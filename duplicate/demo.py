@@ -20,7 +20,7 @@ import random
 from sqlmodel import Session
 
 from duplicate import operations
-from duplicate.core.cards import SEATS
+from duplicate.core.cards import SEATS, default_taker
 from duplicate.core.scoring import Contract, reachable_scores
 from duplicate.models import Movement, Tournament
 
@@ -73,7 +73,7 @@ def rainbow_movement(tables: int = TABLES, boards_per_round: int = BOARDS_PER_RO
                            "boards": list(range(first, first + boards_per_round))})
     count = tables * boards_per_round
     return {"format": "tarot-movement/1", "kind": "individual", "tables": tables, "positions": tables,
-            "boards": [{"number": n, "taker": (takers or {}).get(n, SEATS[(n - 1) % 4].value)}
+            "boards": [{"number": n, "taker": (takers or {}).get(n, default_taker(n))}
                        for n in range(1, count + 1)],
             "rounds": rounds}
 

@@ -169,6 +169,18 @@ def ordinal(n: int, feminine: bool = True) -> str:
     return f"{n}e"
 
 
+MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+          "novembre", "décembre")
+WEEKDAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+
+
+def long_date(day: datetime.date, weekday: bool = False) -> str:
+    """A date the French way, without depending on the system locale: « 1er mars 2026 », with ``weekday``
+    « dimanche 1er mars 2026 »."""
+    text = f"{'1er' if day.day == 1 else day.day} {MONTHS[day.month - 1]} {day.year}"
+    return f"{WEEKDAYS[day.weekday()]} {text}" if weekday else text
+
+
 def quarter_label(n: int) -> str:
     """A team match's quarter as the seeds say it: « 1er quart temps », « 2e quart temps »…"""
     return f"{ordinal(n, feminine=False)} quart temps"

@@ -107,3 +107,9 @@ def test_scores_are_written_as_on_a_fiche():
 
     assert [french.score(v) for v in (106, -42, 0, None)] == ["+106", "−42", "0", "—"]
     assert french.score(None, empty="") == ""
+
+
+def test_a_long_date_the_french_way():
+    assert french.long_date(datetime.date(2026, 3, 1)) == "1er mars 2026"
+    assert french.long_date(datetime.date(2026, 11, 23), weekday=True) == "lundi 23 novembre 2026"
+    assert french.long_date(datetime.date(2026, 2, 1), weekday=True) == "dimanche 1er février 2026"

@@ -30,6 +30,7 @@ from functools import cached_property
 __all__ = [
     "Card", "Seat", "SEATS", "SUITS", "PACK", "EXCUSE", "PETIT", "VINGT_ET_UN",
     "BOUTS", "TOTAL_HALF_POINTS", "CardError", "parse_cards", "format_cards",
+    "default_taker", "SEAT_NAMES", "LINE_NAMES",
 ]
 
 
@@ -87,6 +88,18 @@ _SEAT_FRENCH = {Seat.N: "Nord", Seat.S: "Sud", Seat.E: "Est", Seat.W: "Ouest"}
 
 #: Seats in the conventional order used by files and printouts.
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.S, Seat.E, Seat.W)
+
+#: A seat's French name, by its letter (as screens, printouts and messages write it).
+SEAT_NAMES: dict[str, str] = {seat.value: name for seat, name in _SEAT_FRENCH.items()}
+#: A line's French name: a seat, a triplettes line (NS, EW) or a role of the PM kinds (attack, defence).
+LINE_NAMES: dict[str, str] = {**SEAT_NAMES, "NS": "Nord-Sud", "EW": "Est-Ouest",
+                              "attack": "Attaque", "defence": "Défense"}
+
+
+def default_taker(number: int) -> str:
+    """The taker seat of étui ``number`` when the deal names none: N, S, E, W in turn from étui 1
+    (SPEC §2), ``(number − 1) mod 4``."""
+    return SEATS[(int(number) - 1) % 4].value
 
 #: Suit letter → (French name, symbol); the order is the traditional one
 #: (pique, cœur, carreau, trèfle), also used to sort hands.

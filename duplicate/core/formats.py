@@ -5,8 +5,12 @@ players a team has), the seats of the movement and the lines of the draw, the st
 whether the ranking is by percentage (weights of SPEC §5) or by points de match (SPEC §6), the taker's
 seat, rooms and contracts.  It is looked up once from the tournament's kind (`format_for`); the code that
 follows asks the format, never « which kind? » again (ARCHITECTURE habit 11, after Tabbycat's
-``get_result_class``).  Adding a format is adding one `Format` to `FORMATS` (and the module of `core.movements`
-its ``movement`` names, its templates' wording where they differ).
+``get_result_class``).  What a kind *does* is asked of its format's methods, one place each (habit 15): the
+taker's seat of an étui (`Format.taker_seat_for`), a round's lines (`Format.round_lines`), the defenders' and
+the confirming seats, a result's sides and contract; the subclasses `Individual`, `Triplettes`, `AttackSouth`
+(quadrettes and the team match) and `FreePlay` override what differs.  Adding a format is adding one `Format`
+(of a subclass, or a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its
+templates' wording where they differ).
 
 Rules carried here, with their sources:
 
@@ -34,13 +38,29 @@ Standard library only, like the rest of ``core``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections import namedtuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
-__all__ = ["Format", "FORMATS", "FREE_FORMATS", "KINDS", "TOURNAMENT_KINDS", "KIND_LABELS", "format_for"]
+from .cards import default_taker
+
+__all__ = ["Format", "Individual", "Triplettes", "AttackSouth", "FreePlay", "PlayLine", "FORMATS", "FREE_FORMATS",
+           "KINDS", "TOURNAMENT_KINDS", "KIND_LABELS", "ENTERING_SEAT", "format_for"]
+
+#: The seat that enters a table's score; another player (a defender) confirms it (rules of play, art. 28).
+ENTERING_SEAT = "N"
+_SEATS = ("N", "S", "E", "W")
+_OTHERS = {seat: tuple(other for other in _SEATS if other != seat) for seat in _SEATS}
+
+
+#: One line of a fiche the movement gives: étui ``board`` played at a table by the attack ``taker`` against
+#: ``defence`` (a list: three players, or one team), the étui's ``taker_seat`` where the étui decides it (None where
+#: the format fixes it), a team match's ``room`` and ``quarter``. A named tuple: thousands are built for a
+#: hall's phones (issue 30), a frozen dataclass costs three times as much.
+PlayLine = namedtuple("PlayLine", "board taker defence taker_seat room quarter", defaults=(None, None, None))
 
 # typing is imported by none of ``rank``'s modules (issue 12: 2–3 ms a process); its names, used in
 # annotations only (``from __future__ import annotations``), are imported for the type checkers alone
@@ -142,6 +162,65 @@ class Format:
             return pm
         return pm if pm > 0 else type(pm)(0)
 
+    # --- behaviour: what a kind does, asked of its format (ARCHITECTURE habit 15) ---------------------------
+    # The base class plays the individual's way; `Individual`, `Triplettes`, `AttackSouth` and `FreePlay`
+    # override what differs. Code outside ``core`` calls these instead of branching on the flags.
+
+    def taker_seat_for(self, number: int, takers: Mapping[int, str] | None = None) -> str:
+        """The seat the taker of étui ``number`` sits at: the étui's taker seat (``takers``), else the default
+        rotation (`cards.default_taker`)."""
+        return (takers or {}).get(number, default_taker(number))
+
+    def defender_seats(self, taker_seat: str) -> tuple[str, ...]:
+        """The defenders' seats when the taker sits at ``taker_seat``: the three others."""
+        return _OTHERS.get(taker_seat) or _SEATS
+
+    def confirming_seats(self, taker_seat: str) -> tuple[str, ...]:
+        """The seats that may confirm a line: a defender's, not the entering North's (rules of play, art. 28:
+        the North keeps the score, a second person checks it)."""
+        return tuple(seat for seat in self.defender_seats(taker_seat) if seat != ENTERING_SEAT)
+
+    def round_lines(self, seats: Mapping[str, str], boards: Iterable[int], takers: Mapping[int, str],
+                    *, room: str | None = None, position: int | None = None) -> list[PlayLine]:
+        """The lines one round of the movement gives at a table (``seats``: seat key → entrant): one per
+        étui, the taker at its taker seat and the three others in defence; none at a table with a bye seat."""
+        if any(seat not in seats for seat in _SEATS):
+            return []  # a bye seat: that table does not play this position
+        seat_of = self.taker_seat_for
+        lines = []
+        for number in boards:
+            seat = seat_of(number, takers)
+            lines.append(PlayLine(number, seats[seat], [seats[s] for s in _OTHERS[seat]], seat))
+        return lines
+
+    def defender_at(self, seats: Mapping[str, str], defence: Sequence[str], seat: str) -> str:
+        """The entrant defending at ``seat`` (a defender's seat, `defender_seats`) of a line whose round seats
+        ``seats`` and whose defence is ``defence``: the player sitting there."""
+        return seats[seat]
+
+    def result_sides(self, taker: str, defence: Sequence[str]) -> dict:
+        """A result's sides as stored: ``taker`` and ``defenders`` (players) or ``taker_team`` and
+        ``defence_team`` (teams)."""
+        if self.ranks_players:
+            return {"taker": taker, "defenders": list(defence)}
+        return {"taker_team": taker, "defence_team": defence[0]}
+
+    def result_attack(self, taker: str | None, defenders: Sequence[str] | None, taker_team: str | None,
+                      defence_team: str | None) -> tuple[str | None, Sequence[str] | None]:
+        """A stored result's attack and defence as the ranking reads them (`result_sides` the other way):
+        the taker and the defenders (players), else the two teams."""
+        if self.ranks_players:
+            return taker, defenders
+        return taker_team, [defence_team]
+
+    def contract_of(self, value: str | None) -> str:
+        """The contract a line is played in: the imposed Garde, whatever was typed (SPEC §2)."""
+        return "garde"
+
+    def attacker_of(self, value: str | None) -> str | None:
+        """The attacker named at entry: none, the attack is the taker."""
+        return None
+
     # --- places and tables ----------------------------------------------------------------------------
 
     @staticmethod
@@ -180,27 +259,102 @@ class Format:
         return "Défenseurs" if self.ranks_players else "Défense"
 
 
+class Individual(Format):
+    """The individual (SPEC §5): players ranked, the étui's taker seat, four seats a table."""
+
+
+class Triplettes(Format):
+    """Triplettes (SPEC §5, Mitchell): the line (NS or EW) holding the étui's taker seat attacks, the other
+    line defends."""
+
+    def defender_seats(self, taker_seat: str) -> tuple[str, ...]:
+        """The line not holding the taker seat (not the taker's partner)."""
+        return tuple(next(line for line in self.seats if taker_seat not in line))
+
+    def defender_at(self, seats, defence, seat):
+        """The defending triplette, whoever of it sits at ``seat``."""
+        return defence[0]
+
+    def round_lines(self, seats, boards, takers, *, room=None, position=None):
+        lines = []
+        for number in boards:
+            seat = self.taker_seat_for(number, takers)
+            attack = "NS" if seat in ("N", "S") else "EW"
+            defence = "EW" if attack == "NS" else "NS"
+            if attack in seats and defence in seats:
+                lines.append(PlayLine(number, seats[attack], [seats[defence]], seat))
+        return lines
+
+
+class AttackSouth(Format):
+    """Quadrettes and the team match (SPEC §6): the attack always sits South, whatever the étui says; a
+    round seats a team's ``attack`` against another's ``defence``. A team match's tables are its open and
+    closed rooms, its positions the quarters, and its attack bids Garde, Garde Sans or Garde Contre;
+    quadrettes name their attacker at entry."""
+
+    def taker_seat_for(self, number, takers=None):
+        return self.taker_seat
+
+    def defender_at(self, seats, defence, seat):
+        """The defending team, whoever of it sits at ``seat``."""
+        return defence[0]
+
+    def round_lines(self, seats, boards, takers, *, room=None, position=None):
+        if "attack" not in seats or "defence" not in seats:
+            return []
+        room = room if self.rooms else None
+        quarter = position if room is not None else None
+        return [PlayLine(number, seats["attack"], [seats["defence"]], None, room, quarter) for number in boards]
+
+    def contract_of(self, value):
+        if not self.free_contracts:
+            return "garde"
+        from .scoring import Contract  # only where a contract is free: ``rank`` reads no contract (issue 12)
+
+        return Contract.parse(value or "garde").value
+
+    def attacker_of(self, value):
+        return (value or "").strip() or None if self.chosen_attacker else None
+
+
+@dataclass(frozen=True)
+class FreePlay(Format):
+    """Donnes libres (SPEC §13): feuilles de marque, no étuis — so no line of a fiche ambulante."""
+
+    pcn_minimum: int = 0              # the fewest entrants of a tournament homologué, that awards PCN (p. 44)
+
+    def round_lines(self, seats, boards, takers, *, room=None, position=None):
+        return []
+
+    def pcn_parameters(self) -> tuple[int, int, int]:
+        """The PCN attribution's parameters (`core.freeplay.pcn`, booklet p. 44): the fewest entrants, the
+        power of the abattement from one place to the next (c, c² for duos, c⁴ for teams of 4) and the
+        players of an entrant — the power is the players of an entrant."""
+        players = self.team_size[0] if self.team_size else 1
+        return self.pcn_minimum, players, players
+
+
 _FRACTION_TEXT = {Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 2): "½"}
 
 FORMATS: tuple[Format, ...] = (
-    Format("individual", "Individuel", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
+    Individual("individual", "Individuel", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
            place_pattern=r"^(?P<line>[NSEW])(?P<table>[1-9][0-9]*)$",
            place_examples="N1, S1, E1, O1", entrants_needed=(4, None),
            weights=(Fraction(1, 4), Fraction(3, 4)), movement="individual",
            _tables=lambda players: players // 4),
-    Format("triplettes", "Triplettes", seats=("NS", "EW"), lines=("NS", "EW"), line_labels=("Nord-Sud", "Est-Ouest"),
+    Triplettes("triplettes", "Triplettes", seats=("NS", "EW"), lines=("NS", "EW"), line_labels=("Nord-Sud", "Est-Ouest"),
            entrant_noun="Triplette", numbered=True,
            place_pattern=r"^(?P<line>NS|EW)(?P<table>[1-9][0-9]*)$",
            place_examples="NS1, EO1", team_size=(3, 3), weights=(Fraction(1, 2), Fraction(1, 2)), badges=True,
            line_duplicates=True, movement="triplettes",
            _tables=lambda teams: -(-teams // 2)),
-    Format("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
+    AttackSouth("quadrettes", "Quadrettes", seats=("attack", "defence"), lines=("Q",), line_labels=("Quadrette",),
            entrant_noun="Quadrette", numbered=True,
            place_pattern=r"^Q(?P<table>[1-9][0-9]*)$",
            place_examples="Q1", team_size=(4, 4), taker_seat="S", chosen_attacker=True,
            movement="quadrettes"),
-    Format("team_match", "Match par équipes", seats=("attack", "defence"), lines=("A", "B"),
+    AttackSouth("team_match", "Match par équipes", seats=("attack", "defence"), lines=("A", "B"),
            line_labels=("Équipe A", "Équipe B"), entrant_noun="Équipe", numbered=False,
            place_pattern=r"^[AB]$", place_examples="A, B", team_size=(4, 6),
            entrants_needed=(2, 2), taker_seat="S", rooms=True, free_contracts=True, quarters=True,
@@ -214,21 +368,21 @@ FORMATS: tuple[Format, ...] = (
 #: pattern accepts both. Tables: a duo is half a table, a team of 4 a whole one; 4 tables at least (the core
 #: refuses the 3-table Howell for teams), full tables only.
 FREE_FORMATS: tuple[Format, ...] = (
-    Format("free", "Donnes libres (individuel)", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
+    FreePlay("free", "Donnes libres (individuel)", seats=("N", "S", "E", "W"), lines=("N", "S", "E", "W"),
            line_labels=("Nord", "Sud", "Est", "Ouest"), entrant_noun="Joueur", numbered=True,
            place_pattern=r"^(?P<line>[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="N1, S1, E1, O1", entrants_needed=(12, None), free_play=True,
-           _tables=lambda players: -(-players // 4)),
-    Format("free_duo", "Donnes libres par équipes de 2 (libre duo)", seats=("N", "S", "E", "W"), lines=("NS", "EW"),
+           _tables=lambda players: -(-players // 4), pcn_minimum=11),
+    FreePlay("free_duo", "Donnes libres par équipes de 2 (libre duo)", seats=("N", "S", "E", "W"), lines=("NS", "EW"),
            line_labels=("Nord-Sud", "Est-Ouest"), entrant_noun="Équipe", numbered=True,
            place_pattern=r"^(?P<line>NS|EW|[NSEWJ])(?P<table>[1-9][0-9]*)$",
            place_examples="NS1, EO1", team_size=(2, 2), entrants_needed=(8, None), free_play=True,
-           _tables=lambda teams: -(-teams // 2)),
-    Format("free_team4", "Donnes libres par équipes de 4 (libre par 4)", seats=("N", "S", "E", "W"), lines=("T",),
+           _tables=lambda teams: -(-teams // 2), pcn_minimum=6),
+    FreePlay("free_team4", "Donnes libres par équipes de 4 (libre par 4)", seats=("N", "S", "E", "W"), lines=("T",),
            line_labels=("Équipe",), entrant_noun="Équipe", numbered=True,
            place_pattern=r"^(?P<line>[NSEWJT])(?P<table>[1-9][0-9]*)$",
            place_examples="T1", team_size=(4, 4), entrants_needed=(4, None), free_play=True,
-           _tables=lambda teams: teams),
+           _tables=lambda teams: teams, pcn_minimum=5),
 )
 
 #: Every duplicate kind, in the order forms and messages list them.

@@ -43,7 +43,7 @@ from .topage import TableNote
 
 __all__ = [
     "WEIGHTS", "Penalty", "Standing", "standings", "general_ranks", "alternated_ranks",
-    "rank_standings", "session_totals",
+    "rank_standings", "session_totals", "shared_places",
 ]
 
 #: (attack weight, defence weight) by kind of tournament ranked by percentage (`core.formats`, SPEC §5).
@@ -240,3 +240,13 @@ def session_totals(sessions: Iterable[tuple[Fraction | int, Mapping[str, Fractio
         for entrant, value in globals_.items():
             totals[entrant] = totals.get(entrant, Fraction(0)) + Fraction(coefficient) * value
     return totals
+
+
+def shared_places(rows: Iterable[Mapping], key: str = "rank") -> set:
+    """The places (``row[key]``) held by more than one row: the « ex æquo » a ranking marks. A row without a
+    place (None) shares none."""
+    counts: dict[object, int] = {}
+    for row in rows:
+        if row.get(key) is not None:
+            counts[row[key]] = counts.get(row[key], 0) + 1
+    return {place for place, count in counts.items() if count > 1}

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     # imported where used: the evening's changes and the PM (`ranking_output`), rare in a file
     from .evening import Substitution
 
-__all__ = ["KINDS", "TournamentError", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
+__all__ = ["KINDS", "TournamentError", "ResultFault", "Entrant", "Tournament", "EntryLines", "credited_results", "load_tournament",
            "locate_entries", "out_of_ranking", "parse_tournament_text", "ranking_output", "read_tournament",
            "score_warnings"]
 
@@ -71,11 +71,27 @@ TOURNAMENT_FORMAT = "tarot-tournament/1"
 _WS = " \t\n\r"
 
 
-class TournamentError(ValueError):
-    """A tournament file that cannot be used; ``line`` is the faulty line (1-based) when known."""
+@dataclass(frozen=True)
+class ResultFault:
+    """Why a result is refused, as values: its rank among the results (``index``, 0-based), the fault in
+    words without naming it (``text``), the result it clashes with (``clash``, 0-based, or None) — met
+    before by the same entrant or étui where ``again``. The message of the file names both by their rank
+    (« résultat n° 3 … (déjà au résultat n° 1) »); who checks one typed line names the clashing one
+    otherwise (by its table), from these values."""
 
-    def __init__(self, message: str, line: int | None = None):
+    index: int
+    text: str
+    clash: int | None = None
+    again: bool = False
+
+
+class TournamentError(ValueError):
+    """A tournament file that cannot be used; ``line`` is the faulty line (1-based) when known, ``fault``
+    the refused result's `ResultFault` when a result is refused."""
+
+    def __init__(self, message: str, line: int | None = None, fault: ResultFault | None = None):
         self.line = line
+        self.fault = fault
         message = one_line(message)  # a value quoted from the file may hold newlines or 5,000 characters
         super().__init__(f"ligne {line} : {message}" if line else message)
 
@@ -262,9 +278,9 @@ class _Reader:
         self.data = data
         self.lines = lines
 
-    def fail(self, section: str, index: int, message: str):
+    def fail(self, section: str, index: int, message: str, fault: ResultFault | None = None):
         entries = self.lines.get(section, [])
-        raise TournamentError(message, entries[index] if index < len(entries) else None)
+        raise TournamentError(message, entries[index] if index < len(entries) else None, fault)
 
     def whole(self, key: str, message: str):
         """Refuse the value of a top-level field: the line of its key when reading a file's text."""
@@ -454,21 +470,20 @@ class _Reader:
             position, seats = rounds[0]  # one round: a table that played an étui twice is refused before
 
             def where() -> str:  # built for a refusal only (thousands of results in a file)
-                return f"{self._where(index, result)} : selon le mouvement" + (
-                    f" en position {position}" if position is not None else "")
+                return "selon le mouvement" + (f" en position {position}" if position is not None else "")
 
             seated = seats.values()
             stranger = next((e for e in (result.taker, *result.defence) if e not in seated), None)
             if stranger is not None:
-                self.fail("results", index, f"{where()}, « {stranger} » n’est pas à la table {result.table} "
-                          f"({', '.join(f'{s} {w}' for s, w in seats.items())})")
+                self.refuse_result(index, result, f"{where()}, « {stranger} » n’est pas à la table {result.table} "
+                                   f"({', '.join(f'{s} {w}' for s, w in seats.items())})")
             seat = self.boards.get(result.board, {}).get("taker") or self.movement_takers.get(result.board)
             roles = table_roles(kind, seats, seat)
             if roles is not None and roles[0] != result.taker:
-                self.fail("results", index, f"{where()}, l’étui {result.board} se prend en {seat} : le preneur "
-                          f"est « {roles[0]} », pas « {result.taker} » (qui est en défense)" if self.ranks_players
-                          else f"{where()}, l’attaque est « {roles[0]} », pas « {result.taker} » (qui est en "
-                          "défense)")
+                self.refuse_result(index, result, f"{where()}, l’étui {result.board} se prend en {seat} : le "
+                                   f"preneur est « {roles[0]} », pas « {result.taker} » (qui est en défense)"
+                                   if self.ranks_players else f"{where()}, l’attaque est « {roles[0]} », pas "
+                                   f"« {result.taker} » (qui est en défense)")
 
     def read_results(self) -> list[Result]:
         """Every result, each checked alone (`read_result`) and against the others (`check_results`); the
@@ -524,21 +539,21 @@ class _Reader:
             board = result.board
             key = (board, result.room if by_room else result.table)
             if key in seen_tables:
-                self.fail("results", index, f"{self._where(index, result)} : l’étui {board} a déjà un score à "
-                          f"cette table (résultat n° {seen_tables[key] + 1})")
+                self.refuse_result(index, result, f"l’étui {board} a déjà un score à cette table",
+                                   seen_tables[key])
             seen_tables[key] = index
             for role, entrant in enumerate(result.entrants):
                 # a quadrette or a team plays each étui twice: once in attack, once in defence
                 slot = (board, entrant, min(role, 1) if paired else 0)
                 if slot in seen_entrants:
-                    self.fail("results", index, f"{self._where(index, result)} : « {entrant} » joue l’étui "
-                              f"{board} une deuxième fois (déjà au résultat n° {seen_entrants[slot] + 1})")
+                    self.refuse_result(index, result, f"« {entrant} » joue l’étui {board} une deuxième fois",
+                                       seen_entrants[slot], again=True)
                 seen_entrants[slot] = index
             self.check_seats(index, result, seats)
             if movement_tables is not None and index not in self.room_only \
                     and (board, result.table) not in movement_tables:
-                self.fail("results", index, f"{self._where(index, result)} : le mouvement n’envoie pas l’étui "
-                          f"{board} à la table {result.table}")
+                self.refuse_result(index, result, f"le mouvement n’envoie pas l’étui {board} à la table "
+                                   f"{result.table}")
 
     @staticmethod
     def _where(index: int, result: Result) -> str:
@@ -550,8 +565,8 @@ class _Reader:
         individual the four players come from the four lines and the taker from the étui's taker seat
         (``boards``); in triplettes an NS triplette plays an EW one. With a movement, the movement seats
         them (a relais seats a player off his line) and `read_results` checks the result against it."""
-        def fail(message: str):
-            self.fail("results", index, f"{self._where(index, result)} : {message}")
+        def fail(message: str, clash: int | None = None):
+            self.refuse_result(index, result, message, clash)
 
         by_lines = self.movement_tables is None
         lines = [self.entrants_line(e) for e in (result.taker, *result.defence)] if by_lines else ()
@@ -567,8 +582,7 @@ class _Reader:
                 for entrant in (result.taker, *result.defence):
                     table, first = seats.setdefault((result.position, entrant), (result.table, index))
                     if table != result.table:
-                        fail(f"« {entrant} » est aussi à la table {table} en position {result.position} "
-                             f"(résultat n° {first + 1})")
+                        fail(f"« {entrant} » est aussi à la table {table} en position {result.position}", first)
         elif not self.format.split_roles and by_lines and all(line in own_lines for line in lines) \
                 and lines[0] == lines[1]:
             fail(f"deux triplettes de la ligne {lines[0]} l’une contre l’autre")
@@ -664,7 +678,15 @@ class _Reader:
 
     def result_fault(self, index: int, message: str) -> NoReturn:
         """Refuse result ``index`` (0-based), naming it and its line."""
-        self.fail("results", index, f"résultat n° {index + 1} : {message}")
+        self.refuse_result(index, None, message)
+
+    def refuse_result(self, index: int, result: Result | None, text: str, clash: int | None = None,
+                      again: bool = False) -> NoReturn:
+        """Refuse result ``index`` (0-based) for ``text``: the message names it (with its étui and table when
+        ``result`` is read), then the result it clashes with; the error carries the `ResultFault`."""
+        named = self._where(index, result) if result is not None else f"résultat n° {index + 1}"
+        clashing = "" if clash is None else f" ({'déjà au ' if again else ''}résultat n° {clash + 1})"
+        self.fail("results", index, f"{named} : {text}{clashing}", ResultFault(index, one_line(text), clash, again))
 
     def read_penalties(self, entrants: Mapping[str, Entrant]) -> list[Penalty]:
         penalties = []

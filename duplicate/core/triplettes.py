@@ -29,13 +29,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Collection, Iterable, Mapping, Sequence
 
+from .cards import default_taker
+
 __all__ = ["COLOURS", "Attack", "Triplette", "badge_colours", "attack_rotation", "attackers", "draw_first_colour",
            "duplication_duty", "member_badges", "attack_turns", "plan_attacks", "split_name", "attacking_line"]
 
 #: Badge colours in rotation order.
 COLOURS = ("Bleu", "Blanc", "Rouge")
-#: An étui's taker seat when none is given: N, S, E, W, N… (`movements.model.default_takers`).
-_DEFAULT_TAKERS = ("N", "S", "E", "W")
 
 
 def _sort_key(name: tuple[str, str]) -> tuple[str, str]:
@@ -149,7 +149,7 @@ def attack_turns(teams: Collection[str], rounds: Iterable[Mapping], takers: Mapp
         if not all(seats.get(line) in teams for line in ("NS", "EW")):
             continue
         for number in round_.get("boards", ()):
-            team = seats[attacking_line(takers.get(number) or _DEFAULT_TAKERS[(int(number) - 1) % 4])]
+            team = seats[attacking_line(takers.get(number) or default_taker(number))]
             played.setdefault(team, []).append((int(round_["position"]), int(number)))
     return {team: sorted(attacks) for team, attacks in played.items()}
 

@@ -77,6 +77,15 @@ def _format(tournament: Tournament) -> Format:
     return format_for(tournament.kind)
 
 
+#: The rows of the entrants a format ranks, by its file section (`Format.entrants_key`).
+_ENTRANT_MODELS = {"players": Player, "teams": Team}
+
+
+def entrant_model(tournament: Tournament) -> type[Player] | type[Team]:
+    """The rows that hold the tournament's ranked entrants: `Player` or `Team`, as its format says."""
+    return _ENTRANT_MODELS[_format(tournament).entrants_key]
+
+
 def _count(session: Session, model, *where) -> int:
     return session.exec(select(func.count()).select_from(model).where(*where)).one()
 

@@ -15,7 +15,7 @@ from duplicate.core.triplettes import COLOURS, draw_first_colour, member_badges
 from duplicate.models import Player, Team, TeamMember, Tournament
 
 from ._common import (
-    CsvImportError, OperationError, _clean, _entrants, _format, _refuse_after_results, players,
+    CsvImportError, OperationError, _clean, _entrants, _format, _refuse_after_results, entrant_model, players,
 )
 
 def _player_problems(session: Session, tournament: Tournament, row: Mapping[str, str],
@@ -234,7 +234,7 @@ def place_by_hand(session: Session, tournament: Tournament, assignments: Iterabl
     """
     fmt = _format(tournament)
     _refuse_after_results(session, tournament, "le placement")
-    model = Player if fmt.ranks_players else Team
+    model = entrant_model(tournament)
     key = "player_id" if model is Player else "team_id"
     wanted: dict[int, str | None] = {}
     for item in assignments:

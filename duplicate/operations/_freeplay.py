@@ -51,7 +51,7 @@ from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
 from duplicate.core.freeplay.tournament import FREE_KINDS, FreePlayError, rank_free, sheet_marks
 from duplicate.core.triplettes import split_name
-from duplicate.core.scoring import ScoreError
+from duplicate.core.scoring import Contract, ScoreError
 from duplicate.models import (FreeSheet, FreeTableEntry, Movement, Penalty, Player, Team, TeamMember, Tournament,
                                TournamentKind, utcnow)
 
@@ -66,7 +66,8 @@ MAX_PENALTY_POINTS = 10_000  # far above any fault of the code (500 for a phone 
 OTHER_FAULT = "autre"  # a penalty outside the catalogue: the arbiter's points and reason
 MAX_DEALS = 40  # rows of one feuille: far more than a position plays
 
-CONTRACT_LABELS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+#: Free play's contracts with their names as its sheets write them, in sentence case (« Garde sans »).
+CONTRACT_LABELS = {c.value: c.french.capitalize() for c in Contract}
 CHELEM_LABELS = {"announced_made": "annoncé réussi", "unannounced_made": "non annoncé réussi",
                  "announced_failed": "annoncé chuté", "defence": "de la défense"}
 PETIT_LABELS = {"taker": "attaque", "defence": "défense"}

@@ -29,6 +29,8 @@ import hmac
 from sqlmodel import Session, select
 
 from duplicate import french
+from duplicate.core import formats
+from duplicate.core.cards import SEAT_NAMES
 from duplicate.core.freeplay.movements import rounds_from_dict
 from duplicate.models import FreeTableEntry, Tournament, utcnow
 
@@ -39,8 +41,7 @@ from ._freeplay import get_sheet, player_names, read_sheet, save_sheet, sheet_ro
 from ._journal import journal
 from ._table import table_secret
 
-SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
-ENTERING_SEAT = "N"
+ENTERING_SEAT = formats.ENTERING_SEAT
 CODE_REFUSED = "freeplay.table.code_refused"
 
 

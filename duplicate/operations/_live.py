@@ -44,12 +44,12 @@ from duplicate import french
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
-    DONE, MINUTES_PER_BOARD_RANGE, PENDING, WITH_PENDING, Board, Player, PositionClock, Result, ResultConflict, Team,
+    DONE, MINUTES_PER_BOARD_RANGE, PENDING, WITH_PENDING, Board, PositionClock, Result, ResultConflict,
     Tournament, result_slot, utcnow,
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
-from ._common import OperationError, _format, _kind, lock_row
+from ._common import OperationError, _format, _kind, entrant_model, lock_row
 from ._deals import board_takers
 from ._layout import _Kept, movement_rounds, movement_text
 from ._publishing import is_published
@@ -115,7 +115,7 @@ class _Cache:
 def _layout_key(session: Session, tournament: Tournament) -> tuple:
     """What a `_Layout` is computed from: the movement's stored text, the étuis' taker seats, the entrants
     placed — the screens of the hall ask every few seconds, the movement seldom changes."""
-    model = Player if _format(tournament).ranks_players else Team
+    model = entrant_model(tournament)
     return (
         movement_text(session, tournament),
         tuple(session.execute(select(Board.number, Board.taker).where(Board.tournament_id == tournament.id)

@@ -15,7 +15,6 @@ nothing of the request written and names the lines another transaction took (`Sl
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from sqlalchemy.exc import IntegrityError
@@ -31,7 +30,7 @@ from duplicate.models import (
     result_slot, utcnow,
 )
 
-from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _format
+from ._common import ConflictError, NotFound, OperationError, _clean, _entrants, _format, entrant_model
 from ._journal import journal
 from ._layout import movement_rounds
 
@@ -51,15 +50,16 @@ def results(session: Session, tournament: Tournament, board: int | None = None) 
 
 
 def _core_message(error: TournamentError, rows: list[dict]) -> str:
-    """The core's message, with the tables of the results it names instead of their rank in the file."""
-    message = re.sub(r"^ligne \d+ : ", "", str(error))
-    message = re.sub(r"^résultat n° \d+ (\(étui \d+, table \d+\) )?: ", "", message)
-
-    def table(match: re.Match) -> str:
-        index = int(match.group(2)) - 1
-        where = f"la table {rows[index].get('table')}" if index < len(rows) else "un autre résultat"
-        return f"(déjà à {where})" if match.group(1) else f"({where})"
-    message = re.sub(r"\((déjà au )?résultat n° (\d+)\)", table, message)
+    """The core's refusal of a typed line as its screen says it: the fault (`core.tournament.ResultFault`),
+    the result it clashes with named by its table instead of its rank among ``rows``."""
+    fault = error.fault
+    if fault is None:  # not a result's fault: the core's message as it is (no file, so no line)
+        message = str(error)
+    else:
+        message = fault.text
+        if fault.clash is not None:
+            where = f"la table {rows[fault.clash].get('table')}" if fault.clash < len(rows) else "un autre résultat"
+            message += f" (déjà à {where})" if fault.again else f" ({where})"
     return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
@@ -88,7 +88,7 @@ class CheckContext:
     def __init__(self, session: Session, tournament: Tournament):
         self.session, self.tournament_id = session, tournament.id
         fmt = _format(tournament)
-        self.model = Player if fmt.ranks_players else Team
+        self.model = entrant_model(tournament)
         self.section = fmt.entrants_key
         self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
         # quadrettes: team entrant id → its members' player ids (a result's « attacker » is one of them)

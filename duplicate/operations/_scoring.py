@@ -28,14 +28,14 @@ from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, select
 
 from duplicate import french
-from duplicate.core.cards import SEATS
 from duplicate.db import begin_writing
 from duplicate.core.formats import format_for
+from duplicate.core.scoring import Contract
 from duplicate.models import (
     PENDING, WITH_PENDING, Player, Result, ResultHistory, Role, Substitution, Team, Tournament, TournamentKind, result_slot,
 )
 
-from ._common import ConflictError, OperationError, _kind
+from ._common import ConflictError, OperationError, _kind, entrant_model
 from ._deals import board_takers
 from ._journal import journal
 from ._layout import MovementRounds, movement_rounds
@@ -46,7 +46,8 @@ from ._results import (
 
 #: ``Result.origin`` of a line entered on the table's phone (SPEC §12; `_table.ORIGIN_TABLE`).
 ORIGIN_TABLE = "table"
-CONTRACTS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre"}
+#: The contracts a team match may bid (SPEC §6: no Prise), by their stored value, with their French names.
+CONTRACTS = {c.value: c.french for c in Contract if c is not Contract.PRISE}
 _SCORE = re.compile(r"^([+\-−–]?)\s*([0-9]{1,4})$")
 
 
@@ -80,44 +81,20 @@ class Line:
     def fields(self, kind: TournamentKind) -> dict:
         """The result fields the movement gives (everything but the score)."""
         values: dict[str, Any] = {"board": self.board, "table": self.table, "position": self.position}
-        if format_for(kind).ranks_players:
-            values.update(taker=self.taker, defenders=list(self.defence))
-        else:
-            values.update(taker_team=self.taker, defence_team=self.defence[0])
+        values.update(format_for(kind).result_sides(self.taker, self.defence))
         if self.room is not None:
             values.update(room=self.room, quarter=self.quarter)
         return values
 
 
-_SEAT_LETTERS = tuple(seat.value for seat in SEATS)
-
-
 def _round_lines(kind: TournamentKind, round_: Mapping, takers: Mapping[int, str]) -> list[Line]:
-    fmt = format_for(kind)
+    """The lines of one round of the movement at its table, as its format deals them (`Format.round_lines`)."""
     seats = dict(round_.get("seats") or {})
-    if fmt.ranks_players and any(letter not in seats for letter in _SEAT_LETTERS):
-        return []  # a bye seat: that table does not play this position
-    lines = []
     table, position = int(round_["table"]), round_.get("position")
-    for number in round_.get("boards", []):
-        number = int(number)
-        common = {"board": number, "table": table, "position": position, "seats": seats}
-        if fmt.ranks_players:
-            seat = takers.get(number, _SEAT_LETTERS[(number - 1) % 4])
-            lines.append(Line(taker=seats[seat], defence=[seats[s] for s in _SEAT_LETTERS if s != seat],
-                              taker_seat=seat, **common))
-        elif not fmt.split_roles:   # triplettes: the line holding the étui's taker seat attacks
-            seat = takers.get(number, SEATS[(number - 1) % 4].value)
-            attack = "NS" if seat in ("N", "S") else "EW"
-            defence = "EW" if attack == "NS" else "NS"
-            if attack in seats and defence in seats:
-                lines.append(Line(taker=seats[attack], defence=[seats[defence]], taker_seat=seat, **common))
-        elif "attack" in seats and "defence" in seats:
-            room = round_.get("room") if fmt.rooms else None
-            quarter = round_.get("position") if room is not None else None
-            lines.append(Line(taker=seats["attack"], defence=[seats["defence"]], room=room, quarter=quarter,
-                              **common))
-    return lines
+    plays = format_for(kind).round_lines(seats, [int(number) for number in round_.get("boards", [])], takers,
+                                         room=round_.get("room"), position=position)
+    return [Line(board=play.board, table=table, position=position, taker=play.taker, defence=play.defence,
+                 room=play.room, quarter=play.quarter, seats=seats, taker_seat=play.taker_seat) for play in plays]
 
 
 def _from_result(result: Result) -> Line:
@@ -204,7 +181,7 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
     sits out and no line is expected. Before the draw every line stands. ``context``: the request's
     `CheckContext` (same entrants' model): the placed entrants are those its lookup of their lines finds —
     read once for the check of the line to come and for this."""
-    model = Player if format_for(tournament.kind).ranks_players else Team
+    model = entrant_model(tournament)
     query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
     named = {name for line in lines for name in (line.taker, *line.defence)}
     if context is not None and context.model is model and len(named) <= 100:
@@ -461,7 +438,7 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
                                  "la Prise n’y existe pas." if contract == "prise" else
                                  f"Contrat inconnu « {contract} ».", "contract")
         # quadrettes: who of the attacking quadrette took (blank: not said); the core checks membership
-        attacker = (entry.get("attacker") or "").strip() or None if format_for(kind).chosen_attacker else None
+        attacker = format_for(kind).attacker_of(entry.get("attacker"))
         version = entry.get("version")
         if line.result is None:
             if version is not None:
@@ -582,7 +559,7 @@ def _match_movement(kind: TournamentKind, expected: Mapping[tuple, Line], fields
     for name in ("taker", "defenders", "taker_team", "defence_team"):
         if name in fields and name in wanted and fields[name] != wanted[name]:
             who = (f"{wanted['taker']} preneur, {', '.join(wanted['defenders'])} en défense"
-                   if format_for(kind).ranks_players else f"{wanted['taker_team']} en attaque, "
+                   if "taker" in wanted else f"{wanted['taker_team']} en attaque, "
                    f"{wanted['defence_team']} en défense")
             raise OperationError(f"À la table {table}, le mouvement place pour l’étui {board} : {who}.", name)
     if fields.get("position") is None and line.position is not None:

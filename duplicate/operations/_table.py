@@ -53,7 +53,8 @@ from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
-from duplicate.core.cards import SEATS
+from duplicate.core.cards import SEAT_NAMES, SEATS
+from duplicate.core import formats
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
 from duplicate.db import begin_writing
@@ -64,7 +65,7 @@ from duplicate.models import (
 )
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
-from ._common import ConflictError, NotFound, OperationError, _kind, lock_row
+from ._common import ConflictError, NotFound, OperationError, _kind, entrant_model, lock_row
 from ._deals import board_takers
 from ._layout import movement_rounds
 from ._live import hall_version
@@ -83,7 +84,7 @@ ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
 CHELEMS = ("announced_made", "unannounced_made", "announced_failed", "defence")
-ENTERING_SEAT = "N"                      # the North enters the score; another defender confirms it
+ENTERING_SEAT = formats.ENTERING_SEAT    # the North enters the score; another defender confirms it
 CODE_REFUSED = "table.code_refused"      # a refused confirmation: counted towards the lock (`_codes`)
 NOT_LAUNCHED = "table.not_launched"      # an entry for a position not launched: journalled once per étui
 
@@ -134,7 +135,7 @@ def table_codes(session: Session, tournament: Tournament) -> list[dict]:
     """``{"id", "name", "code"}`` of every placed entrant — a substitute under his own id (``X1``), a team in
     team formats — in place order: the codes a defender confirms with (`_codes.player_code`), for the
     arbiter to tell a player who lost his card."""
-    model = Player if format_for(tournament.kind).ranks_players else Team
+    model = entrant_model(tournament)
     placed = session.exec(select(model).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None)))
     return [{"id": row.entrant_id, "name": row.name, "code": player_code(tournament, row.entrant_id)}
             for row in sorted(placed, key=lambda row: french.place_order(row.entrant_id))]
@@ -230,26 +231,10 @@ def scores_shown(tournament: Tournament, in_play: int | None, position: int | No
 def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | None) -> str:
     """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2).
     ``takers`` None: the seat the line was built with (`_scoring._round_lines` read the étui's taker seat)."""
-    fixed = format_for(kind).taker_seat
-    if fixed is not None:
-        return fixed
     if takers is None and line.taker_seat is not None:
-        return line.taker_seat
-    return (takers or {}).get(line.board, SEATS[(line.board - 1) % 4].value)
+        return line.taker_seat  # the format did not fix it (`Format.round_lines`): the étui's, as read
+    return format_for(kind).taker_seat_for(line.board, takers)
 
-
-def defender_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The defenders' seats when the taker sits at ``seat`` (in triplettes not the taker's partner)."""
-    fmt = format_for(kind)
-    if not fmt.ranks_players and not fmt.split_roles:   # triplettes: the line not holding the taker seat
-        return list(next(line for line in fmt.seats if seat not in line))
-    return [s.value for s in SEATS if s.value != seat]
-
-
-def confirm_seats(kind: TournamentKind, seat: str) -> list[str]:
-    """The seats that may confirm a line: a defender's, not the North's — he entered it (rules of play,
-    art. 28: the North keeps the score), a second person checks it, as in free play."""
-    return [s for s in defender_seats(kind, seat) if s != ENTERING_SEAT]
 
 
 def _table_rows(session: Session, tournament: Tournament, table: int):
@@ -382,7 +367,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
         seat = taker_seat(kind, line, takers)
         item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
-                                "confirm_seats": confirm_seats(kind, seat)}
+                                "confirm_seats": list(fmt.confirming_seats(seat))}
         attack = _attack(plan, team_attackers, line)
         if attack is not None:
             item["attack"] = attack
@@ -626,14 +611,14 @@ def confirm_table_result(session: Session, tournament: Tournament, table: int, b
         _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place du Nord, qui a saisi le "
                 "score.", after, "C’est la place du Nord, qui a saisi le score : un autre défenseur le confirme, "
                 "avec son code.", "seat")
-    if seat not in defender_seats(kind, seat_t):
+    if seat not in format_for(kind).defender_seats(seat_t):
         role = "du preneur" if seat == seat_t else "du partenaire du preneur"
         _refuse(session, tournament, CODE_REFUSED, f"{where} : confirmation refusée, place {role} ({_seat_name(seat)}, "
                 f"preneur {taker[0]} {taker[1]}).", after,
                 f"C’est la place {role} ({_seat_name(seat)}) : "
                 f"{'le preneur' if seat == seat_t else 'le partenaire du preneur'} ne confirme pas son propre score, "
                 "un défenseur le confirme.", "seat")
-    ident, name = seated.get(line.seats[seat] if format_for(kind).ranks_players else line.defence[0], ("", ""))
+    ident, name = seated.get(format_for(kind).defender_at(line.seats, line.defence, seat), ("", ""))
     if not code_matches(tournament, ident, code):
         # whose code it was, if another player's of that line (the journal says who tried what)
         whose = next((other for other in seated.values() if other[0] != ident
@@ -756,6 +741,6 @@ def set_table_options(session: Session, tournament: Tournament, *, results_visib
 
 
 def _seat_name(seat: str) -> str:
-    return {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}.get(seat, seat)
+    return SEAT_NAMES.get(seat, seat)
 
 

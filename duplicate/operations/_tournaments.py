@@ -14,7 +14,6 @@ from duplicate.core.evening import Substitution as CoreSubstitution
 from duplicate.core.formats import Format, format_for
 from duplicate.core.freeplay.tournament import FREE_KINDS
 from duplicate.core.ranking import Penalty as CorePenalty
-from duplicate.core.scoring import Contract
 from duplicate.core.topage import ArbitralNote, Result as CoreResult
 from duplicate.core.tournament import Entrant, Tournament as CoreTournament, ranking_output
 from duplicate.models import (
@@ -203,9 +202,8 @@ def _core_result(fmt: Format, row) -> CoreResult:
     (board, table, position, taker, defenders, taker_team, defence_team, score, annulled, adjusted, notes,
      chelem, contract, quarter, room) = row
     defenders, notes = _json(defenders), _json(notes)
-    if not fmt.ranks_players:
-        taker, defenders = taker_team, [defence_team]
-    contract = Contract.parse(contract or "garde").value if fmt.free_contracts else "garde"
+    taker, defenders = fmt.result_attack(taker, defenders, taker_team, defence_team)
+    contract = fmt.contract_of(contract)
     if notes is not None:
         notes = ArbitralNote(Fraction(str(notes["taker"])), Fraction(str(notes["defence"])))
     return CoreResult(board=board, table=table, taker=taker, defence=tuple(defenders or ()), score=score,

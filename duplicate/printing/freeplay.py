@@ -44,6 +44,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from duplicate import french
+from duplicate.core.ranking import shared_places
 from duplicate.core.freeplay.movements import MovementError, personal_card, rounds_from_dict, table_card
 
 from duplicate.view_models import formatting as fmt
@@ -208,11 +209,6 @@ def ensure_free_ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | 
     return rank_free(dict(export))
 
 
-def _shared(rows) -> set:
-    counts = Counter(row.get("rank") for row in rows)
-    return {rank for rank, count in counts.items() if count > 1}
-
-
 def _withdrawn_text(item: Mapping, row: Mapping) -> str:
     if not row.get("withdrawn"):
         return ""
@@ -270,7 +266,7 @@ def _prizes(t: _Free, export: Mapping[str, Any], output: Mapping[str, Any],
             return f"{team.get('name') or ident} ({members})" if members else str(team.get("name") or ident)
         return t.name(ident)
 
-    tied = _shared(output.get("ranking") or [])
+    tied = shared_places(output.get("ranking") or [])
     winners = [{"rank": row["rank"], "ordinal": "1er" if row["rank"] == 1 else f"{row['rank']}e",
                 "tie": row["rank"] in tied,
                 "id": french.place_label(row["id"]), "name": label(row["id"]), "total": french.score(row.get("total"))}
@@ -296,7 +292,7 @@ def ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
     team_rows = []
     if teams:
         rows = output.get("ranking", [])
-        tied = _shared(rows)
+        tied = shared_places(rows)
         for row in rows:
             team = teams.get(row["id"], {})
             members = [f"{t.name(m)} ({french.place_label(m)})" for m in team.get("members") or []]
@@ -305,7 +301,7 @@ def ranking(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
         rows = output.get("players", [])
     else:
         rows = output.get("ranking", [])
-    tied = _shared(rows)
+    tied = shared_places(rows)
     lines = []
     for row in rows:
         item = t.players.get(row["id"], {})
@@ -340,7 +336,7 @@ def pcn_list(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None
         asked = {**({"championship": championship} if championship else {}), **({"tables": tables} if tables else {})}
         ranking = rank_free({**export, "pcn": asked or True})
     rows = ranking.get("ranking", [])
-    tied = _shared(rows)
+    tied = shared_places(rows)
     lines = []
     for row in rows:
         if not row.get("pcn") and not row.get("pp"):

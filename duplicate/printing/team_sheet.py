@@ -17,9 +17,10 @@ from typing import Any, Mapping
 
 from duplicate import french
 from duplicate.core.formats import format_for
+from duplicate.core.scoring import Contract
 from duplicate.view_models.export import Tournament
 
-CONTRACT_LABELS = {"garde": "Garde", "garde_sans": "Garde Sans", "garde_contre": "Garde Contre", "prise": "Prise"}
+CONTRACT_LABELS = {c.value: c.french for c in Contract}
 ROOMS = (("open", "Salle ouverte"), ("closed", "Salle fermée"))
 
 

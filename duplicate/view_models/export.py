@@ -8,13 +8,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Mapping
 
+from duplicate.core.cards import LINE_NAMES
 from duplicate.core.formats import format_for
 from duplicate.core.triplettes import Triplette, attacking_line, member_badges, plan_attacks
 
 from . import formatting as fmt
 
-SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
-               "attack": "Attaque", "defence": "Défense"}
+SEAT_LABELS = LINE_NAMES
 SEAT_SHORT = {"N": "N", "S": "S", "E": "E", "W": "O", "NS": "NS", "EW": "EO", "attack": "Att.",
               "defence": "Déf."}
 ROOMS = {"open": "salle ouverte", "closed": "salle fermée"}

@@ -16,9 +16,10 @@ from __future__ import annotations
 import datetime
 
 from duplicate import french
+from duplicate.core import cards
 from duplicate.core.cards import SUITS, Card, CardError
 
-SEAT_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "O": "Ouest"}
+SEAT_NAMES = {**cards.SEAT_NAMES, "O": cards.SEAT_NAMES["W"]}
 SEAT_LETTERS = {"N": "N", "S": "S", "E": "E", "W": "O", "O": "O"}
 #: Diagram colour by orientation (seed « duplicate-tournaments.txt »: Nord jaune, Sud bleu, Est rouge,
 #: Ouest vert).  ``strong`` draws the circles and the band, ``light`` fills the circled cards.
@@ -37,9 +38,6 @@ TOURNAMENT_COLOURS = {
     "blanc": "#ffffff", "turquoise": "#1aa3a3", "mauve": "#b07cc6", "bordeaux": "#7d1f2c",
     "beige": "#d8c7a0", "or": "#c9a227", "argent": "#b8b8b8", "saumon": "#f08c72",
 }
-_MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-           "novembre", "décembre")
-_DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 MINUS = french.MINUS
 EX_AEQUO = "ex æquo"
 
@@ -90,8 +88,7 @@ def french_date(iso: str | None) -> str:
         day = datetime.date.fromisoformat(iso)
     except ValueError:
         return str(iso)
-    first = "1er" if day.day == 1 else str(day.day)
-    return f"{_DAYS[day.weekday()]} {first} {_MONTHS[day.month - 1]} {day.year}"
+    return french.long_date(day, weekday=True)
 
 
 def seat_name(seat: str) -> str:

@@ -27,6 +27,7 @@ from typing import Any, Collection, Iterable, Mapping
 
 from duplicate import french
 from duplicate.core.formats import Format
+from duplicate.core.ranking import shared_places
 
 from .formatting import total_pm_text
 
@@ -48,15 +49,6 @@ def standing_status(row: Mapping[str, Any]) -> str:
     if isinstance(withdrawn, Mapping):
         marks.append(f"forfait à la position {withdrawn.get('position')}, classé dernier")
     return ", ".join(marks)
-
-
-def _shared(rows: Iterable[Mapping], key: str) -> set:
-    """The places held by more than one row (« ex æquo »)."""
-    counts: dict[Any, int] = {}
-    for row in rows:
-        if row.get(key) is not None:
-            counts[row[key]] = counts.get(row[key], 0) + 1
-    return {place for place, count in counts.items() if count > 1}
 
 
 def _general_row(fmt: Format, row: Mapping, clubs: Mapping[str, str], ties: set) -> dict:
@@ -88,12 +80,12 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
     clubs = clubs or {}
     rows = list(output.get("ranking", []))
     names = {row["id"]: str(row.get("name") or row["id"]) for row in rows}
-    ties = _shared(rows, "rank")
+    ties = shared_places(rows, "rank")
     general = [_general_row(fmt, row, clubs, ties) for row in rows]
     items = [{"title": PM_TITLE if fmt.uses_pm else TITLES[GENERAL], "kind": GENERAL, "rows": general}]
     placed = [r for r in rows if r.get("alternated_rank") is not None]  # not the « hors classement »
     if not fmt.uses_pm and placed:
-        alternated_ties = _shared(placed, "alternated_rank")
+        alternated_ties = shared_places(placed, "alternated_rank")
         by_id = {line["id"]: line for line in general}
         alternated, seen, group = [], {}, 0
         for r in sorted(placed, key=lambda r: r["alternated_rank"]):
@@ -126,7 +118,7 @@ def standings_view(fmt: Format, output: Mapping[str, Any], entrants: Collection[
     (``pm``) or the attack, defence, penalty and global percentages with the deals played in each role
     (``attack_boards``, ``defence_boards``) and ``flagged`` (no deal in one role: ranked on the other)."""
     rows = list(output.get("ranking", []))
-    ties, alternated_ties = _shared(rows, "rank"), _shared(rows, "alternated_rank")
+    ties, alternated_ties = shared_places(rows, "rank"), shared_places(rows, "alternated_rank")
     count = sum(row.get("rank") is not None for row in rows)
     standings = {}
     for row in rows:

@@ -15,14 +15,13 @@ from flask import Blueprint, render_template
 from werkzeug.routing import IntegerConverter
 
 from duplicate import french
+from duplicate.core.cards import LINE_NAMES
 from duplicate.core.formats import KIND_LABELS
+from duplicate.operations import CONTRACTS
 
 bp = Blueprint("web", __name__)
 
-MONTHS_FR = (
-    "janvier", "février", "mars", "avril", "mai", "juin",
-    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
-)
+MONTHS_FR = french.MONTHS
 
 
 
@@ -32,6 +31,22 @@ def kind_label(kind) -> str:
     """The French name of a tournament kind (a `TournamentKind` or its value)."""
     value = getattr(kind, "value", kind)
     return KIND_LABELS.get(value, str(value))
+
+
+#: Seats and lines by their French names (`core.cards.LINE_NAMES`), the roles of the PM kinds left as they are.
+_SEAT_NAMES = {key: LINE_NAMES[key] for key in ("N", "S", "E", "W", "NS", "EW")}
+
+
+@bp.app_template_filter("seat_name")
+def seat_name(seat) -> str:
+    """A seat or a line as the screens name it: N → « Nord », EW → « Est-Ouest »; anything else as it is."""
+    return _SEAT_NAMES.get(seat, seat)
+
+
+@bp.app_template_filter("contract_name")
+def contract_name(contract):
+    """A team match's contract by its French name (`operations.CONTRACTS`): garde_sans → « Garde Sans »."""
+    return CONTRACTS.get(contract)
 
 
 @bp.app_template_filter("line_label")
@@ -45,10 +60,7 @@ def line_label(ident) -> str:
 @bp.app_template_filter("date_fr")
 def date_fr(value: datetime.date | None) -> str:
     """A date the French way, e.g. « 1er mars 2026 », without depending on the system locale; None → ""."""
-    if value is None:
-        return ""
-    day = "1er" if value.day == 1 else str(value.day)
-    return f"{day} {MONTHS_FR[value.month - 1]} {value.year}"
+    return "" if value is None else french.long_date(value)
 
 
 @bp.app_template_filter("fr_number")

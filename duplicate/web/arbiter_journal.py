@@ -15,6 +15,7 @@ from typing import Any
 from flask import render_template
 
 from duplicate import french, operations
+from duplicate.core.cards import SEAT_NAMES
 from duplicate.core.freeplay.penalties import CATALOGUE
 from duplicate.db import get_session
 from duplicate.web import tournament_or_404
@@ -43,7 +44,7 @@ KEYS = {
         "étuis", "salle ouverte", "attaquant A", "attaquant B")},
 }
 
-SEATS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
+SEATS = SEAT_NAMES
 
 #: The codes some values are stored as, per key, in French.
 CODES = {

@@ -24,13 +24,14 @@ from wtforms.meta import DefaultMeta
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
+from duplicate.core.cards import LINE_NAMES, SEAT_NAMES
 from duplicate.web import KIND_LABELS
 from duplicate.web.form_conflicts import Guarded
 
 REQUIRED = "Ce champ est obligatoire."
 MAX_UPLOAD = 5 * 1024 * 1024  # a tournament or deals file is far smaller
 
-SEAT_LABELS = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
+SEAT_LABELS = SEAT_NAMES
 
 
 def choices(labels: dict) -> list[SelectChoice]:
@@ -279,7 +280,7 @@ class TeamForm(FrenchForm):
         "Joueurs", coerce=int, widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
         validators=[InputRequired(message="Choisissez les joueurs de l’équipe.")],
     )
-    line = SelectField("Ligne", choices=choices({"": "—", "NS": "Nord-Sud", "EW": "Est-Ouest"}), validators=[Optional()])
+    line = SelectField("Ligne", choices=choices({"": "—", "NS": LINE_NAMES["NS"], "EW": LINE_NAMES["EW"]}), validators=[Optional()])
 
 
 class DrawForm(FrenchForm):

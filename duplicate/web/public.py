@@ -17,6 +17,7 @@ from flask.globals import request_ctx
 from markupsafe import Markup
 
 from duplicate import operations
+from duplicate.core.ranking import shared_places
 from duplicate.db import get_session
 from duplicate.serving import public_url_for
 from duplicate.view_models import frequencies_view, rankings_view, route_sheets_view
@@ -44,14 +45,6 @@ def results_visible(tournament) -> bool:
     if operations.is_published(tournament):
         return True
     return operations.can_manage(get_session(), current_user(), tournament)
-
-
-def shared(rows, key: str) -> set:
-    """The places held by more than one row (« ex æquo »)."""
-    seen: dict = {}
-    for row in rows:
-        seen[row.get(key)] = seen.get(row.get(key), 0) + 1
-    return {place for place, count in seen.items() if count > 1 and place is not None}
 
 
 def results_context(session, tournament, secret: bool) -> dict:
@@ -304,4 +297,4 @@ def series(series_id: int):
     visible = {t.id for t in séances if results_visible(t)}
     ranking = operations.series_ranking(session, found, published_only=len(visible) < len(séances))
     return render_template("public/series.html", series=found, ranking=ranking, visible=visible,
-                           ties=shared(ranking["rows"], "rank"))
+                           ties=shared_places(ranking["rows"], "rank"))

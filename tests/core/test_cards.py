@@ -100,3 +100,12 @@ def test_card_and_seat_refusals_word_for_word():
     assert str(refused.value) == "orientation inconnue « X » (attendu N, S, E ou O/W)"
     # notation is read without surrounding spaces and in any case
     assert Card.parse(" ks ") is Card.parse("KS")
+
+
+def test_the_default_taker_seat_and_the_seats_names():
+    from duplicate.core.cards import LINE_NAMES, SEAT_NAMES, default_taker
+
+    # SPEC §2: N, S, E, W in turn from étui 1
+    assert [default_taker(n) for n in range(1, 10)] == ["N", "S", "E", "W", "N", "S", "E", "W", "N"]
+    assert SEAT_NAMES == {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
+    assert (LINE_NAMES["EW"], LINE_NAMES["attack"], LINE_NAMES["W"]) == ("Est-Ouest", "Attaque", "Ouest")

@@ -119,3 +119,69 @@ def test_each_duplicate_format_names_its_movement_generator():
 def test_the_free_individual_has_the_final_square_and_prizes():
     from duplicate.core.formats import FREE_FORMATS
     assert [f.id for f in (*FORMATS, *FREE_FORMATS) if f.free_individual] == ["free"]
+
+
+def test_the_taker_seat_and_the_defenders_each_kind_decides():
+    # SPEC §2: the étui's taker seat, N S E W in turn from étui 1 when it names none; South in the PM kinds
+    takers = {6: "W"}
+    assert [format_for("individual").taker_seat_for(n, takers) for n in (1, 2, 3, 4, 5, 6)] == [
+        "N", "S", "E", "W", "N", "W"]
+    assert format_for("triplettes").taker_seat_for(6, takers) == "W"
+    assert {format_for(kind).taker_seat_for(6, takers) for kind in ("quadrettes", "team_match")} == {"S"}
+    # the defenders: the three others; in triplettes the other line (not the taker's partner)
+    assert format_for("individual").defender_seats("E") == ("N", "S", "W")
+    assert format_for("triplettes").defender_seats("E") == ("N", "S")
+    assert format_for("triplettes").defender_seats("S") == ("E", "W")
+    # who confirms: a defender, not the North who entered the score (rules of play, art. 28)
+    assert format_for("individual").confirming_seats("E") == ("S", "W")
+    assert format_for("triplettes").confirming_seats("E") == ("S",)
+    assert format_for("quadrettes").confirming_seats("S") == ("E", "W")
+
+
+def test_a_round_s_lines_each_kind_deals():
+    # individual, étui 5 taken N by default, étui 6 taken W: the taker at his seat, the three others defend
+    seats = {"N": "N1", "S": "S1", "E": "E1", "W": "W1"}
+    assert [(l.board, l.taker, l.defence, l.taker_seat) for l in
+            format_for("individual").round_lines(seats, [5, 6], {6: "W"})] == [
+        (5, "N1", ["S1", "E1", "W1"], "N"), (6, "W1", ["N1", "S1", "E1"], "W")]
+    assert format_for("individual").round_lines({"N": "N1", "S": "S1", "E": "E1"}, [5], {}) == []  # a bye seat
+    # triplettes: étui 3 taken E by default → the EW triplette attacks, the NS one defends
+    assert [(l.taker, l.defence, l.taker_seat) for l in
+            format_for("triplettes").round_lines({"NS": "NS2", "EW": "EW1"}, [3], {})] == [("EW1", ["NS2"], "E")]
+    # team match: the attack against the defence, in its room, the position its quarter; quadrettes no room
+    match = format_for("team_match").round_lines({"attack": "A", "defence": "B"}, [1], {}, room="open", position=2)
+    assert [(l.taker, l.defence, l.taker_seat, l.room, l.quarter) for l in match] == [("A", ["B"], None, "open", 2)]
+    quad = format_for("quadrettes").round_lines({"attack": "Q1", "defence": "Q2"}, [1], {}, room="x", position=2)
+    assert [(l.room, l.quarter) for l in quad] == [(None, None)]
+    # free play has no étuis
+    assert format_for("free").round_lines(seats, [1], {}) == []
+
+
+def test_a_result_s_sides_contract_and_attacker():
+    assert format_for("individual").result_sides("N1", ["S1", "E1", "W1"]) == {
+        "taker": "N1", "defenders": ["S1", "E1", "W1"]}
+    assert format_for("quadrettes").result_sides("Q1", ["Q2"]) == {"taker_team": "Q1", "defence_team": "Q2"}
+    assert format_for("triplettes").result_attack(None, None, "NS1", "EW2") == ("NS1", ["EW2"])
+    assert format_for("individual").result_attack("N1", ["S1"], None, None) == ("N1", ["S1"])
+    # the contract: Garde imposed (SPEC §2), bid freely in a team match (SPEC §6)
+    assert format_for("individual").contract_of("garde_sans") == "garde"
+    assert format_for("team_match").contract_of("garde_sans") == "garde_sans"
+    assert format_for("team_match").contract_of(None) == "garde"
+    # the attacker named at entry: quadrettes only
+    assert format_for("quadrettes").attacker_of(" J7 ") == "J7"
+    assert format_for("quadrettes").attacker_of("  ") is None
+    assert format_for("team_match").attacker_of("J7") is None
+
+
+def test_the_defender_at_a_seat():
+    # the player sitting there in the individual; the defending team in the team kinds
+    seats = {"N": "N1", "S": "S1", "E": "E1", "W": "W1"}
+    assert format_for("individual").defender_at(seats, ["S1", "E1", "W1"], "E") == "E1"
+    assert format_for("triplettes").defender_at({"NS": "NS1", "EW": "EW2"}, ["EW2"], "E") == "EW2"
+    assert format_for("quadrettes").defender_at({"attack": "Q1", "defence": "Q2"}, ["Q2"], "W") == "Q2"
+
+
+def test_the_pcn_parameters_of_each_free_kind():
+    # booklet p. 44: 11 players, 6 duos, 5 teams of 4 at least; the abattement c, c², c⁴; 1, 2, 4 players
+    assert [format_for(kind).pcn_parameters() for kind in ("free", "free_duo", "free_team4")] == [
+        (11, 1, 1), (6, 2, 2), (5, 4, 4)]

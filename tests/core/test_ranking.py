@@ -141,3 +141,11 @@ def test_ranks_are_exact_where_floats_are_not():
     assert float(scores["a"]) == float(scores["b"])
     assert general_ranks(scores) == {"d": 1, "a": 2, "c": 2, "b": 4}
     assert alternated_ranks(scores, {"a": "N", "b": "N", "c": "S", "d": "S"}) == {"d": 1, "a": 2, "c": 3, "b": 4}
+
+
+def test_shared_places_are_the_ex_aequo():
+    from duplicate.core.ranking import shared_places
+
+    rows = [{"rank": 1}, {"rank": 2}, {"rank": 2}, {"rank": 4}, {"rank": None}, {"rank": None}, {}]
+    assert shared_places(rows) == {2}  # a row without a place shares none
+    assert shared_places([{"alternated_rank": 3}, {"alternated_rank": 3}], "alternated_rank") == {3}

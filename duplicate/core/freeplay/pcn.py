@@ -45,17 +45,20 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Sequence
 
+from ..formats import FREE_FORMATS
+
 __all__ = ["EVENTS", "CHAMPIONSHIPS", "PcnError", "Place", "abattement", "attribution", "share_ties"]
 
-EVENTS = ("free", "free_duo", "free_team4")
+EVENTS = tuple(f.id for f in FREE_FORMATS)
 #: The championship levels and their « indice » (p. 44); None: a club tournament.
 CHAMPIONSHIPS = {None: Fraction(1), "regional": Fraction(1), "regional_semifinal": Fraction(3, 2),
                  "regional_final": Fraction(9, 5)}
 FLOOR, CAP, REGIONAL_CAP = 50, 1500, 3000
-#: Minimum entrants: 11 players, 6 duos, 5 teams of 4.
-MINIMUM = {"free": 11, "free_duo": 6, "free_team4": 5}
-_POWER = {"free": 1, "free_duo": 2, "free_team4": 4}
-_PLAYERS = {"free": 1, "free_duo": 2, "free_team4": 4}
+#: Minimum entrants: 11 players, 6 duos, 5 teams of 4; the abattement's power and an entrant's players: 1, 2,
+#: 4 — each format's `FreePlay.pcn_parameters`.
+MINIMUM = {f.id: f.pcn_parameters()[0] for f in FREE_FORMATS}
+_POWER = {f.id: f.pcn_parameters()[1] for f in FREE_FORMATS}
+_PLAYERS = {f.id: f.pcn_parameters()[2] for f in FREE_FORMATS}
 _PP = (3, 2, 1)
 
 

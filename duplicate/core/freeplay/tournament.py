@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from duplicate.core.formats import FREE_FORMATS
 from duplicate.core.scoring import ScoreError
 
 from .coefficients import CoefficientError, Stage, apply_stages, parse_coefficient
@@ -63,8 +64,9 @@ from .scoring import DealFacts, deal_score, share
 
 __all__ = ["FREE_KINDS", "FreePlayError", "rank_free", "federation_csv", "sheet_marks"]
 
-FREE_KINDS = ("free", "free_duo", "free_team4")
-_TEAM_SIZES = {"free_duo": 2, "free_team4": 4}
+#: The free kinds and the players of a team of the team kinds, as their formats declare them (`core.formats`).
+FREE_KINDS = tuple(f.id for f in FREE_FORMATS)
+_TEAM_SIZES = {f.id: f.team_size[0] for f in FREE_FORMATS if f.team_size}
 
 
 class FreePlayError(ValueError):

@@ -17,12 +17,12 @@ and ints come out, ready for templates.
 
 from __future__ import annotations
 
+from ..cards import LINE_NAMES
 from .model import Movement
 
 __all__ = ["guide_cards", "personal_cards"]
 
-SEAT_FRENCH = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
-               "attack": "attaque", "defence": "défense"}
+SEAT_FRENCH = {**LINE_NAMES, "attack": "attaque", "defence": "défense"}  # roles in a sentence
 
 
 def _board_tables(movement: Movement) -> dict[tuple[int, int], int]:

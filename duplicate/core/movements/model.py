@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from ..cards import default_taker
 from ..formats import FORMATS, KINDS, Format, format_for
 
 __all__ = [
@@ -62,7 +63,7 @@ def boards_per_position(requested: int | None) -> int:
 
 def default_takers(count: int) -> tuple[Board, ...]:
     """Étuis 1..count with takers N, S, E, W, N, S… (the house default when none is given)."""
-    return tuple(Board(n, TAKERS[(n - 1) % 4]) for n in range(1, count + 1))
+    return tuple(Board(n, default_taker(n)) for n in range(1, count + 1))
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ class Movement:
         for b in self.boards:
             if b.number == board:
                 return b.taker
-        return TAKERS[(board - 1) % 4]
+        return default_taker(board)
 
     # -- interchange -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -195,7 +196,7 @@ class Movement:
         raw_boards = data.get("boards")
         numbers = sorted({n for r in rounds for n in r.boards})
         if raw_boards in (None, []):
-            boards = tuple(Board(n, TAKERS[(n - 1) % 4]) for n in numbers)
+            boards = tuple(Board(n, default_taker(n)) for n in numbers)
         else:
             if not isinstance(raw_boards, list):
                 raise MovementError("« boards » doit être une liste d’étuis")
@@ -250,7 +251,7 @@ def _read_board(index: int, raw: Any) -> Board:
     number = raw.get("number")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise MovementError(f"étui n° {index} de la liste « boards » : numéro invalide {number!r}")
-    taker = str(raw.get("taker", TAKERS[(number - 1) % 4])).upper()
+    taker = str(raw.get("taker", default_taker(number))).upper()
     if taker == "O":
         taker = "W"
     if taker not in TAKERS:

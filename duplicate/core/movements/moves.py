@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import cards
 from .model import Movement
 
 __all__ = ["LineMove", "Move", "next_move", "describe", "step_text"]
 
 #: How a line is named in the hall.
-LINE_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest", "NS": "Nord-Sud", "EW": "Est-Ouest",
-              "attack": "Attaque", "defence": "Défense"}
+LINE_NAMES = cards.LINE_NAMES
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 
+from ..cards import default_taker
 from .model import Movement
 
 __all__ = ["Report", "check", "seated_twice", "table_roles", "taker_contradictions"]
@@ -379,7 +380,7 @@ def _balance(m: Movement, warnings: _Collector) -> str:
     places: dict[str, Counter] = defaultdict(Counter)
     for r in m.rounds:
         for board in r.boards:
-            taker = takers.get(board, "NSEW"[(board - 1) % 4])
+            taker = takers.get(board, default_taker(board))
             for seat, who in r.seats:
                 total[who] += 1
                 if individual:
