@@ -36,7 +36,8 @@ LAYERS = {
     "operations": 3,
     "printing": 4,
     "web": 5,
-    "cli": 6, "core_cli": 6, "freeplay_cli": 6, "demo": 6, "__main__": 6, "serving": 6, "backup": 6,
+    "serving": 4.5,  # the hall's addresses (web's absolute links) and the server, which migrates (db) and draws QR codes
+    "cli": 6, "core_cli": 6, "freeplay_cli": 6, "demo": 6, "__main__": 6, "backup": 6,
     PACKAGE: 7,  # the package's __init__: create_app
 }
 
