@@ -60,15 +60,15 @@ from ._tournaments import create_tournament, get_tournament, list_tournaments, r
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user, password_matches, user_named
-from ._users import change_password, end_sessions, revoke_token, set_active, set_password, tokens
+from ._users import change_password, end_sessions, set_active, set_password, tokens
 from ._users import CLI_ONLY, all_tokens, revoke_any_token
 from ._access import (
     access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
     take_over, token_serves, visible_tournaments, withdraw,
 )
 from ._access import (
-    can_manage_series, can_revoke_token, grant_series, is_series_owner, manages_account, series_access_list,
-    series_owner, take_over_series, token_refusal, visible_series, withdraw_series,
+    can_manage_series, can_revoke_token, grant_series, is_series_owner, manages_account, revoke_token,
+    series_access_list, series_owner, take_over_series, token_refusal, visible_series, withdraw_series,
 )
 from ._sign_in import (
     GLOBAL_KEY, account_key, address_key, clear_failures, device_key, failures, lock_after, locked_for,
