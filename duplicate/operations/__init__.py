@@ -141,7 +141,8 @@ __all__ = [
     "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter
-from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet
+from ._team_match import attacker_names, plan as team_match_plan
+from ._team_sheet import sheet as team_match_sheet
 
 __all__ += ["TEAM_MATCH_QUARTERS", "attacker_names", "parse_series", "set_bonus", "set_quarter", "team_match_plan", "team_match_sheet"]
 from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
