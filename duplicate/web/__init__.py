@@ -143,17 +143,24 @@ def entrant_names(session, tournament) -> dict[str, str]:
         Team.tournament_id == tournament.id, Team.entrant_id.is_not(None)).order_by(Team.id)).all())
 
 
-from duplicate.web import public  # noqa: E402,F401 -- registers the public views on bp
-from duplicate.web import api, arbiter, arbiter_journal, arbiter_results, auth, errors, printing, scoring  # noqa: E402,F401
-from duplicate.web import arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
-from duplicate.web import accounts, headers  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
-from duplicate.web import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
-from duplicate.web import arbiter_tables, table  # noqa: E402,F401 -- scoring at the table (SPEC §12)
-from duplicate.web import arbiter_team_match  # noqa: E402,F401 -- team match settings and score sheet (issue 15)
-from duplicate.web import arbiter_teams_csv  # noqa: E402,F401 -- teams from a CSV list and back (issue 15)
-from duplicate.web import scoring_freeplay  # noqa: E402,F401 -- scorers enter free-play feuilles (SPEC §13)
-from duplicate.web import table_freeplay  # noqa: E402,F401 -- free play at the table: phone entry, confirmation
-from duplicate.web import arbiter_attackers  # noqa: E402,F401 -- who attacks: triplette badges, quadrette attackers
+from duplicate.web.public import pages as public  # noqa: E402,F401 -- registers the public views on bp
+from duplicate.web.public import api  # noqa: E402,F401
+from duplicate.web.arbiter import tournaments as arbiter  # noqa: E402,F401
+from duplicate.web.arbiter import journal as arbiter_journal, results as arbiter_results  # noqa: E402,F401
+from duplicate.web import auth, errors  # noqa: E402,F401
+from duplicate.web.arbiter import printing  # noqa: E402,F401
+from duplicate.web.scoring import fiches as scoring  # noqa: E402,F401
+from duplicate.web.arbiter import players as arbiter_players  # noqa: E402,F401 -- the evening's changes, on the arbiter blueprint
+from duplicate.web.arbiter import accounts  # noqa: E402,F401 -- accounts and access, on the arbiter blueprint
+from duplicate.web import headers  # noqa: E402,F401
+from duplicate.web.arbiter import live  # noqa: E402,F401 -- the live room (arbiter blueprint) and the projector (public)
+from duplicate.web.arbiter import tables as arbiter_tables  # noqa: E402,F401 -- scoring at the table (SPEC §12)
+from duplicate.web.table import pages as table  # noqa: E402,F401
+from duplicate.web.arbiter import team_match as arbiter_team_match  # noqa: E402,F401 -- team match settings and score sheet (issue 15)
+from duplicate.web.arbiter import teams_csv as arbiter_teams_csv  # noqa: E402,F401 -- teams from a CSV list and back (issue 15)
+from duplicate.web.freeplay import scoring as scoring_freeplay  # noqa: E402,F401 -- scorers enter free-play feuilles (SPEC §13)
+from duplicate.web.freeplay import table as table_freeplay  # noqa: E402,F401 -- free play at the table: phone entry, confirmation
+from duplicate.web.arbiter import attackers as arbiter_attackers  # noqa: E402,F401 -- who attacks: triplette badges, quadrette attackers
 
 
 class DatabaseId(IntegerConverter):
@@ -163,7 +170,7 @@ class DatabaseId(IntegerConverter):
     def __init__(self, url_map, fixed_digits=0, min=None, max=2**31 - 1, signed=False):
         super().__init__(url_map, fixed_digits, min, max, signed)
 from duplicate.web import expired_forms  # noqa: E402
-from duplicate.web import free_guard  # noqa: E402
+from duplicate.web.freeplay import guard as free_guard  # noqa: E402
 
 
 def init_app(app) -> None:

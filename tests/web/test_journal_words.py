@@ -8,7 +8,7 @@ import ast
 import pathlib
 
 import duplicate
-from duplicate.web.arbiter_journal import KEYS, journal_lines
+from duplicate.web.arbiter.journal import KEYS, journal_lines
 
 from scoring_helpers import publish, ready
 

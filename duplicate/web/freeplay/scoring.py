@@ -8,8 +8,8 @@ tournament's arbiters and the scorers it was given (« Accès »).
 """
 
 from duplicate.web import tournament_or_404
-from duplicate.web.arbiter_freeplay import marks_json, sheet_page, sheets_page
-from duplicate.web.scoring import bp
+from duplicate.web.freeplay.arbiter import marks_json, sheet_page, sheets_page
+from duplicate.web.scoring.fiches import bp
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles")

@@ -23,11 +23,11 @@ from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.operations import freeplay
 from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, bp
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
-from duplicate.web.scoring import NOT_SAVED, UNAVAILABLE
+from duplicate.web.scoring.fiches import NOT_SAVED, UNAVAILABLE
 
 CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
 EXTRA_ROWS = 3   # blank rows offered below the stored deals

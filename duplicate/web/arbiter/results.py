@@ -19,7 +19,7 @@ from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.models import Series
 from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
 CONFLICT = 409

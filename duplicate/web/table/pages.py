@@ -34,7 +34,7 @@ from duplicate import operations
 from duplicate.db import get_session, reads_first
 from duplicate.models import Role
 from duplicate.web import tournament_or_404
-from duplicate.web.api import json_body
+from duplicate.web.public.api import json_body
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url

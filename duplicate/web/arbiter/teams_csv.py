@@ -11,8 +11,8 @@ from flask import Response, flash, redirect, render_template, url_for
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _status, bp
-from duplicate.web.arbiter_registration import empty_lines, two_step_import
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _status, bp
+from duplicate.web.arbiter.registration import empty_lines, two_step_import
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])

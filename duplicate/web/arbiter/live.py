@@ -28,7 +28,7 @@ from duplicate.db import get_session
 from duplicate.view_models.formatting import ordinal
 from duplicate.web import bp as public_bp
 from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, bp
 from duplicate.web.versioned import tagged, unchanged
 
 POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation
@@ -155,7 +155,7 @@ def _projector_rankings(tournament) -> Markup:
     """The projector's rankings (``templates/public/_projector_rankings.html``), empty before publication —
     a kept public view (`public.shared_view`): every phone of the hall may show the projector's page, and
     one rendering per version of the data serves them all."""
-    from duplicate.web.public import shared_view
+    from duplicate.web.public.pages import shared_view
 
     def compute(session, fresh):
         rankings = operations.projector_ranking(session, fresh)

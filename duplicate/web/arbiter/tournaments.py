@@ -168,6 +168,6 @@ def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
 
 
 # the screens of the other concerns, on this blueprint (imported last: they import bp and the helpers above)
-from duplicate.web import arbiter_boards, arbiter_interchange, arbiter_movement, arbiter_registration  # noqa: E402,F401
-from duplicate.web import arbiter_freeplay  # noqa: E402,F401 -- free play (SPEC §13)
-from duplicate.web import arbiter_menu  # noqa: E402,F401 -- the tournament menu of every arbiter page
+from duplicate.web.arbiter import boards, interchange, movement, registration  # noqa: E402,F401
+from duplicate.web.freeplay import arbiter as arbiter_freeplay  # noqa: E402,F401 -- free play (SPEC §13)
+from duplicate.web.arbiter import menu  # noqa: E402,F401 -- the tournament menu of every arbiter page

@@ -24,7 +24,7 @@ from duplicate.view_models.export import Tournament
 from duplicate.view_models.formatting import pm_text
 from duplicate.web import bp, entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
-from duplicate.web.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
+from duplicate.web.public.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 from duplicate.web.versioned import tagged, unchanged
 
 

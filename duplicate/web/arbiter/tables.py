@@ -13,7 +13,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.printing.common import qr_svg
 from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, bp
 from duplicate.web.auth import current_user
 from duplicate.web.links import public_url
 

@@ -11,7 +11,7 @@ from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
 from duplicate.operations import freeplay
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import _status, _uploaded_text, bp
+from duplicate.web.arbiter.tournaments import _status, _uploaded_text, bp
 from duplicate.web.auth import current_user
 
 

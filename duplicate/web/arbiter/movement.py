@@ -8,7 +8,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count, movement_statements
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
 
 # --- movement ---------------------------------------------------------------------------------------------

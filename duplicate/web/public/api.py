@@ -35,7 +35,7 @@ from duplicate.models import Role
 from duplicate.web import tournament_or_404
 from duplicate.web.errors import database_message
 from duplicate.web.auth import current_user
-from duplicate.web.public import results_visible, shared_view
+from duplicate.web.public.pages import results_visible, shared_view
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

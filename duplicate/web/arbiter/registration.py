@@ -11,7 +11,7 @@ from duplicate import french, interchange, operations
 from duplicate.db import get_session
 from duplicate.models import Player, Team
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
 
 # --- players ----------------------------------------------------------------------------------------

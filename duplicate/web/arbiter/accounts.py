@@ -15,7 +15,7 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.models import ApiToken, Role
 from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
 from duplicate.web.auth import current_user
 
 

@@ -12,7 +12,7 @@ from duplicate.core.deals import seed_hash
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count
 from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
 
 
 # --- étuis -------------------------------------------------------------------------------------------------
