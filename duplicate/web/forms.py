@@ -24,7 +24,7 @@ from wtforms.meta import DefaultMeta
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
-from duplicate.web import KIND_LABELS
+from duplicate.core.formats import KIND_LABELS
 from duplicate.web.form_conflicts import Guarded
 
 REQUIRED = "Ce champ est obligatoire."

@@ -14,8 +14,10 @@ FORBIDDEN = 403
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.models import ApiToken, Role
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, show_error
 from duplicate.web.auth import current_user
 
 
@@ -75,7 +77,7 @@ def access_grant(tournament_id: int):
         try:
             user = operations.grant(get_session(), tournament, form.username.data, current_user())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"{user.username} a désormais accès au tournoi.", "success")
             return _back(tournament)
@@ -92,7 +94,7 @@ def access_scorer(tournament_id: int):
             user = operations.create_scorer(get_session(), tournament, form.username.data, form.password.data,
                                             current_user())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Compte de marqueur « {user.username} » créé : il saisit les fiches de ce tournoi, et rien "
                   "d’autre.", "success")
@@ -123,7 +125,7 @@ def token_create(tournament_id: int):
             token = operations.create_token(get_session(), form.role.data, form.label.data, tournament=tournament,
                                             user=current_user())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             return _render_access(tournament, new_token=token)
     return _render_access(tournament, UNPROCESSABLE, token_form=form)
@@ -173,7 +175,7 @@ def reset_password(user_id: int):
         try:
             operations.set_password(session, user, form.password.data)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Nouveau mot de passe de {user.username} enregistré.", "success")
             return redirect(url_for("arbiter.accounts"))

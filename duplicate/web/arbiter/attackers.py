@@ -10,8 +10,8 @@ from flask import flash, redirect, request, url_for
 from duplicate import operations
 from duplicate.core.triplettes import COLOURS
 from duplicate.db import get_session
-from duplicate.web import tournament_or_404
-from duplicate.web.arbiter.tournaments import bp
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.auth import current_user
 from duplicate.web.forms import ActionForm
 

@@ -11,8 +11,10 @@ from duplicate import french, operations
 from duplicate.core.deals import seed_hash
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
 
 
 # --- étuis -------------------------------------------------------------------------------------------------
@@ -57,7 +59,7 @@ def generate_boards(tournament_id: int):
         try:
             created = operations.generate_boards(get_session(), tournament, count=form.count.data, seed=seed)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(french.counted(len(created), "étui généré", "étuis générés") + (f" avec la graine tirée au hasard « {seed} »" if drawn else "")
                   + ".", "success")
@@ -76,12 +78,12 @@ def import_deals(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     form = forms.UploadForm(prefix="deals")
     if form.validate_on_submit():
-        text = _uploaded_text(form)
+        text = uploaded_text(form)
         if text is not None:
             try:
                 created = operations.import_deals(get_session(), tournament, text)
             except operations.OperationError as error:
-                _show_error(form, error)
+                show_error(form, error)
             else:
                 flash(french.counted(len(created), "étui importé", "étuis importés") + ".", "success")
                 return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
@@ -104,11 +106,11 @@ def board_hands(tournament_id: int, number: int):
                 dog=form.dog.data, dealer=form.dealer.data, taker=form.taker.data,
             )
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Donne de l’étui {number} enregistrée.", "success")
             return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
-    status = form_conflicts.status(form, _status(form))
+    status = form_conflicts.status(form, form_status(form))
     return render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form), status
 
 

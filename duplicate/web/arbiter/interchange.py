@@ -10,8 +10,10 @@ from duplicate import interchange
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
 from duplicate.operations import freeplay
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import _status, _uploaded_text, bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import form_status, uploaded_text
 from duplicate.web.auth import current_user
 
 
@@ -24,7 +26,7 @@ def import_tournament():
     too, the message naming the faulty player, result or penalty."""
     form = forms.UploadForm()
     if form.validate_on_submit():
-        text = _uploaded_text(form)
+        text = uploaded_text(form)
         if text is not None:
             try:
                 if freeplay.is_free_file(text):  # donnes libres: the SPEC §13 file
@@ -39,7 +41,7 @@ def import_tournament():
                 get_session().flush()
                 flash(f"Tournoi « {tournament.name} » importé.", "success")
                 return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_status(form)
     return render_template("arbiter/import.html", form=form), status
 
 

@@ -17,8 +17,8 @@ from flask import render_template
 from duplicate import french, operations
 from duplicate.core.freeplay.penalties import CATALOGUE
 from duplicate.db import get_session
-from duplicate.web import tournament_or_404
-from duplicate.web.arbiter.tournaments import bp
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
 
 #: Every key the journal's « Avant » / « Après » may hold (the operations' ``journal(…, before=, after=)``),
 #: as the arbiter reads it; a key already French reads as it is.

@@ -26,9 +26,11 @@ from markupsafe import Markup
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.view_models.formatting import ordinal
-from duplicate.web import bp as public_bp
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, bp
+from duplicate.web.blueprints import public as public_bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE
 from duplicate.web.versioned import tagged, unchanged
 
 POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation

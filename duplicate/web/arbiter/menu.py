@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from duplicate.core.formats import Format
-from duplicate.web.arbiter.tournaments import bp
+from duplicate.web.blueprints import arbiter as bp
 
 
 def _duplicate(fmt: Format) -> bool:

@@ -7,8 +7,10 @@ from flask import flash, redirect, render_template, request, url_for
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.view_models.movement import board_count, movement_statements
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
 
 
 # --- movement ---------------------------------------------------------------------------------------------
@@ -57,7 +59,7 @@ def movement(tournament_id: int):
             per = board_count(stored.data if stored is not None else None, True)["per"]
             form.quarter_boards.data = next((c.value for c in form.quarter_boards.choices if c.value == str(per)),
                                             form.quarter_boards.default)
-        status = _status(form)
+        status = form_status(form)
         return _render_movement(tournament, form), status
     session = get_session()
     # a team match's étuis per quarter (issue 29 point 10); the other formats keep their generator's default
@@ -74,7 +76,7 @@ def movement(tournament_id: int):
         finally:
             savepoint.rollback()
     except operations.OperationError as error:
-        _show_error(form, error)
+        show_error(form, error)
         return _render_movement(tournament, form), UNPROCESSABLE
     return _render_movement(tournament, form, preview=preview)
 
@@ -85,12 +87,12 @@ def import_movement(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     upload_form = forms.UploadForm(prefix="movement")
     if upload_form.validate_on_submit():
-        text = _uploaded_text(upload_form)
+        text = uploaded_text(upload_form)
         if text is not None:
             try:
                 operations.set_movement(get_session(), tournament, text)
             except operations.OperationError as error:
-                _show_error(upload_form, error)
+                show_error(upload_form, error)
             else:
                 flash("Mouvement enregistré.", "success")
                 return redirect(url_for("arbiter.movement", tournament_id=tournament.id))

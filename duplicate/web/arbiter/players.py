@@ -12,8 +12,10 @@ from wtforms.validators import InputRequired, Optional
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, show_error
 from duplicate.web.auth import current_user
 
 WHOLE = "Indiquez un nombre entier."
@@ -117,7 +119,7 @@ def _posted(tournament, cls, prefix, act, done):
         try:
             result = act(form)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(done(result), "success")
             return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
@@ -216,7 +218,7 @@ def edit_player(tournament_id: int, player_id: int):
         try:
             operations.edit_player(session, tournament, player, who=_who(), **_player_fields(form))
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Joueur {player.name} enregistré.", "success")
             return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
@@ -268,7 +270,7 @@ def delete(tournament_id: int):
         try:
             operations.delete_tournament(get_session(), tournament, confirm_name=form.confirm_name.data)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Tournoi « {name} » supprimé.", "success")
             return redirect(url_for("arbiter.tournaments"))

@@ -20,15 +20,15 @@ import os
 import re
 import secrets
 
-from flask import (Blueprint, Response, abort, current_app, flash, jsonify, redirect, render_template, request, send_file,
+from flask import (Response, abort, current_app, flash, jsonify, redirect, render_template, request, send_file,
                    url_for)
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import tournament_or_404
+from duplicate.web.lookups import tournament_or_404
 from duplicate.web.auth import arbiter_required, check_tournament, tournament_for_arbiter
+from duplicate.web.blueprints import printing as bp
 
-bp = Blueprint("printing", __name__, url_prefix="/arbitre/tournois/<int:tournament_id>/impression")
 
 #: Kinds rendered in a child process (they grow with the number of tables).
 BATCH_KINDS = frozenset({"diagrams", "route-sheets", "movement-cards", "hand-records"})

@@ -10,8 +10,10 @@ from flask import flash, redirect, render_template, request, url_for
 from duplicate import french, interchange, operations
 from duplicate.db import get_session
 from duplicate.models import Player, Team
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, _uploaded_text, bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
 
 
 # --- players ----------------------------------------------------------------------------------------
@@ -28,11 +30,11 @@ def players(tournament_id: int):
                 first_name=form.first_name.data, club=form.club.data or None,
             )
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Inscription de {player.name} enregistrée.", "success")
             return redirect(url_for("arbiter.players", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_status(form)
     return render_template(
         "arbiter/players.html", tournament=tournament, form=form,
         players=operations.players(get_session(), tournament),
@@ -56,13 +58,13 @@ def two_step_import(form: forms.PlayersImportForm, *, preview_of, confirmable, s
     response until the list is stored."""
     if not form.validate_on_submit():
         return None, None
-    text = _uploaded_text(form, decode=_decode_players)
+    text = uploaded_text(form, decode=_decode_players)
     if text is None:
         return None, None
     try:
         preview = preview_of(text)
     except operations.OperationError as error:
-        _show_error(form, error)
+        show_error(form, error)
         return None, None
     preview["changed"] = False
     if form.confirm.data == "1" and confirmable(preview):
@@ -96,7 +98,7 @@ def import_players(tournament_id: int):
                                         size=lambda p: len(p["accepted"]), commit=commit)
     if response is not None:
         return response
-    status = _status(form) if preview is None else 200 if preview["accepted"] else UNPROCESSABLE
+    status = form_status(form) if preview is None else 200 if preview["accepted"] else UNPROCESSABLE
     return render_template("arbiter/players_import.html", tournament=tournament, form=form, preview=preview), status
 
 
@@ -136,11 +138,11 @@ def teams(tournament_id: int):
                 **({"line": form.line.data or None} if "line" in form else {}),
             )
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Équipe « {team.name} » formée.", "success")
             return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_status(form)
     return render_template(
         "arbiter/teams.html", tournament=tournament, form=form, teams=team_rows,
         free_players=[p for p in players if p.id not in in_a_team],
@@ -185,11 +187,11 @@ def draw(tournament_id: int):
         try:
             operations.draw_places(get_session(), tournament, seed=form.seed.data or None)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Places tirées au sort (graine « {tournament.draw_seed} »).", "success")
             return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_status(form)
     return _render_draw(tournament, form, forms.ActionForm(prefix="hand")), status
 
 

@@ -18,8 +18,10 @@ from flask import abort, flash, redirect, render_template, url_for
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.models import Series
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, show_error
 from duplicate.web.auth import current_user
 
 CONFLICT = 409
@@ -69,7 +71,7 @@ def add_penalty(tournament_id: int):
                                    points=french.plain(form.points.data), reason=form.reason.data,
                                    board=form.board.data, created_by=current_user().username)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Pénalité de {french.points(form.points.data)} donnée à "
                   f"{french.place_label(form.entrant_id.data)}.", "success")
@@ -160,7 +162,7 @@ def adjust(tournament_id: int, result_id: int, action: str):
             form.form_errors.append(error.message)
             status = CONFLICT
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             done = "restore" if action == "annul" and form.restore.data == "1" else action
             flash(f"Étui {result.board}, table {result.table} : {ACTIONS[done]}, c’est enregistré.", "success")
@@ -190,7 +192,7 @@ def series():
         try:
             created = operations.create_series(session, form.name.data, current_user())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Compétition « {created.name} » créée.", "success")
             return redirect(url_for("arbiter.series"))
@@ -224,7 +226,7 @@ def tournament_series(tournament_id: int):
             found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
             operations.set_series(session, tournament, found, french.plain(form.coefficient.data), by=user)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
             status = FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE
         else:
             flash("Séance enregistrée.", "success")
@@ -296,7 +298,7 @@ def series_coefficient(series_id: int, seance_id: int):
         try:
             operations.set_series(session, séance, found, french.plain(form.coefficient.data), by=current_user())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
             return _render_series_page(found, _refused_status(error), coefficient_forms={séance.id: form})
         flash(f"Coefficient de « {séance.name} » enregistré.", "success")
         return _back_to_series(found)
@@ -355,7 +357,7 @@ def series_grant(series_id: int):
             flash(error.message, "error")
             return _render_series_page(found, FORBIDDEN)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
             return _render_series_page(found, UNPROCESSABLE, grant_form=form)
         flash(f"{user.username} est désormais co-arbitre de la compétition.", "success")
         return _back_to_series(found)

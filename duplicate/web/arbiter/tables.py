@@ -12,8 +12,10 @@ from wtforms import BooleanField, SelectField
 from duplicate import operations
 from duplicate.db import get_session
 from duplicate.printing.common import qr_svg
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE
 from duplicate.web.auth import current_user
 from duplicate.web.links import public_url
 

@@ -15,8 +15,10 @@ from wtforms import SelectField, StringField
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.printing import team_sheet
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, show_error
 from duplicate.web.auth import current_user
 
 
@@ -111,7 +113,7 @@ def team_match(tournament_id: int):
             operations.set_bonus(session, tournament, {"A": bonus_form.bonus_A.data, "B": bonus_form.bonus_B.data},
                                  who=who)
         except operations.OperationError as error:
-            _show_error(bonus_form, error)
+            show_error(bonus_form, error)
         else:
             flash("Bonus enregistré.", "success")
             return redirect(url_for("arbiter.team_match", tournament_id=tournament.id))
@@ -128,7 +130,7 @@ def team_match(tournament_id: int):
                                if getattr(form, f"attacker_{team}").data else None for team in ("A", "B")},
                     who=who)
             except operations.OperationError as error:
-                _show_error(form, error)
+                show_error(form, error)
             else:
                 flash(f"{plan['quarters'][number - 1]['ordinal']} quart temps enregistré.", "success")
                 return redirect(url_for("arbiter.team_match", tournament_id=tournament.id) + f"#quart-{number}")

@@ -10,8 +10,10 @@ from flask import Response, flash, redirect, render_template, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _status, bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, form_status
 from duplicate.web.arbiter.registration import empty_lines, two_step_import
 
 
@@ -38,7 +40,7 @@ def import_teams(tournament_id: int):
                                         size=lambda p: p["players"], commit=commit)
     if response is not None:
         return response
-    status = (_status(form) if preview is None
+    status = (form_status(form) if preview is None
               else 200 if not preview["refused"] and not preview["changed"] else UNPROCESSABLE)
     return render_template("arbiter/teams_import.html", tournament=tournament, form=form, preview=preview), status
 

@@ -1,8 +1,8 @@
-"""The arbiter's screens, under ``/arbitre``: the blueprint, its guards and helpers, and the tournaments
-(list, creation, dashboard, publication, time zone). The other screens register on the same blueprint, one
-module per concern: ``arbiter_registration`` (players, teams, draw), ``arbiter_boards`` (étuis),
-``arbiter_movement``, ``arbiter_freeplay`` (free play), ``arbiter_interchange`` (import and export), ``arbiter_players`` (the evening's
-changes), ``arbiter_results``, ``arbiter_journal``, ``arbiter_tables``, ``accounts``, ``live``.
+"""The arbiter's screens, under ``/arbitre`` (`blueprints.arbiter`): its guards, and the tournaments (list,
+creation, dashboard, publication, time zone). The other screens register on the same blueprint, one module
+per concern (`duplicate.web.arbiter`): ``registration`` (players, teams, draw), ``boards`` (étuis),
+``movement``, ``interchange`` (import and export), ``players`` (the evening's changes), ``results``,
+``journal``, ``tables``, ``accounts``, ``live``; free play's in `duplicate.web.freeplay.arbiter`.
 
 Every view requires a signed-in arbiter (`arbiter_required`), and one with a ``tournament_id`` an arbiter
 who manages that tournament (`auth.tournament_for_arbiter`: its owner, a co-arbiter, any arbiter for a
@@ -13,16 +13,15 @@ Each view parses its form, calls one operation (`duplicate.operations`) and rend
 that the request's session rolls back whatever the operation had flushed: a refused form changes nothing.
 """
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.web import form_conflicts, forms, tournament_or_404
+from duplicate.web import form_conflicts, forms
 from duplicate.web.auth import arbiter_required, check_tournament, current_user, tournament_for_arbiter
-
-bp = Blueprint("arbiter", __name__, url_prefix="/arbitre")
-
-UNPROCESSABLE = 422
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error
 
 
 @bp.before_request
@@ -32,21 +31,6 @@ def require_arbiter():
 
 
 bp.before_request(check_tournament(tournament_for_arbiter))  # and a tournament's pages for its arbiters
-
-
-
-def _status(form) -> int:
-    """200 for a blank form, 422 for a submitted one shown again (refused: the request rolls back)."""
-    return UNPROCESSABLE if form.is_submitted() else 200
-
-
-def _show_error(form, error) -> None:
-    """Put an `OperationError` next to its field, or above the form when it names none of its fields."""
-    field = form._fields.get(error.field) if error.field else None
-    if field is not None:
-        field.errors = [*field.errors, error.message]
-    else:
-        form.form_errors.append(error.message)
 
 
 # --- tournaments ----------------------------------------------------------------------------------
@@ -70,11 +54,11 @@ def new_tournament():
                 timezone=form.timezone.data, owner=current_user(), championship=bool(form.championship.data),
             )
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Tournoi « {tournament.name} » créé.", "success")
             return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    status = _status(form)
+    status = form_status(form)
     return render_template("arbiter/tournament_form.html", form=form), status
 
 
@@ -146,7 +130,7 @@ def set_timezone(tournament_id: int):
         try:
             operations.set_timezone(get_session(), tournament, form.timezone.data)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"Fuseau horaire : {form.timezone.data}.", "success")
             return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
@@ -156,18 +140,3 @@ def set_timezone(tournament_id: int):
 def _timezone_values(tournament) -> dict:
     """What the time-zone form shows of the stored tournament (`form_conflicts.guard`)."""
     return {"timezone": french.timezone_of(tournament)}
-
-
-def _uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
-    """The text of an upload form's file or text box; None (and the error shown) when unreadable."""
-    try:
-        return form.content(decode)
-    except ValueError as error:
-        form.file.errors = [*form.file.errors, str(error)]
-        return None
-
-
-# the screens of the other concerns, on this blueprint (imported last: they import bp and the helpers above)
-from duplicate.web.arbiter import boards, interchange, movement, registration  # noqa: E402,F401
-from duplicate.web.freeplay import arbiter as arbiter_freeplay  # noqa: E402,F401 -- free play (SPEC §13)
-from duplicate.web.arbiter import menu  # noqa: E402,F401 -- the tournament menu of every arbiter page

@@ -22,8 +22,10 @@ from wtforms.validators import InputRequired
 from duplicate import french, operations
 from duplicate.db import get_session
 from duplicate.operations import freeplay
-from duplicate.web import form_conflicts, forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE, _show_error, _status, bp
+from duplicate.web import form_conflicts, forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
@@ -110,12 +112,12 @@ def free_movement(tournament_id: int):
                                        positions=form.positions.data, who=_who(),
                                        mode=form.mode.data if tournament.format.id == "free_team4" else None)
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash("Mouvement fait et joueurs placés.", "success")
             return redirect(url_for("arbiter.free_movement", tournament_id=tournament.id))
     return render_template("arbiter/free_movement.html", tournament=tournament, form=form, plan=plan,
-                           registered=len(operations.players(session, tournament))), _status(form)
+                           registered=len(operations.players(session, tournament))), form_status(form)
 
 
 # --- feuilles de marque ---------------------------------------------------------------------------------------
@@ -286,7 +288,7 @@ def free_lateness(tournament_id: int):
             freeplay.free_lateness(get_session(), tournament, entrant_id=form.entrant_id.data,
                                    minutes=form.minutes.data, who=_who())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash("Pénalité de retard enregistrée.", "success")
             return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
@@ -307,7 +309,7 @@ def free_fault(tournament_id: int):
                                               fault=form.fault.data, points=form.points.data,
                                               reason=form.reason.data, who=_who())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash("Avertissement enregistré (0 point)." if result.warning else
                   f"Pénalité de {result.points} points enregistrée.", "success")
@@ -327,7 +329,7 @@ def free_withdraw(tournament_id: int):
             player = operations.get_player(session, tournament, form.player_id.data)
             operations.withdraw_player(session, tournament, player, position=form.position.data, who=_who())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash(f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : il est classé dernier.",
                   "success")
@@ -390,7 +392,7 @@ def free_coefficient(tournament_id: int):
                 get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
                 eliminated=form.eliminated.data, who=_who())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash("Coefficient enregistré : le classement en tient compte.", "success")
             return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
@@ -468,7 +470,7 @@ def free_final_square(tournament_id: int):
                 get_session(), tournament, finalists=int(form.finalists.data),
                 one_deal_positions=bool(form.one_deal_positions.data), who=_who())
         except operations.OperationError as error:
-            _show_error(form, error)
+            show_error(form, error)
         else:
             flash("Carré final placé : saisissez ses feuilles de marque comme les autres.", "success")
             return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))

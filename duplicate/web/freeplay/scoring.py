@@ -7,9 +7,9 @@ Who may come: the blueprint's own guards (`scoring.require_staff`, `auth.tournam
 tournament's arbiters and the scorers it was given (« Accès »).
 """
 
-from duplicate.web import tournament_or_404
+from duplicate.web.lookups import tournament_or_404
 from duplicate.web.freeplay.arbiter import marks_json, sheet_page, sheets_page
-from duplicate.web.scoring.fiches import bp
+from duplicate.web.blueprints import scoring as bp
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/feuilles")

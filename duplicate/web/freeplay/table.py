@@ -23,14 +23,15 @@ from duplicate import operations
 from duplicate.db import get_session
 from duplicate.operations import freeplay
 from duplicate.printing.common import qr_svg
-from duplicate.web import forms, tournament_or_404
-from duplicate.web.arbiter.tournaments import UNPROCESSABLE
-from duplicate.web.arbiter.tournaments import bp as arbiter_bp
+from duplicate.web import forms
+from duplicate.web.lookups import tournament_or_404
+from duplicate.web.submit import UNPROCESSABLE
+from duplicate.web.blueprints import arbiter as arbiter_bp
 from duplicate.web.freeplay.arbiter import EXTRA_ROWS, FIRST_ROWS, _typed_rows
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
 from duplicate.web.scoring.fiches import NOT_SAVED, UNAVAILABLE
-from duplicate.web.table.pages import bp
+from duplicate.web.blueprints import table as bp
 
 free_table = operations.freeplay_table
 

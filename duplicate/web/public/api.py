@@ -25,19 +25,19 @@ so of two clients sending the same line one gets 201 and the other 409; writes a
 committed before the 201 is sent.
 """
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import current_app, jsonify, request
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from duplicate import interchange, operations
 from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session, reads_first
 from duplicate.models import Role
-from duplicate.web import tournament_or_404
+from duplicate.web.lookups import tournament_or_404
 from duplicate.web.errors import database_message
 from duplicate.web.auth import current_user
 from duplicate.web.public.pages import results_visible, shared_view
+from duplicate.web.blueprints import api as bp
 
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 

@@ -22,7 +22,8 @@ from duplicate.serving import public_url_for
 from duplicate.view_models import frequencies_view, rankings_view, route_sheets_view
 from duplicate.view_models.export import Tournament
 from duplicate.view_models.formatting import pm_text
-from duplicate.web import bp, entrant_names, tournament_or_404
+from duplicate.web.blueprints import public as bp
+from duplicate.web.lookups import entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.public.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 from duplicate.web.versioned import tagged, unchanged

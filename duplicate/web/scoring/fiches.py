@@ -20,19 +20,21 @@ form was built from (``version-<key>``), so saving again — Enter — is refuse
 score, and the result's history records it.
 """
 
-from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy.exc import OperationalError
 
 from duplicate import french, operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
 from duplicate.models import Role
-from duplicate.web import entrant_names, forms, signed as _signed, tournament_or_404
+from duplicate.web import forms
+from duplicate.web.filters import signed as _signed
+from duplicate.web.lookups import entrant_names, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
 from duplicate.web.errors import database_message
 from duplicate.web.expired_forms import reshown_when_expired
+from duplicate.web.blueprints import scoring as bp
 
-bp = Blueprint("scoring", __name__, url_prefix="/saisie")
 
 UNPROCESSABLE, CONFLICT, UNAVAILABLE = 422, 409, 503
 #: After the database's reason (`errors.database_message`) when a fiche could not be saved.

@@ -27,20 +27,20 @@ Every answer is ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer``
 address). Writes are committed before the answer is sent: a 202 is durable.
 """
 
-from flask import Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
+from flask import abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
 from duplicate.db import get_session, reads_first
 from duplicate.models import Role
-from duplicate.web import tournament_or_404
+from duplicate.web.lookups import tournament_or_404
 from duplicate.web.public.api import json_body
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
 from duplicate.web.versioned import tagged, unchanged
+from duplicate.web.blueprints import table as bp
 
-bp = Blueprint("table", __name__)
 
 
 @bp.after_request
