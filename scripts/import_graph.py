@@ -15,7 +15,7 @@ its circles, its upward imports and its long files (issue 32).
     python scripts/import_graph.py            # the report
     python scripts/import_graph.py --summary  # the three counts only
 
-`tests/test_layers.py` holds the package to 0 circles and 0 upward imports with the same functions.
+`tests/test_import_layers.py` holds the package to 0 circles and 0 upward imports with the same functions.
 """
 
 from __future__ import annotations
