@@ -1,9 +1,12 @@
-"""What every form view shares: the answer's status, an operation's refusal shown on its form, an upload
-form's text. A view that shows a refused form again answers 422 (`UNPROCESSABLE`), so that the request's
-session rolls back whatever the operation had flushed: a refused form changes nothing (`duplicate.db`).
-Below the views: it imports none."""
+"""What every form view shares: `submit` (validate → operation → flash and redirect, or the page again),
+the answer's status, an operation's refusal shown on its form, an upload form's text. A view that shows a
+refused form again answers 422 (`UNPROCESSABLE`), so that the request's session rolls back whatever the
+operation had flushed: a refused form changes nothing (`duplicate.db`). Below the views: it imports none."""
 
-from duplicate.web import forms
+from flask import flash, redirect
+
+from duplicate import operations
+from duplicate.web import form_conflicts, forms
 
 UNPROCESSABLE = 422
 
@@ -29,3 +32,24 @@ def uploaded_text(form: forms.UploadForm, decode=None) -> str | None:
     except ValueError as error:
         form.file.errors = [*form.file.errors, str(error)]
         return None
+
+
+def submit(form, operation, done, page, valid=None):
+    """The shape of every form view (Indico's ``RHCreateSession._process``): validate → operation → flash
+    and redirect, or the page again.
+
+    When ``valid`` — by default ``form.validate_on_submit()``; a guarded form passes
+    `form_conflicts.guard` — ``operation()`` runs. Its `OperationError` goes next to the field it names
+    (`show_error`) and the page is shown again; else ``done(result)`` gives the success message and the
+    address it is flashed on. ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls
+    back what the operation flushed), 409 after another arbiter's conflicting save (`form_conflicts`)."""
+    if form.validate_on_submit() if valid is None else valid:
+        try:
+            result = operation()
+        except operations.OperationError as error:
+            show_error(form, error)
+        else:
+            message, address = done(result)
+            flash(message, "success")
+            return redirect(address)
+    return page(form_conflicts.status(form, form_status(form)))

@@ -14,7 +14,7 @@ from duplicate.view_models.movement import board_count
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit, uploaded_text
 
 
 # --- étuis -------------------------------------------------------------------------------------------------
@@ -98,20 +98,18 @@ def board_hands(tournament_id: int, number: int):
     if board is None:
         abort(404)
     form = forms.HandsForm(obj=_hands_data(board))
-    if form_conflicts.guard(form, board, lambda row: vars(_hands_data(row))):
-        try:
-            operations.set_board_hands(
-                get_session(), tournament, number,
-                hands={seat: getattr(form, seat).data for seat in ("N", "S", "E", "W")},
-                dog=form.dog.data, dealer=form.dealer.data, taker=form.taker.data,
-            )
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Donne de l’étui {number} enregistrée.", "success")
-            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
-    status = form_conflicts.status(form, form_status(form))
-    return render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form), status
+    return submit(
+        form,
+        lambda: operations.set_board_hands(
+            get_session(), tournament, number,
+            hands={seat: getattr(form, seat).data for seat in ("N", "S", "E", "W")},
+            dog=form.dog.data, dealer=form.dealer.data, taker=form.taker.data,
+        ),
+        lambda _: (f"Donne de l’étui {number} enregistrée.", url_for("arbiter.boards", tournament_id=tournament.id)),
+        lambda status: (render_template("arbiter/board_hands.html", tournament=tournament, board=board, form=form),
+                        status),
+        valid=form_conflicts.guard(form, board, lambda row: vars(_hands_data(row))),
+    )
 
 
 def _hands_data(board) -> SimpleNamespace:

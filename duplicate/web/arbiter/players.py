@@ -15,7 +15,7 @@ from duplicate.db import get_session
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
 
 WHOLE = "Indiquez un nombre entier."
@@ -214,16 +214,14 @@ def edit_player(tournament_id: int, player_id: int):
     except operations.NotFound:
         abort(404)
     form = forms.PlayerEditForm(obj=player)
-    if form_conflicts.guard(form, player, _player_values):
-        try:
-            operations.edit_player(session, tournament, player, who=_who(), **_player_fields(form))
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Joueur {player.name} enregistré.", "success")
-            return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
-    status = form_conflicts.status(form, UNPROCESSABLE if form.is_submitted() else 200)
-    return render_template("arbiter/player_edit.html", tournament=tournament, player=player, form=form), status
+    return submit(
+        form,
+        lambda: operations.edit_player(session, tournament, player, who=_who(), **_player_fields(form)),
+        lambda _: (f"Joueur {player.name} enregistré.", url_for("arbiter.evening", tournament_id=tournament.id)),
+        lambda status: (render_template("arbiter/player_edit.html", tournament=tournament, player=player, form=form),
+                        status),
+        valid=form_conflicts.guard(form, player, _player_values),
+    )
 
 
 # --- archive, restore, delete -------------------------------------------------------------------------------

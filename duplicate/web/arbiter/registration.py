@@ -13,7 +13,7 @@ from duplicate.models import Player, Team
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, submit, uploaded_text
 
 
 # --- players ----------------------------------------------------------------------------------------
@@ -23,22 +23,19 @@ def players(tournament_id: int):
     """The registered players and the form to add one by hand."""
     tournament = tournament_or_404(tournament_id)
     form = forms.PlayerForm()
-    if form.validate_on_submit():
-        try:
-            player = operations.register_player(
-                get_session(), tournament, licence=form.licence.data or None, surname=form.surname.data,
-                first_name=form.first_name.data, club=form.club.data or None,
-            )
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Inscription de {player.name} enregistrée.", "success")
-            return redirect(url_for("arbiter.players", tournament_id=tournament.id))
-    status = form_status(form)
-    return render_template(
-        "arbiter/players.html", tournament=tournament, form=form,
-        players=operations.players(get_session(), tournament),
-    ), status
+    return submit(
+        form,
+        lambda: operations.register_player(
+            get_session(), tournament, licence=form.licence.data or None, surname=form.surname.data,
+            first_name=form.first_name.data, club=form.club.data or None,
+        ),
+        lambda player: (f"Inscription de {player.name} enregistrée.",
+                        url_for("arbiter.players", tournament_id=tournament.id)),
+        lambda status: (render_template(
+            "arbiter/players.html", tournament=tournament, form=form,
+            players=operations.players(get_session(), tournament),
+        ), status),
+    )
 
 
 def empty_lines(count: int) -> str:
@@ -131,22 +128,18 @@ def teams(tournament_id: int):
     form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
     if tournament.format.split_roles or tournament.format.free_play:  # roles sit apart / the movement seats: no line
         del form.line
-    if form.validate_on_submit():
-        try:
-            team = operations.form_team(
-                get_session(), tournament, name=form.name.data, player_ids=form.player_ids.data,
-                **({"line": form.line.data or None} if "line" in form else {}),
-            )
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Équipe « {team.name} » formée.", "success")
-            return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
-    status = form_status(form)
-    return render_template(
-        "arbiter/teams.html", tournament=tournament, form=form, teams=team_rows,
-        free_players=[p for p in players if p.id not in in_a_team],
-    ), status
+    return submit(
+        form,
+        lambda: operations.form_team(
+            get_session(), tournament, name=form.name.data, player_ids=form.player_ids.data,
+            **({"line": form.line.data or None} if "line" in form else {}),
+        ),
+        lambda team: (f"Équipe « {team.name} » formée.", url_for("arbiter.teams", tournament_id=tournament.id)),
+        lambda status: (render_template(
+            "arbiter/teams.html", tournament=tournament, form=form, teams=team_rows,
+            free_players=[p for p in players if p.id not in in_a_team],
+        ), status),
+    )
 
 
 # --- draw of the starting places ---------------------------------------------------------------------------
@@ -183,16 +176,13 @@ def draw(tournament_id: int):
     place entrants by hand."""
     tournament = tournament_or_404(tournament_id)
     form = forms.DrawForm()
-    if form.validate_on_submit():
-        try:
-            operations.draw_places(get_session(), tournament, seed=form.seed.data or None)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Places tirées au sort (graine « {tournament.draw_seed} »).", "success")
-            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
-    status = form_status(form)
-    return _render_draw(tournament, form, forms.ActionForm(prefix="hand")), status
+    return submit(
+        form,
+        lambda: operations.draw_places(get_session(), tournament, seed=form.seed.data or None),
+        lambda _: (f"Places tirées au sort (graine « {tournament.draw_seed} »).",
+                   url_for("arbiter.draw", tournament_id=tournament.id)),
+        lambda status: (_render_draw(tournament, form, forms.ActionForm(prefix="hand")), status),
+    )
 
 
 def _render_draw(tournament, form, hand_form, typed=None):

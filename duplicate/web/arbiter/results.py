@@ -21,7 +21,7 @@ from duplicate.models import Series
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
 
 CONFLICT = 409
@@ -65,18 +65,16 @@ def _render_overview(tournament, form=None):
 def add_penalty(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     form = _penalty_form(tournament)
-    if form.validate_on_submit():
-        try:
-            operations.add_penalty(get_session(), tournament, entrant_id=form.entrant_id.data,
-                                   points=french.plain(form.points.data), reason=form.reason.data,
-                                   board=form.board.data, created_by=current_user().username)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Pénalité de {french.points(form.points.data)} donnée à "
-                  f"{french.place_label(form.entrant_id.data)}.", "success")
-            return redirect(url_for("arbiter.results_overview", tournament_id=tournament.id))
-    return _render_overview(tournament, form), UNPROCESSABLE
+    return submit(
+        form,
+        lambda: operations.add_penalty(get_session(), tournament, entrant_id=form.entrant_id.data,
+                                       points=french.plain(form.points.data), reason=form.reason.data,
+                                       board=form.board.data, created_by=current_user().username),
+        lambda _: (f"Pénalité de {french.points(form.points.data)} donnée à "
+                   f"{french.place_label(form.entrant_id.data)}.",
+                   url_for("arbiter.results_overview", tournament_id=tournament.id)),
+        lambda status: (_render_overview(tournament, form), status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/penalites/<int:penalty_id>/supprimer", methods=["POST"])
@@ -188,18 +186,15 @@ def series():
     """The competitions this arbiter manages; create one (his)."""
     form = forms.SeriesForm()
     session = get_session()
-    if form.validate_on_submit():
-        try:
-            created = operations.create_series(session, form.name.data, current_user())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Compétition « {created.name} » créée.", "success")
-            return redirect(url_for("arbiter.series"))
-    return render_template("arbiter/series.html", form=form,
-                           series=operations.visible_series(session, current_user(), operations.list_series(session)),
-                           tournaments=operations.list_tournaments(session)), \
-        UNPROCESSABLE if form.is_submitted() else 200
+    return submit(
+        form,
+        lambda: operations.create_series(session, form.name.data, current_user()),
+        lambda created: (f"Compétition « {created.name} » créée.", url_for("arbiter.series")),
+        lambda status: (render_template(
+            "arbiter/series.html", form=form,
+            series=operations.visible_series(session, current_user(), operations.list_series(session)),
+            tournaments=operations.list_tournaments(session)), status),
+    )
 
 
 FORBIDDEN = 403

@@ -21,7 +21,7 @@ from duplicate.web import form_conflicts, forms
 from duplicate.web.auth import arbiter_required, check_tournament, current_user, tournament_for_arbiter
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.lookups import tournament_or_404
-from duplicate.web.submit import UNPROCESSABLE, form_status, show_error
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 
 
 @bp.before_request
@@ -46,20 +46,17 @@ def tournaments():
 @bp.route("/tournois/nouveau", methods=["GET", "POST"])
 def new_tournament():
     form = forms.TournamentForm()
-    if form.validate_on_submit():
-        try:
-            tournament = operations.create_tournament(
-                get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
-                place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
-                timezone=form.timezone.data, owner=current_user(), championship=bool(form.championship.data),
-            )
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Tournoi « {tournament.name} » créé.", "success")
-            return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    status = form_status(form)
-    return render_template("arbiter/tournament_form.html", form=form), status
+    return submit(
+        form,
+        lambda: operations.create_tournament(
+            get_session(), name=form.name.data, kind=form.kind.data, date=form.date.data,
+            place=form.place.data or "", colour=form.colour.data or "", sessions=form.sessions.data,
+            timezone=form.timezone.data, owner=current_user(), championship=bool(form.championship.data),
+        ),
+        lambda tournament: (f"Tournoi « {tournament.name} » créé.",
+                            url_for("arbiter.dashboard", tournament_id=tournament.id)),
+        lambda status: (render_template("arbiter/tournament_form.html", form=form), status),
+    )
 
 
 # Where each step of `operations.readiness` and `operations.next_step` is done (``#``: a part of the page).

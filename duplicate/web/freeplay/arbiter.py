@@ -25,7 +25,7 @@ from duplicate.operations import freeplay
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, form_status, show_error
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
@@ -106,18 +106,15 @@ def free_movement(tournament_id: int):
     plan = freeplay.free_plan(session, tournament)
     if request.method == "GET" and plan and plan.get("parallel"):
         form.mode.data = "parallel"  # the stored choice
-    if form.validate_on_submit():
-        try:
-            freeplay.seat_free_players(session, tournament, seed=form.seed.data or None,
-                                       positions=form.positions.data, who=_who(),
-                                       mode=form.mode.data if tournament.format.id == "free_team4" else None)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Mouvement fait et joueurs placés.", "success")
-            return redirect(url_for("arbiter.free_movement", tournament_id=tournament.id))
-    return render_template("arbiter/free_movement.html", tournament=tournament, form=form, plan=plan,
-                           registered=len(operations.players(session, tournament))), form_status(form)
+    return submit(
+        form,
+        lambda: freeplay.seat_free_players(session, tournament, seed=form.seed.data or None,
+                                           positions=form.positions.data, who=_who(),
+                                           mode=form.mode.data if tournament.format.id == "free_team4" else None),
+        lambda _: ("Mouvement fait et joueurs placés.", url_for("arbiter.free_movement", tournament_id=tournament.id)),
+        lambda status: (render_template("arbiter/free_movement.html", tournament=tournament, form=form, plan=plan,
+                                        registered=len(operations.players(session, tournament))), status),
+    )
 
 
 # --- feuilles de marque ---------------------------------------------------------------------------------------
@@ -283,16 +280,13 @@ def free_lateness(tournament_id: int):
     form = FreeLatenessForm()
     form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, p.name)
                                for p in operations.players(get_session(), tournament) if p.entrant_id]
-    if form.validate_on_submit():
-        try:
-            freeplay.free_lateness(get_session(), tournament, entrant_id=form.entrant_id.data,
-                                   minutes=form.minutes.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Pénalité de retard enregistrée.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, lateness_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: freeplay.free_lateness(get_session(), tournament, entrant_id=form.entrant_id.data,
+                                       minutes=form.minutes.data, who=_who()),
+        lambda _: ("Pénalité de retard enregistrée.", url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, lateness_form=form, status=status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/faute", methods=["POST"])
@@ -464,17 +458,15 @@ def free_final_square(tournament_id: int):
         flash("Le carré final est prévu pour le tournoi libre individuel.", "warning")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     form = FreeFinalSquareForm()
-    if form.validate_on_submit():
-        try:
-            operations.freeplay_extras.seat_final_square(
-                get_session(), tournament, finalists=int(form.finalists.data),
-                one_deal_positions=bool(form.one_deal_positions.data), who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Carré final placé : saisissez ses feuilles de marque comme les autres.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, final_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: operations.freeplay_extras.seat_final_square(
+            get_session(), tournament, finalists=int(form.finalists.data),
+            one_deal_positions=bool(form.one_deal_positions.data), who=_who()),
+        lambda _: ("Carré final placé : saisissez ses feuilles de marque comme les autres.",
+                   url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, final_form=form, status=status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/carre-final/annuler", methods=["POST"])
