@@ -41,8 +41,9 @@ def submit(form, operation, done, page, valid=None):
     When ``valid`` — by default ``form.validate_on_submit()``; a guarded form passes
     `form_conflicts.guard` — ``operation()`` runs. Its `OperationError` goes next to the field it names
     (`show_error`) and the page is shown again; else ``done(result)`` gives the success message and the
-    address it is flashed on. ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls
-    back what the operation flushed), 409 after another arbiter's conflicting save (`form_conflicts`)."""
+    address it is flashed on (or the response that answers). ``page(status)`` shows the form: 200 blank,
+    422 refused (the request rolls back what the operation flushed), 409 after another arbiter's
+    conflicting save (`form_conflicts`)."""
     if form.validate_on_submit() if valid is None else valid:
         try:
             result = operation()
@@ -51,5 +52,5 @@ def submit(form, operation, done, page, valid=None):
         else:
             message, address = done(result)
             flash(message, "success")
-            return redirect(address)
+            return redirect(address) if isinstance(address, str) else address
     return page(form_conflicts.status(form, form_status(form)))

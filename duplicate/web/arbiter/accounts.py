@@ -17,7 +17,7 @@ from duplicate.models import ApiToken, Role
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error
+from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
 
 
@@ -73,15 +73,12 @@ def access_grant(tournament_id: int):
     """Give the tournament to an existing account (arbiter: co-arbiter; scorer: entry)."""
     tournament = tournament_or_404(tournament_id)
     form = forms.GrantForm(prefix="grant")
-    if form.validate_on_submit():
-        try:
-            user = operations.grant(get_session(), tournament, form.username.data, current_user())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"{user.username} a désormais accès au tournoi.", "success")
-            return _back(tournament)
-    return _render_access(tournament, UNPROCESSABLE, grant_form=form)
+    return submit(
+        form,
+        lambda: operations.grant(get_session(), tournament, form.username.data, current_user()),
+        lambda user: (f"{user.username} a désormais accès au tournoi.", _back(tournament)),
+        lambda status: _render_access(tournament, status, grant_form=form),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/marqueur", methods=["POST"])
@@ -89,17 +86,14 @@ def access_scorer(tournament_id: int):
     """A new scorer account, for this tournament's entry only."""
     tournament = tournament_or_404(tournament_id)
     form = forms.ScorerForm(prefix="scorer")
-    if form.validate_on_submit():
-        try:
-            user = operations.create_scorer(get_session(), tournament, form.username.data, form.password.data,
-                                            current_user())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Compte de marqueur « {user.username} » créé : il saisit les fiches de ce tournoi, et rien "
-                  "d’autre.", "success")
-            return _back(tournament)
-    return _render_access(tournament, UNPROCESSABLE, scorer_form=form)
+    return submit(
+        form,
+        lambda: operations.create_scorer(get_session(), tournament, form.username.data, form.password.data,
+                                         current_user()),
+        lambda user: (f"Compte de marqueur « {user.username} » créé : il saisit les fiches de ce tournoi, et rien "
+                      "d’autre.", _back(tournament)),
+        lambda status: _render_access(tournament, status, scorer_form=form),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/<int:user_id>/retirer", methods=["POST"])
@@ -171,15 +165,12 @@ def reset_password(user_id: int):
         flash(error.message, "error")
         return _render_accounts(UNPROCESSABLE)
     form = forms.PasswordResetForm(prefix=f"reset-{user.id}")
-    if form.validate_on_submit():
-        try:
-            operations.set_password(session, user, form.password.data)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Nouveau mot de passe de {user.username} enregistré.", "success")
-            return redirect(url_for("arbiter.accounts"))
-    return _render_accounts(UNPROCESSABLE, (user.id, form))
+    return submit(
+        form,
+        lambda: operations.set_password(session, user, form.password.data),
+        lambda _: (f"Nouveau mot de passe de {user.username} enregistré.", url_for("arbiter.accounts")),
+        lambda status: _render_accounts(status, (user.id, form)),
+    )
 
 
 @bp.route("/comptes/<int:user_id>/<any(desactiver, activer):act>", methods=["POST"])

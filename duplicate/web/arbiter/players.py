@@ -115,15 +115,12 @@ def evening(tournament_id: int):
 def _posted(tournament, cls, prefix, act, done):
     """Validate the posted form ``cls``, call ``act(form)``; redirect with ``done(result)`` or show again."""
     form = _with_choices(cls(prefix=prefix), tournament)
-    if form.validate_on_submit():
-        try:
-            result = act(form)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(done(result), "success")
-            return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
-    return _render(tournament, form, UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: act(form),
+        lambda result: (done(result), url_for("arbiter.evening", tournament_id=tournament.id)),
+        lambda status: _render(tournament, form, status),  # posted: 422
+    )
 
 
 def _player_values(player) -> dict:
