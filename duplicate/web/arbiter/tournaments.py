@@ -123,15 +123,13 @@ def set_timezone(tournament_id: int):
     """Change the time zone the tournament's times are shown in."""
     tournament = tournament_or_404(tournament_id)
     form = forms.TimezoneForm()
-    if form_conflicts.guard(form, tournament, _timezone_values):
-        try:
-            operations.set_timezone(get_session(), tournament, form.timezone.data)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Fuseau horaire : {form.timezone.data}.", "success")
-            return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    return dashboard(tournament_id, form, form_conflicts.status(form, UNPROCESSABLE))
+    return submit(
+        form,
+        lambda: operations.set_timezone(get_session(), tournament, form.timezone.data),
+        lambda _: (f"Fuseau horaire : {form.timezone.data}.", url_for("arbiter.dashboard", tournament_id=tournament.id)),
+        lambda status: dashboard(tournament_id, form, status),
+        valid=form_conflicts.guard(form, tournament, _timezone_values),
+    )
 
 
 def _timezone_values(tournament) -> dict:
