@@ -19,6 +19,7 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 # --- a tournament's access page ------------------------------------------------------------------------------
@@ -49,12 +50,14 @@ def _back(tournament):
 
 
 @bp.route("/tournois/<int:tournament_id>/acces")
+@serves_free_play
 def access(tournament_id: int):
     """Who has this tournament, and the forms to give it, create a scorer, make or revoke a token."""
     return _render_access(tournament_or_404(tournament_id))
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/prendre-en-charge", methods=["POST"])
+@serves_free_play
 def access_take_over(tournament_id: int):
     """A shared tournament becomes the signed-in arbiter's."""
     tournament = tournament_or_404(tournament_id)
@@ -69,6 +72,7 @@ def access_take_over(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/donner", methods=["POST"])
+@serves_free_play
 def access_grant(tournament_id: int):
     """Give the tournament to an existing account (arbiter: co-arbiter; scorer: entry)."""
     tournament = tournament_or_404(tournament_id)
@@ -82,6 +86,7 @@ def access_grant(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/marqueur", methods=["POST"])
+@serves_free_play
 def access_scorer(tournament_id: int):
     """A new scorer account, for this tournament's entry only."""
     tournament = tournament_or_404(tournament_id)
@@ -97,6 +102,7 @@ def access_scorer(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/<int:user_id>/retirer", methods=["POST"])
+@serves_free_play
 def access_withdraw(tournament_id: int, user_id: int):
     """Take the tournament back from a co-arbiter (its owner only) or a scorer."""
     tournament = tournament_or_404(tournament_id)

@@ -15,6 +15,7 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import form_status, uploaded_text
 from duplicate.web.auth import current_user
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 # --- import and export ------------------------------------------------------------------------------
@@ -46,6 +47,7 @@ def import_tournament():
 
 
 @bp.route("/tournois/<int:tournament_id>/export")
+@serves_free_play
 def export_tournament(tournament_id: int):
     """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
     tournament = tournament_or_404(tournament_id)

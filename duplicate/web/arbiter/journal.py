@@ -19,6 +19,7 @@ from duplicate.core.freeplay.penalties import CATALOGUE
 from duplicate.db import get_session
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
+from duplicate.web.freeplay.guard import serves_free_play
 
 #: Every key the journal's « Avant » / « Après » may hold (the operations' ``journal(…, before=, after=)``),
 #: as the arbiter reads it; a key already French reads as it is.
@@ -83,6 +84,7 @@ def journal_lines(values: dict | None) -> list[str]:
 
 
 @bp.route("/tournois/<int:tournament_id>/journal")
+@serves_free_play
 def journal(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     entries = [{"at": entry.at, "who": entry.who, "summary": entry.summary,

@@ -17,6 +17,7 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import UNPROCESSABLE, show_error, submit
 from duplicate.web.auth import current_user
+from duplicate.web.freeplay.guard import serves_free_play
 
 WHOLE = "Indiquez un nombre entier."
 
@@ -202,6 +203,7 @@ def lateness(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/joueurs/<int:player_id>", methods=["GET", "POST"])
+@serves_free_play
 def edit_player(tournament_id: int, player_id: int):
     """Edit a player's name, licence, club — at any time; the place (entrant id) stays."""
     tournament = tournament_or_404(tournament_id)
@@ -244,18 +246,21 @@ def _tournament_action(tournament_id: int, act, done: str, target: str):
 
 
 @bp.route("/tournois/<int:tournament_id>/archiver", methods=["POST"])
+@serves_free_play
 def archive(tournament_id: int):
     return _tournament_action(tournament_id, operations.archive_tournament,
                               "Tournoi archivé : il reste consultable depuis les archives.", "arbiter.tournaments")
 
 
 @bp.route("/tournois/<int:tournament_id>/restaurer", methods=["POST"])
+@serves_free_play
 def restore(tournament_id: int):
     return _tournament_action(tournament_id, operations.restore_tournament, "Tournoi sorti des archives.",
                               "arbiter.tournaments")
 
 
 @bp.route("/tournois/<int:tournament_id>/supprimer", methods=["GET", "POST"])
+@serves_free_play
 def delete(tournament_id: int):
     """A confirmation screen that offers the export first; the name must be typed again."""
     tournament = tournament_or_404(tournament_id)

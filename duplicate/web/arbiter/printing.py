@@ -9,7 +9,7 @@ then serves it. Job files live in ``instance/print-jobs/`` under an unguessable 
 A free-play tournament (SPEC §13) has its own kinds (`printing.FREE_KINDS`: fiches personnelles, tableau
 d'orientation, table cards, blank feuilles de marque, ranking, PCN / PP), rendered at once from its SPEC §13
 file (`operations.freeplay.free_export`) and ranking (`free_ranking`); the duplicate kinds, the pack and the
-batch jobs are not its (`free_guard`, and a 404 here for a kind of the other family).
+batch jobs are not its (`web.freeplay.guard`, and a 404 here for a kind of the other family).
 
 `duplicate.printing` is imported by the views that use it, not with this module: building the
 application (every ``flask`` command) does not load the printing code.
@@ -28,6 +28,7 @@ from duplicate.db import get_session
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.auth import arbiter_required, check_tournament, tournament_for_arbiter
 from duplicate.web.blueprints import printing as bp
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 #: Kinds rendered in a child process (they grow with the number of tables).
@@ -86,6 +87,7 @@ def _bounded_int(name: str, default: int, low: int, high: int) -> int:
 
 
 @bp.route("/")
+@serves_free_play
 def index(tournament_id: int):
     """The list of printable documents with their options."""
     from duplicate import printing
@@ -157,6 +159,7 @@ def pack(tournament_id: int):
 
 
 @bp.route("/<kind>", methods=["POST"])
+@serves_free_play
 def make(tournament_id: int, kind: str):
     """Render a document now, or start a batch job and go to its progress page."""
     from duplicate import printing

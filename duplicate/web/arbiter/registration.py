@@ -14,11 +14,13 @@ from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, submit, uploaded_text
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 # --- players ----------------------------------------------------------------------------------------
 
 @bp.route("/tournois/<int:tournament_id>/joueurs", methods=["GET", "POST"])
+@serves_free_play
 def players(tournament_id: int):
     """The registered players and the form to add one by hand."""
     tournament = tournament_or_404(tournament_id)
@@ -73,6 +75,7 @@ def two_step_import(form: forms.PlayersImportForm, *, preview_of, confirmable, s
 
 
 @bp.route("/tournois/<int:tournament_id>/joueurs/import", methods=["GET", "POST"])
+@serves_free_play
 def import_players(tournament_id: int):
     """Players from a CSV file or pasted text (`two_step_import`); the confirmation adds the accepted
     players and leaves the refused lines aside."""
@@ -115,6 +118,7 @@ def _teams(tournament) -> list[tuple[Team, list[Player]]]:
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes", methods=["GET", "POST"])
+@serves_free_play
 def teams(tournament_id: int):
     """Triplettes, quadrettes, teams of a match: formed from the registered players."""
     tournament = tournament_or_404(tournament_id)

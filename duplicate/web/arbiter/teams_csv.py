@@ -15,9 +15,11 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import UNPROCESSABLE, form_status
 from duplicate.web.arbiter.registration import empty_lines, two_step_import
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/import", methods=["GET", "POST"])
+@serves_free_play
 def import_teams(tournament_id: int):
     """Preview a teams list, then form its teams once the arbiter confirms (`two_step_import`)."""
     tournament = tournament_or_404(tournament_id)
@@ -46,6 +48,7 @@ def import_teams(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/equipes/export.csv")
+@serves_free_play
 def export_teams(tournament_id: int):
     """The teams and their members as a CSV list (« ; », UTF-8 with BOM) that the import reads back."""
     tournament = tournament_or_404(tournament_id)

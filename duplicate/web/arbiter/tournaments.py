@@ -22,6 +22,7 @@ from duplicate.web.auth import arbiter_required, check_tournament, current_user,
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 @bp.before_request
@@ -85,6 +86,7 @@ def step_url(tournament, step: str) -> str:
 
 
 @bp.route("/tournois/<int:tournament_id>/")
+@serves_free_play
 def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
     """What is ready and what is missing, from `operations.readiness`, with a link to each step; the next
     step (`operations.next_step`, from the same steps)."""
@@ -104,6 +106,7 @@ def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
 
 
 @bp.route("/tournois/<int:tournament_id>/publication", methods=["POST"])
+@serves_free_play
 def publish(tournament_id: int):
     """« Publier les résultats » (``publier=1``) or « Retirer la publication » (``publier=0``), SPEC §11."""
     tournament = tournament_or_404(tournament_id)
@@ -119,6 +122,7 @@ def publish(tournament_id: int):
 
 
 @bp.route("/tournois/<int:tournament_id>/fuseau", methods=["POST"])
+@serves_free_play
 def set_timezone(tournament_id: int):
     """Change the time zone the tournament's times are shown in."""
     tournament = tournament_or_404(tournament_id)

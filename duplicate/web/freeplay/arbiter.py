@@ -3,7 +3,7 @@ and the seating, the feuilles de marque (list and entry), the ranking with laten
 
 The registration, the dashboard, publication, journal, accounts and export are the duplicate's own screens
 (`arbiter`, `arbiter_registration`, `arbiter_interchange`); the duplicate-only screens (étuis, fiches,
-placement, printing…) are closed to a free-play tournament by `free_guard`.
+placement, printing…) are closed to a free-play tournament by `guard`.
 
 The feuille de marque is one form, a row per deal, keyboard-first: Tab goes across a row (preneur, contrat,
 points, bouts, poignées, petit au bout, chelem, passe), Enter saves. A refused sheet comes back with what was

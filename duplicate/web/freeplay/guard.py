@@ -3,35 +3,46 @@
 A free-play tournament shares the registration, dashboard, publication, journal, accounts and export with
 the duplicate; the pages that make sense only with étuis and fiches ambulantes (étuis, placement, fiches,
 tables, route sheets, « Tout imprimer » and the batch print jobs, live room, the scoring API…) are closed to
-it: an arbiter is sent back to the dashboard with a French message, anyone else gets a 404. One list here
-rather than a test in every view. The free-play pages (``arbiter.free_*``, ``scoring.free_*``) are closed the
-same way to a duplicate tournament. The printing page and the ranking API serve both, each with its own data.
+it: an arbiter is sent back to the dashboard with a French message, anyone else gets a 404. The free-play
+pages (this package's: ``arbiter.free_*``, ``scoring.free_*``) are closed the same way to a duplicate
+tournament.
+
+Each page says which it is where it is written, rather than in a list kept here: a view of this package
+(`duplicate.web.freeplay`) is free play's; a view marked `serves_free_play` serves both (the printing page
+and the ranking API each with its own data); any other view is the duplicate's.
 """
 
-from flask import abort, flash, g, redirect, request, url_for
+from flask import abort, current_app, flash, g, redirect, request, url_for
 
 from duplicate.core.formats import format_for
 from duplicate.db import get_session
 from duplicate.models import Tournament
 
-#: The pages of a tournament that serve free play too (besides the ``arbiter.free_*`` ones).
-FREE_ENDPOINTS = frozenset({
-    "arbiter.dashboard", "arbiter.publish", "arbiter.set_timezone", "arbiter.players", "arbiter.import_players",
-    "arbiter.edit_player", "arbiter.journal", "arbiter.access", "arbiter.access_grant", "arbiter.access_scorer",
-    "arbiter.access_take_over", "arbiter.access_withdraw", "arbiter.export_tournament", "arbiter.archive",
-    "arbiter.restore", "arbiter.delete", "web.results", "api.ranking",
-    "printing.index", "printing.make",  # the free-play kinds only (`web.printing`): no batch, no pack
-    # the team kinds (libre duo, libre par 4) form their teams on the duplicate's team screens
-    "arbiter.teams", "arbiter.import_teams", "arbiter.export_teams",
-})
+FREE_PLAY_PACKAGE = __name__.rpartition(".")[0]  # duplicate.web.freeplay: the free-play pages
+
+
+def serves_free_play(view):
+    """Mark a view of the duplicate's screens that serves a free-play tournament too (below its route)."""
+    view.serves_free_play = True
+    return view
+
+
+def _page_kind(view) -> str:
+    """« free » (a view of `FREE_PLAY_PACKAGE`), « both » (`serves_free_play`) or « duplicate »."""
+    if view is None:
+        return "duplicate"
+    if getattr(view, "serves_free_play", False):
+        return "both"
+    return "free" if view.__module__.startswith(FREE_PLAY_PACKAGE + ".") else "duplicate"
 
 
 def _closed_to_free_play():
     tournament_id = (request.view_args or {}).get("tournament_id")
     endpoint = request.endpoint or ""
-    if tournament_id is None or endpoint in FREE_ENDPOINTS:
+    kind = _page_kind(current_app.view_functions.get(endpoint))
+    if tournament_id is None or kind == "both":
         return None
-    free_page = endpoint.startswith(("arbiter.free_", "scoring.free_"))
+    free_page = kind == "free"
     tournament = get_session().get(Tournament, tournament_id)
     if tournament is None:
         return None

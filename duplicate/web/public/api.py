@@ -37,6 +37,7 @@ from duplicate.web.errors import database_message
 from duplicate.web.auth import current_user
 from duplicate.web.public.pages import results_visible, shared_view
 from duplicate.web.blueprints import api as bp
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 
@@ -52,6 +53,7 @@ def _bearer_token(session):
 
 
 @bp.get("/tournaments/<int:tournament_id>/ranking")
+@serves_free_play
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them, with its completeness;
     404 if unknown; 403 (progress only) before publication to anyone but an arbiter. The JSON text is made

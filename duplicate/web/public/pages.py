@@ -27,6 +27,7 @@ from duplicate.web.lookups import entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.public.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 from duplicate.web.versioned import tagged, unchanged
+from duplicate.web.freeplay.guard import serves_free_play
 
 
 @bp.route("/")
@@ -72,6 +73,7 @@ def results_context(session, tournament, secret: bool) -> dict:
 
 
 @bp.route("/tournois/<int:tournament_id>/")
+@serves_free_play
 def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
     tournament = tournament_or_404(tournament_id)
