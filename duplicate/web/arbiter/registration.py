@@ -9,7 +9,6 @@ from flask import flash, redirect, render_template, request, url_for
 
 from duplicate import french, interchange, operations
 from duplicate.db import get_session
-from duplicate.models import Player, Team
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
@@ -111,8 +110,8 @@ def _decode_players(raw: bytes) -> str:
 
 # --- teams --------------------------------------------------------------------------------------------
 
-def _teams(tournament) -> list[tuple[Team, list[Player]]]:
-    """The tournament's teams, each with its members in the team's order."""
+def _teams(tournament) -> list[tuple]:
+    """The tournament's teams (``Team`` rows), each with its members (``Player`` rows) in the team's order."""
     session = get_session()
     return [(team, operations.team_members(session, team)) for team in operations.teams(session, tournament)]
 

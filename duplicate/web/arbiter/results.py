@@ -17,7 +17,6 @@ from flask import abort, flash, redirect, render_template, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
-from duplicate.models import Series
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
@@ -211,9 +210,10 @@ def tournament_series(tournament_id: int):
     if tournament.series_id is not None and tournament.series_id not in {s.id for s in choices}:
         choices.append(operations.get_series(session, tournament.series_id))  # shown; changed by its managers only
     if form.is_submitted() and form.series_id.data and form.series_id.data not in {s.id for s in choices}:
-        asked = session.get(Series, form.series_id.data)  # another's: refused below, in French
-        if asked is not None:
-            choices.append(asked)
+        try:
+            choices.append(operations.get_series(session, form.series_id.data))  # another's: refused below, in French
+        except operations.NotFound:
+            pass
     form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [forms.SelectChoice(s.id, s.name) for s in choices]
     status = 200
     if form_conflicts.guard(form, tournament, _series_values):
