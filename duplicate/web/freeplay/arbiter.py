@@ -2,14 +2,14 @@
 and the seating, the feuilles de marque (list and entry), the ranking with lateness and withdrawals.
 
 The registration, the dashboard, publication, journal, accounts and export are the duplicate's own screens
-(`arbiter`, `arbiter_registration`, `arbiter_interchange`); the duplicate-only screens (étuis, fiches,
+(`web.arbiter.tournaments`, `.registration`, `.interchange`); the duplicate-only screens (étuis, fiches,
 placement, printing…) are closed to a free-play tournament by `guard`.
 
 The feuille de marque is one form, a row per deal, keyboard-first: Tab goes across a row (preneur, contrat,
 points, bouts, poignées, petit au bout, chelem, passe), Enter saves. A refused sheet comes back with what was
 typed and the French reason next to the faulty deal (422); a sheet saved meanwhile by someone else comes back
 with the stored sheet beside the typed one (409), and only « Remplacer » overwrites it — as the duplicate
-fiches (`duplicate.web.scoring`).
+fiches (`duplicate.web.scoring.fiches`).
 """
 
 import json
@@ -31,7 +31,7 @@ from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
 from duplicate.web.scoring.fiches import NOT_SAVED, UNAVAILABLE
 
-CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring`)
+CONFLICT = 409  # as the duplicate fiches (`duplicate.web.scoring.fiches`)
 EXTRA_ROWS = 3   # blank rows offered below the stored deals
 FIRST_ROWS = 6   # rows of a new sheet
 WHOLE = "Indiquez un nombre entier."

@@ -1,5 +1,5 @@
 """The scorers' free-play screens (« donnes libres », SPEC §13), on the ``scoring`` blueprint (``/saisie``):
-the list of the feuilles de marque and the same entry form as the arbiter's (`arbiter_freeplay.sheet_page`:
+the list of the feuilles de marque and the same entry form as the arbiter's (`freeplay.arbiter.sheet_page`:
 same checks, same 409 when someone saved the sheet meanwhile, journalled with who entered it), and the live
 marks of a sheet being typed (``…/marques``, JSON, nothing saved), which the arbiter's form calls too.
 
