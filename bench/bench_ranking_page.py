@@ -15,7 +15,7 @@ import`` without its last position; the pages are then fetched ``--repeat`` time
    request changes the ranking (the public is served the latest kept view while the server's worker
    recomputes it, `PUBLIC_RESULTS_MAX_STALE` its bound);
 4. **8 PDF demandés à la fois** — eight players ask for their route-sheet PDF at once (rendered off the
-   request path, `duplicate.web.route_sheet_pdfs`), and the pages are fetched while they render.
+   request path, `duplicate.web.public.route_sheet_pdfs`), and the pages are fetched while they render.
 
 For each: the load average (1 min) before → after, the first fetch, min / median / p95 / max in ms, the
 median's ratio to the target (150 ms, issue 12). Then the route-sheet PDF: the time of the « en préparation » answer, the time until the file is ready,

@@ -10,7 +10,7 @@ importing it must not import Flask or SQLAlchemy, so those imports happen inside
 
 import os
 
-REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from duplicate.paths import REPO_ROOT
 
 
 def create_app(test_config=None):

@@ -127,6 +127,23 @@ def _instance_secret_key(instance_path: str) -> str:
     return key
 
 
+DEFAULT_THREADS = 16
+SPARE_CONNECTIONS = 4  # besides one per server thread: the CLI in the same process, a background job
+
+
+def pool_size(threads: int) -> int:
+    """Connections kept open by the pool for `threads` server threads: one each, and a few spare."""
+    return threads + SPARE_CONNECTIONS
+
+
+def threads_from(config) -> int:
+    value = config.get("THREADS") or os.environ.get("THREADS") or DEFAULT_THREADS
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return DEFAULT_THREADS
+
+
 SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SQLITE_SYNCHRONOUS", "TRUSTED_PROXY")
 TRUE_WORDS = frozenset({"1", "true", "yes", "on", "oui"})
 

@@ -12,32 +12,15 @@ FILE`` even without click: `duplicate.rank`, whose work ``rank`` here runs too).
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
 
 import click
 
+from duplicate.cli_helpers import _choice, _fail, _print_json, _read_text  # noqa: F401 (duplicate.cli's too)
 from duplicate.core.formats import KINDS
 from duplicate.core.scoring import (
     Chelem, Contract, PetitAuBout, Poignee, ScoreError, check_score, hand_fault, needed_points, score_deal, signed,
 )
-from duplicate.json_text import dumps
-from duplicate.rank import fail, rank_file, read_text
-
-
-def _print_json(data) -> None:
-    click.echo(dumps(data))
-
-
-def _fail(message: str) -> NoReturn:
-    fail(message, click.echo)
-
-
-def _read_text(file) -> str:
-    return read_text(file, click.echo)
-
-
-def _choice(enum) -> click.Choice:
-    return click.Choice([member.value for member in enum])
+from duplicate.rank import rank_file
 
 
 @click.command("deal")

@@ -47,7 +47,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
-from duplicate import REPO_ROOT
+from duplicate.config import pool_size, threads_from
+from duplicate.paths import REPO_ROOT
 
 MIGRATIONS_DIR = os.path.join(REPO_ROOT, "migrations")
 EXTENSION_KEY = "duplicate.db"
@@ -203,8 +204,6 @@ def pool_options(config) -> dict:
     """The connection pool sized with the server (`duplicate.serving`): one connection per worker thread
     and a few spare, so that no request waits for a connection; a short overflow for bursts from
     threads outside the server (CLI, background jobs)."""
-    from duplicate.serving import pool_size, threads_from
-
     return {"pool_size": pool_size(threads_from(config)), "max_overflow": 8, "pool_timeout": 30}
 
 

@@ -19,6 +19,7 @@ import sys
 
 import click
 
+from duplicate.cli_helpers import _fail, _print_json, _read_text
 from duplicate.core.filetext import MAX_FILE_BYTES
 
 __all__ = ["with_free_play"]
@@ -27,16 +28,10 @@ __all__ = ["with_free_play"]
 _FREE_KIND = re.compile(rb'"kind"\s*:\s*"free')
 
 
-def _helpers():
-    from duplicate import core_cli
-
-    return core_cli
-
-
 def _read_raw(file) -> bytes:
     raw = file.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        _helpers()._fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
+        _fail(f"fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio)")
     return raw
 
 
@@ -47,12 +42,11 @@ def _free_data(raw: bytes):
     from duplicate.core.filetext import FileTextError, parse_json
     from duplicate.core.freeplay.tournament import FREE_KINDS
 
-    core = _helpers()
-    text = core._read_text(io.BytesIO(raw))
+    text = _read_text(io.BytesIO(raw))
     try:
         data = parse_json(text)
     except FileTextError as error:
-        core._fail(str(error))
+        _fail(str(error))
     return data if isinstance(data, dict) and data.get("kind") in FREE_KINDS else None
 
 
@@ -68,23 +62,23 @@ def free_movement_command(tables: int | None, players: int | None, positions: in
     from duplicate.core.freeplay.movements import MovementError, free_movement, movement_to_dict, team_movement
 
     if tables is None and players is None:
-        _helpers()._fail("indiquez --tables (ou --players)")
+        _fail("indiquez --tables (ou --players)")
     teams = None
     try:
         if event == "free":
             rounds, three = free_movement(tables, positions, players)
         else:
             if players is not None and (tables is None or players != 4 * tables):
-                _helpers()._fail("par équipes, des tables complètes : indiquez --tables")
+                _fail("par équipes, des tables complètes : indiquez --tables")
             (rounds, teams), three = team_movement(event, tables, positions), frozenset()
     except MovementError as error:
-        _helpers()._fail(str(error))
+        _fail(str(error))
     count = max(r.table for r in rounds)
     data = movement_to_dict(count, max(r.position for r in rounds), rounds, three)
     if teams is not None:
         data["kind"] = event
         data["teams"] = [{"id": team, "members": members} for team, members in teams.items()]
-    _helpers()._print_json(data)
+    _print_json(data)
 
 
 def _check_command(duplicate_check: click.Command) -> click.Command:
@@ -107,7 +101,7 @@ def _check_command(duplicate_check: click.Command) -> click.Command:
                 raise MovementError("« teams » : liste d’équipes avec « members » attendue")
             report = check_rounds(rounds_from_dict(data), {str(t.get("id")): t["members"] for t in teams or []})
         except MovementError as error:
-            _helpers()._fail(str(error))
+            _fail(str(error))
         click.echo(report.text())
         if not report.ok:
             sys.exit(1)
@@ -148,12 +142,12 @@ def pcn_command(event: str | None, tables: int | None, entrants: int | None, cha
         _pcn_file(file, tables, championship)
         return
     if event is None or tables is None:
-        _helpers()._fail("indiquez --event et --tables (ou --file FICHIER)")
+        _fail("indiquez --event et --tables (ou --file FICHIER)")
     try:
         places = attribution(event, tables, entrants, championship)
     except PcnError as error:
-        _helpers()._fail(str(error))
-    _helpers()._print_json([{"place": p.place, "pcn": p.pcn, "pp": p.pp} for p in places])
+        _fail(str(error))
+    _print_json([{"place": p.place, "pcn": p.pcn, "pp": p.pp} for p in places])
 
 
 def _pcn_file(file, tables: int | None, championship: str | None) -> None:
@@ -161,7 +155,7 @@ def _pcn_file(file, tables: int | None, championship: str | None) -> None:
 
     data = _free_data(_read_raw(file))
     if data is None:
-        _helpers()._fail("le fichier n’est pas un tournoi en donnes libres (kind free, free_duo, free_team4)")
+        _fail("le fichier n’est pas un tournoi en donnes libres (kind free, free_duo, free_team4)")
     asked = data.get("pcn") if isinstance(data.get("pcn"), dict) else {}
     asked = {**asked, **({"tables": tables} if tables else {}),
              **({"championship": championship} if championship else {})}
@@ -169,9 +163,9 @@ def _pcn_file(file, tables: int | None, championship: str | None) -> None:
     try:
         answer = rank_free(data)
     except FreePlayError as error:
-        _helpers()._fail(str(error))
+        _fail(str(error))
     if "pcn_refused" in answer:
-        _helpers()._fail(answer["pcn_refused"])
+        _fail(answer["pcn_refused"])
     click.echo(federation_csv(data, answer), nl=False)
 
 

@@ -25,10 +25,10 @@ import time
 
 import click
 
+from duplicate.config import DEFAULT_THREADS, SPARE_CONNECTIONS, pool_size, threads_from  # noqa: F401
+
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 5000
-DEFAULT_THREADS = 16
-SPARE_CONNECTIONS = 4  # besides one per server thread: the CLI in the same process, a background job
 CONNECTION_LIMIT = 500  # open connections: 150 tables' phones and the laptops (waitress's select() on Windows: 512)
 ADDRESSES_KEPT_FOR = 30.0  # seconds
 _PROBE_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): connecting a UDP socket sends nothing
@@ -134,19 +134,6 @@ def public_url_for(endpoint: str, **values) -> str:
     from flask import url_for
 
     return public_base_url() + url_for(endpoint, **values)
-
-
-def pool_size(threads: int) -> int:
-    """Connections kept open by the pool for `threads` server threads: one each, and a few spare."""
-    return threads + SPARE_CONNECTIONS
-
-
-def threads_from(config) -> int:
-    value = config.get("THREADS") or os.environ.get("THREADS") or DEFAULT_THREADS
-    try:
-        return max(1, int(value))
-    except (TypeError, ValueError):
-        return DEFAULT_THREADS
 
 
 DEFAULT_TRUSTED_PROXY = "127.0.0.1"

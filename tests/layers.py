@@ -19,3 +19,14 @@ def modules_imported_by(package: str) -> set[str]:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     return set(out.stdout.split())
+
+
+def import_graph():
+    """``scripts/import_graph.py`` as a module: the circles, upward imports and long files of ``duplicate``,
+    read from the source with ``ast`` (nothing imported)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts" / "import_graph.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -85,7 +85,7 @@ def test_the_etuis_flash_agrees(app, arbiter):
 
 
 def test_a_penalty_flash_says_points():
-    # the flash of `arbiter_results` and the penalties of the public pages say the amount with its unit
+    # the flash of `web.arbiter.results` and the penalties of the public pages say the amount with its unit
     assert f"Pénalité de {french.points(Fraction(5, 2))} donnée" == "Pénalité de 2,50 points donnée"
 
 

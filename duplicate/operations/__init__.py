@@ -60,15 +60,15 @@ from ._tournaments import create_tournament, get_tournament, list_tournaments, r
 from ._tournaments import set_timezone
 from ._entrants import preview_players_csv
 from ._users import authenticate, authenticate_token, create_token, create_user, password_matches, user_named
-from ._users import change_password, end_sessions, revoke_token, set_active, set_password, tokens
+from ._users import change_password, end_sessions, set_active, set_password, tokens
 from ._users import CLI_ONLY, all_tokens, revoke_any_token
 from ._access import (
     access_list, can_manage, can_score, create_scorer, grant, is_owner, managed_scorer, managed_scorers, owner,
     take_over, token_serves, visible_tournaments, withdraw,
 )
 from ._access import (
-    can_manage_series, can_revoke_token, grant_series, is_series_owner, manages_account, series_access_list,
-    series_owner, take_over_series, token_refusal, visible_series, withdraw_series,
+    can_manage_series, can_revoke_token, grant_series, is_series_owner, manages_account, revoke_token,
+    series_access_list, series_owner, take_over_series, token_refusal, visible_series, withdraw_series,
 )
 from ._sign_in import (
     GLOBAL_KEY, account_key, address_key, clear_failures, device_key, failures, lock_after, locked_for,
@@ -141,7 +141,8 @@ __all__ = [
     "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter
-from ._team_match import attacker_names, plan as team_match_plan, sheet as team_match_sheet
+from ._team_match import attacker_names, plan as team_match_plan
+from ._team_sheet import sheet as team_match_sheet
 
 __all__ += ["TEAM_MATCH_QUARTERS", "attacker_names", "parse_series", "set_bonus", "set_quarter", "team_match_plan", "team_match_sheet"]
 from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv

@@ -35,6 +35,7 @@ from duplicate.models import ApiToken, Role, Series, SeriesAccess, Tournament, T
 
 from ._common import NotFound, OperationError, Refused
 from ._journal import journal
+from ._users import CLI_ONLY, create_user
 
 
 def _role(user: User) -> Role:
@@ -200,8 +201,6 @@ def _revoke_tokens_of(session: Session, user: User, tournament: Tournament) -> i
 
 def create_scorer(session: Session, tournament: Tournament, username: str, password: str, by: User) -> User:
     """A new scorer account that enters this tournament's fiches, and only them."""
-    from ._users import create_user
-
     user = create_user(session, username, password, Role.scorer)
     user.created_by_id = by.id
     session.add(user)
@@ -368,3 +367,21 @@ def withdraw_series(session: Session, series: Series, user_id: int, by: User) ->
     session.delete(row)
     session.flush()
     return user
+
+
+def revoke_token(session: Session, tournament: Tournament | None, token_id: int, by: User | None = None) -> ApiToken:
+    """Revoke one of the tokens of `tournament` from its « Accès » page: `by`, who manages it, revokes any
+    of them if he owns it, else those he made (`can_revoke_token`). A command-line token is
+    refused (`Refused`): it is revoked on the command line only (`revoke_any_token`)."""
+    row = session.get(ApiToken, token_id)
+    if row is not None and row.tournament_id is None:
+        raise Refused(CLI_ONLY.format(id=row.id))
+    if row is None or tournament is None or row.tournament_id != tournament.id:
+        raise NotFound("Jeton introuvable.")
+    if by is not None and not can_revoke_token(by, row, tournament):
+        raise Refused("Ce jeton a été créé par un autre arbitre : seul l’arbitre responsable du tournoi ou "
+                      "son auteur le révoque.")
+    row.revoked = True
+    session.add(row)
+    session.flush()
+    return row

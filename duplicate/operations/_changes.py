@@ -403,7 +403,7 @@ def cached_view(session: Session, tournament: Tournament, name: Hashable,
     superseded (at most ``max_stale`` seconds ago), and the worker recomputes it; ``elsewhere()``, called in
     the request, gives ``run(task, batch)``, which the worker calls to run ``task(session)`` in a context of
     its own, with the batch's session (`ViewCache._work`). For the public pages
-    (`duplicate.web.public.shared_view`); never for staff."""
+    (`duplicate.web.public.pages.shared_view`); never for staff."""
     tournament_id = tournament.id
 
     def refresher() -> Refresh:

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.core.formats import Format, format_for
-from duplicate.models import WITH_PENDING, Player, Result, Substitution, Team, Tournament, TournamentKind
+from duplicate.models import WITH_PENDING, Player, Result, Series, Substitution, Team, Tournament, TournamentKind
 
 #: Players per team and the starting places' spelling, by kind: read from the formats (`core.formats`;
 #: new code asks ``_format(tournament).team_size`` / ``.entrant_pattern``).
@@ -133,3 +133,18 @@ def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[T
 
 def _clean(value) -> str:
     return " ".join(str(value or "").split())
+
+
+# --- competitions (series of séances) -------------------------------------------------------------------
+
+def get_series(session: Session, series_id: int) -> Series:
+    series = session.get(Series, series_id)
+    if series is None:
+        raise NotFound(f"Compétition n° {series_id} introuvable.")
+    return series
+
+
+def series_sessions(session: Session, series: Series) -> list[Tournament]:
+    """The séances of a competition, in playing order (date, then creation)."""
+    return list(session.exec(select(Tournament).where(Tournament.series_id == series.id)
+                             .order_by(Tournament.date.nulls_last(), Tournament.id)))

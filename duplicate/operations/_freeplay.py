@@ -58,6 +58,7 @@ from duplicate.models import (FreeSheet, FreeTableEntry, Movement, Penalty, Play
 from ._common import NotFound, OperationError, _clean, _count, _entrants, _format, players
 from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order
+from ._freeplay_teams import export_teams, seat_free_teams, team_rows
 from ._journal import journal
 from ._results import remove_penalty
 
@@ -110,11 +111,10 @@ def seat_free_players(session: Session, tournament: Tournament, *, seed: str | N
                       positions: int | None = None, who: str | None = None, mode: str | None = None) -> Movement:
     """The FFT free-play movement for the registered players, and each player's starting seat (module
     docstring); ``positions`` defaults to the most the movement plays without a repeated meeting. The team
-    kinds are seated by `_freeplay_extras.seat_free_teams` (the core's team movement; ``mode``: libre par 4's
-    « équipes à la même table » or « 4 tournois en parallèle », `_freeplay_extras.TEAM4_MODES`)."""
+    kinds are seated by `_freeplay_teams.seat_free_teams` (the core's team movement; ``mode``: libre par 4's
+    « équipes à la même table » or « 4 tournois en parallèle », `_freeplay_teams.TEAM4_MODES`)."""
     _free(tournament)
     if not _format(tournament).ranks_players:
-        from ._freeplay_extras import seat_free_teams
 
         return seat_free_teams(session, tournament, seed=seed, positions=positions, who=who, mode=mode)
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
@@ -566,7 +566,6 @@ def free_export(session: Session, tournament: Tournament) -> dict:
     data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": kind,
             "players": people, "results": results, "penalties": penalties}
     if not _format(tournament).ranks_players:  # free_duo, free_team4: the teams (SPEC §13)
-        from ._freeplay_extras import export_teams
 
         data["teams"] = export_teams(session, tournament)
     if tournament.date is not None:
@@ -780,7 +779,7 @@ def _create_free(session: Session, data: dict, grouped: dict, who: str | None) -
 
 def _create_teams(session: Session, tournament: Tournament, items: list[dict], parallel: bool = False) -> None:
     """The file's teams (team kinds), members in the file's order; each member starts at his team's table,
-    as `_freeplay_extras.seat_free_teams` seats them (in « 4 tournois en parallèle », ``parallel``: at his
+    as `_freeplay_teams.seat_free_teams` seats them (in « 4 tournois en parallèle », ``parallel``: at his
     own first table, already set)."""
     fmt = _format(tournament)
     by_id = {p.entrant_id: p for p in session.exec(select(Player).where(Player.tournament_id == tournament.id))}
@@ -850,7 +849,6 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
     steps = [("players", n >= _format(tournament).players_needed,
               f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}")]
     if not _format(tournament).ranks_players:  # libre duo, libre par 4: the teams
-        from ._freeplay_extras import team_rows
 
         rows = team_rows(session, tournament)
         alone = n - sum(len(members) for _, members in rows)

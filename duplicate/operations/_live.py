@@ -49,7 +49,7 @@ from duplicate.models import (
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
-from ._common import OperationError, _format, _kind, entrant_model, lock_row
+from ._common import OperationError, _kind, entrant_model, lock_row
 from ._deals import board_takers
 from ._layout import _Kept, movement_rounds, movement_text
 from ._publishing import is_published

@@ -36,7 +36,9 @@ from duplicate.core.tournament import credited_results, out_of_ranking
 from duplicate.models import Player, Series, Team, TeamMember, Tournament, User
 
 from ._changes import cached_view
-from ._common import NotFound, OperationError, Refused, _clean, _format, _kind, lock_row, players, teams
+from ._common import (  # noqa: F401 (get_series: operations.get_series, with the competitions here)
+    NotFound, OperationError, Refused, _clean, _format, _kind, get_series, lock_row, players, series_sessions, teams,
+)
 from ._journal import journal
 from ._scoring import corrected_ids, progress
 from ._tournaments import ranking, to_core
@@ -134,21 +136,8 @@ def create_series(session: Session, name: str, by: User | None = None) -> Series
     return series
 
 
-def get_series(session: Session, series_id: int) -> Series:
-    series = session.get(Series, series_id)
-    if series is None:
-        raise NotFound(f"Compétition n° {series_id} introuvable.")
-    return series
-
-
 def list_series(session: Session) -> list[Series]:
     return list(session.exec(select(Series).order_by(Series.id.desc())))
-
-
-def series_sessions(session: Session, series: Series) -> list[Tournament]:
-    """The séances of a competition, in playing order (date, then creation)."""
-    return list(session.exec(select(Tournament).where(Tournament.series_id == series.id)
-                             .order_by(Tournament.date.nulls_last(), Tournament.id)))
 
 
 def set_series(session: Session, tournament: Tournament, series: Series | None, coefficient: float = 1.0,

@@ -311,20 +311,3 @@ def attacker_names(session: Session, tournament: Tournament) -> dict[tuple[int, 
             if player is not None:
                 names[(int(quarter), team)] = player.name
     return names
-
-
-def sheet(session: Session, tournament: Tournament) -> dict[str, Any]:
-    """The score sheet of the match, quarter by quarter (`core.team_sheet.quarter_sheets` on the stored
-    results, read as the ranking reads them, `to_core`): ``{"teams": (A, B), "bonus": {…}, "quarters": […],
-    "attackers": {(quarter, team): name}}``."""
-    from duplicate.core.team_sheet import quarter_sheets
-
-    from ._tournaments import to_core
-
-    _require_team_match(tournament)
-    core = to_core(session, tournament)
-    pair = ("A", "B")
-    bonus = {team: core.teams[team].bonus if team in core.teams else Decimal(0) for team in pair}
-    return {"teams": pair, "names": {team: core.teams[team].name if team in core.teams else team for team in pair},
-            "bonus": bonus, "quarters": quarter_sheets(core.results, pair, bonus),
-            "attackers": attacker_names(session, tournament)}

@@ -19,7 +19,7 @@ from duplicate.core.triplettes import COLOURS, Attack, Triplette, attack_turns, 
 from duplicate.models import Player, Team, TeamMember, Tournament, TournamentKind
 
 from ._changes import cached_view
-from ._common import OperationError, _kind
+from ._common import OperationError, _kind, get_series, series_sessions
 from ._journal import journal
 from ._deals import board_takers
 from ._layout import movement_rounds
@@ -73,7 +73,6 @@ def _earlier(session: Session, tournament: Tournament) -> dict[str, tuple[str | 
     """Team name identity → (first colour of its first séance, attacks in the séances before this one)."""
     if tournament.series_id is None:
         return {}
-    from ._publishing import get_series, series_sessions
     found: dict[str, tuple[str | None, int]] = {}
     for séance in series_sessions(session, get_series(session, tournament.series_id)):
         if séance.id == tournament.id:

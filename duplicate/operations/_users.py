@@ -30,7 +30,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from duplicate.models import ApiToken, Role, Tournament, User
 
-from ._common import MIN_PASSWORD, NotFound, OperationError, Refused
+from ._common import MIN_PASSWORD, NotFound, OperationError
 
 
 PRODUCTION_HASH_METHOD = "scrypt"  # werkzeug's default: `config.Config.PASSWORD_HASH_METHOD`
@@ -181,26 +181,6 @@ def all_tokens(session: Session) -> list[ApiToken]:
 
 CLI_ONLY = ("Ce jeton a été créé en ligne de commande : il se révoque en ligne de commande "
             "(flask --app app revoke-token {id}).")
-
-
-def revoke_token(session: Session, tournament: Tournament | None, token_id: int, by: User | None = None) -> ApiToken:
-    """Revoke one of the tokens of `tournament` from its « Accès » page: `by`, who manages it, revokes any
-    of them if he owns it, else those he made (`_access.can_revoke_token`). A command-line token is
-    refused (`Refused`): it is revoked on the command line only (`revoke_any_token`)."""
-    from ._access import can_revoke_token
-
-    row = session.get(ApiToken, token_id)
-    if row is not None and row.tournament_id is None:
-        raise Refused(CLI_ONLY.format(id=row.id))
-    if row is None or tournament is None or row.tournament_id != tournament.id:
-        raise NotFound("Jeton introuvable.")
-    if by is not None and not can_revoke_token(by, row, tournament):
-        raise Refused("Ce jeton a été créé par un autre arbitre : seul l’arbitre responsable du tournoi ou "
-                      "son auteur le révoque.")
-    row.revoked = True
-    session.add(row)
-    session.flush()
-    return row
 
 
 def revoke_any_token(session: Session, token_id: int) -> ApiToken:

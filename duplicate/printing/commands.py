@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import batch, route_urls_from_tokens
+from . import batch
+from .kinds import FREE_KINDS, render_kind, route_urls_from_tokens
 
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 
@@ -57,8 +58,6 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
     free-play tournament, among ``printing.FREE_KINDS`` (`print_free`)."""
     from duplicate import operations
 
-    from . import FREE_KINDS
-
     if operations.get_tournament(session, tournament_id).format.free_play:
         return print_free(session, tournament_id, kind, out_path)
     if kind in FREE_KINDS:
@@ -98,8 +97,6 @@ def print_free(session, tournament_id: int, kind: str, out_path: str) -> int:
     from pypdf import PdfReader
 
     from duplicate import operations
-
-    from . import FREE_KINDS, render_kind
 
     if kind not in FREE_KINDS:
         raise ValueError(f"un tournoi en donnes libres imprime : {', '.join(FREE_KINDS)} (pas « {kind} »)")

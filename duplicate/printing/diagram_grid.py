@@ -24,7 +24,7 @@ import functools
 import os
 import tempfile
 
-from duplicate import REPO_ROOT
+from duplicate.paths import REPO_ROOT
 
 WIDTH_MM, HEIGHT_MM, HEAD_MM, COLUMNS, ROWS = 166.0, 49.0, 13.0, 14, 6
 DPI = 600

@@ -16,7 +16,8 @@ import io
 import os
 from typing import Iterable, Mapping
 
-from duplicate import REPO_ROOT, french
+from duplicate import french
+from duplicate.paths import REPO_ROOT
 
 TEMPLATE_DIR = os.path.join(REPO_ROOT, "templates")
 FONT_DIR = os.path.join(REPO_ROOT, "static", "fonts")

@@ -20,7 +20,7 @@ import functools
 import secrets
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template, request, session,
+from flask import (abort, current_app, flash, g, make_response, redirect, render_template, request, session,
                    url_for)
 from sqlmodel import Session
 
@@ -28,8 +28,8 @@ from duplicate import operations
 from duplicate.db import get_engine, get_session, reads_only
 from duplicate.models import Role, User
 from duplicate.web.forms import LoginForm, PasswordChangeForm
+from duplicate.web.blueprints import auth as bp
 
-bp = Blueprint("auth", __name__)
 
 ARBITER = Role.arbiter
 TOO_MANY_REQUESTS = 429
@@ -97,7 +97,7 @@ def tournament_for_arbiter(tournament_id: int):
     """The tournament with this id if the signed-in arbiter manages it (its owner, a co-arbiter, or any
     arbiter for a shared tournament); else a 404 (unknown) or 403 page. Every view of the ``arbiter`` and
     ``printing`` blueprints with a ``tournament_id`` is checked by it before it runs (`check_tournament`)."""
-    from duplicate.web import tournament_or_404
+    from duplicate.web.lookups import tournament_or_404
 
     tournament = tournament_or_404(tournament_id)
     if not operations.can_manage(get_session(), current_user(), tournament):
@@ -108,7 +108,7 @@ def tournament_for_arbiter(tournament_id: int):
 def tournament_for_scorer(tournament_id: int):
     """The tournament with this id if the signed-in user may enter its fiches (`operations.can_score`);
     else a 404 or 403 page. Every view of the ``scoring`` blueprint with a ``tournament_id`` is checked."""
-    from duplicate.web import tournament_or_404
+    from duplicate.web.lookups import tournament_or_404
 
     tournament = tournament_or_404(tournament_id)
     if not operations.can_score(get_session(), current_user(), tournament):

@@ -26,13 +26,14 @@ failed request are dropped, so that the page says one thing — what failed (`_r
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, g, jsonify, render_template, request
+from flask import current_app, g, jsonify, make_response, render_template, request
 from flask import session as cookie_session
 from sqlalchemy.exc import DataError, OperationalError, TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import InternalServerError, RequestEntityTooLarge
 
-bp = Blueprint("errors", __name__)
+from duplicate.web.blueprints import errors as bp
+
 
 NOTHING_SAVED = "Rien n’a été enregistré : réessayez une fois le problème réglé, ou prévenez l’arbitre."
 
@@ -160,3 +161,31 @@ def internal_error(error: InternalServerError):
     if isinstance(original, StaleDataError):
         return written_meanwhile(original)
     return _render(500, "Erreur interne", "Le serveur a rencontré une erreur inattendue.")
+
+
+# --- the pages of the HTTP errors, in French ---------------------------------------------------------------
+
+@bp.app_errorhandler(403)
+def forbidden(_error):
+    return render_template("error.html", title="Accès refusé",
+                           message="Cette page est réservée aux arbitres."), 403
+
+
+@bp.app_errorhandler(404)
+def not_found(_error):
+    return render_template("error.html", title="Page introuvable",
+                           message="Cette page n’existe pas, ou plus."), 404
+
+
+@bp.app_errorhandler(405)
+def method_not_allowed(error):
+    """An address asked with a method it does not take (a form posted to a page, a GET on an API's POST):
+    in French, JSON under ``/api``, with the methods it takes (``Allow``) — Werkzeug's page was English."""
+    message = "Cette adresse ne s’ouvre pas de cette façon (méthode non permise)."
+    if request.path.startswith("/api/"):
+        response = make_response(jsonify(error=message), 405)
+    else:
+        response = make_response(render_template("error.html", title="Méthode non permise", message=message), 405)
+    if getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response

@@ -1,5 +1,5 @@
 """Two arbiters, one form (issue 31, point 3; SPEC §11: nothing is overwritten without an explicit act) — the
-rule of the fiches (`duplicate.web.scoring`: a 409 shows the stored score next to the typed one) for the
+rule of the fiches (`duplicate.web.scoring.fiches`: a 409 shows the stored score next to the typed one) for the
 arbiter's edit forms.
 
 A guarded form (`Guarded`) carries, in a hidden field (``valeurs_lues``), the values it showed when it was

@@ -25,7 +25,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
 from duplicate.core.cards import LINE_NAMES, SEAT_NAMES
-from duplicate.web import KIND_LABELS
+from duplicate.core.formats import KIND_LABELS
 from duplicate.web.form_conflicts import Guarded
 
 REQUIRED = "Ce champ est obligatoire."

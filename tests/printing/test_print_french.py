@@ -28,7 +28,7 @@ def test_route_sheets_and_table_cards_read_o_not_w(demo):
 
 
 def test_58_125_prints_58_13_as_on_the_screen(demo_copy):
-    from duplicate.web import fr_number
+    from duplicate.web.filters import fr_number
 
     row = demo_copy["ranking"]["ranking"][0]
     row["global"] = 58.125          # exact in binary: half away from zero gives 58,13, not 58,12

@@ -12,7 +12,7 @@ from duplicate import db, operations
 from duplicate.core.tournament import load_tournament, ranking_output
 from duplicate.models import Result, ResultHistory
 from duplicate.french import place_label
-from duplicate.web import fr_number, signed_number
+from duplicate.web.filters import fr_number, signed_number
 from scoring_helpers import SIZES, board_numbers, fill_board, publish, ranking_only, give_scorers, ready, score_for
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from duplicate.web import date_fr, fr_number
+from duplicate.web.filters import date_fr, fr_number
 
 
 @pytest.mark.parametrize("value, decimals, shown", [
@@ -25,10 +25,10 @@ def test_fr_number(value, decimals, shown):
 def test_fr_number_in_a_template():
     from flask import Flask, render_template_string
 
-    from duplicate import web
+    from duplicate.web import filters
 
     app = Flask(__name__)
-    app.register_blueprint(web.bp)
+    filters.init_app(app)
     with app.app_context():
         assert render_template_string("{{ 62.5 | fr_number }} {{ 4 | fr_number(1) }}") == "62,50 4,0"
 
@@ -39,6 +39,6 @@ def test_date_fr():
 
 
 def test_line_label_speaks_french():
-    from duplicate.web import line_label
+    from duplicate.web.filters import line_label
 
     assert [line_label(x) for x in ("N", "S", "E", "W", "NS", "EW", None)] == ["N", "S", "E", "O", "NS", "EO", ""]

@@ -64,7 +64,7 @@ def test_printing_page_offers_the_free_kinds_and_renders_each(app, arbiter, seat
     # the duplicate kinds, the pack and the batch jobs are not a free tournament's
     assert arbiter.post(f"/arbitre/tournois/{tid}/impression/diagrams").status_code == 404
     assert arbiter.post(f"/arbitre/tournois/{tid}/impression/route-sheets").status_code == 404
-    assert arbiter.post(f"/arbitre/tournois/{tid}/impression/tout").status_code == 404  # `free_guard`
+    assert arbiter.post(f"/arbitre/tournois/{tid}/impression/tout").status_code == 404  # `web.freeplay.guard`
 
 
 def test_printed_pcn_with_a_championship_and_bad_choices(app, arbiter, seated):

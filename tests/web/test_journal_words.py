@@ -1,14 +1,14 @@
 """The journal speaks French (issue 29 point 9): it showed « published : False » and codes as stored. Every
 action the operations can journal is walked in their source (each ``journal(…)`` call and each refusal
 journalled through ``_refuse``), with the keys of its « Avant » / « Après »; each key must be one the
-journal page words (`web.arbiter_journal.KEYS`). Then the values and the page itself, by hand:
+journal page words (`web.arbiter.journal.KEYS`). Then the values and the page itself, by hand:
 « résultats publiés : Non », « place Est », « faute : Téléphone qui sonne »."""
 
 import ast
 import pathlib
 
 import duplicate
-from duplicate.web.arbiter_journal import KEYS, journal_lines
+from duplicate.web.arbiter.journal import KEYS, journal_lines
 
 from scoring_helpers import publish, ready
 

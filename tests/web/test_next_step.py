@@ -2,7 +2,7 @@
 « Tout est prêt » said only when it is true (issue 29 point 8: a team match's attackers, the triplettes'
 first colour).
 
-The menu is one structure (`duplicate/web/arbiter_menu.py`): the groups « Préparer », « Jouer »,
+The menu is one structure (`duplicate/web/arbiter/menu.py`): the groups « Préparer », « Jouer »,
 « Résultats » and « Tournoi », each link present only for the formats that have its screen. The next step is
 the first readiness step not done; once all are done, the evening's: launch position 1 (no clock started, no
 result), enter the results (lines still expected), publish.

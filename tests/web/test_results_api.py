@@ -13,7 +13,7 @@ from werkzeug.serving import make_server
 from duplicate import db, operations
 from duplicate.models import Player, Result, Team
 from duplicate.french import place_label
-from duplicate.web import fr_number
+from duplicate.web.filters import fr_number
 from scoring_helpers import publish, ready, score_for
 
 

@@ -21,7 +21,7 @@ from duplicate.models import (
     Board, JournalEntry, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament,
 )
 from duplicate.printing import render
-from duplicate.web.route_sheet_pdfs import route_sheet_pdfs
+from duplicate.web.public.route_sheet_pdfs import route_sheet_pdfs
 
 
 def _file(published: bool = True) -> dict:
