@@ -19,6 +19,7 @@ import hmac
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from duplicate.db import read_columns
 from duplicate.models import JournalEntry, Tournament
 
 CODE_DIGITS = 4
@@ -47,5 +48,5 @@ _ACTION_ENTRIES = select(JournalEntry.after).where(JournalEntry.tournament_id ==
 
 def refused_attempts(session: Session, tournament: Tournament, action: str, table: int, position: int) -> int:
     """How many journal entries ``action`` (a refused code) name ``table`` and ``position``."""
-    rows = session.exec(_ACTION_ENTRIES, params={"tournament_id": tournament.id, "action": action})
+    rows = read_columns(session, _ACTION_ENTRIES, {"tournament_id": tournament.id, "action": action}).scalars()
     return sum(1 for after in rows if (after or {}).get("table") == table and (after or {}).get("position") == position)

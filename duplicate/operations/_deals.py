@@ -23,6 +23,7 @@ from duplicate import french
 
 from duplicate.core.cards import SEATS, CardError, Seat, format_cards
 from duplicate.core.deals import Deal, DealError, deals_from_json, generate_boards as core_generate_boards, seed_hash
+from duplicate.db import read_columns
 from duplicate.models import WITH_PENDING, Board, Movement, Result, Tournament
 
 from ._common import OperationError, _entrants, _format, _kind, _parse_json, _refuse_after_results
@@ -53,10 +54,10 @@ def board_takers(session: Session, tournament: Tournament, movement: Movement | 
             if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
                 takers[item["number"]] = item["taker"]
     if numbers is None:
-        takers.update(session.exec(_TAKERS, params={"tournament_id": tournament.id}).all())
+        takers.update(read_columns(session, _TAKERS, {"tournament_id": tournament.id}).all())
     else:
-        takers.update(session.exec(_TAKERS_OF, params={"tournament_id": tournament.id,
-                                                       "numbers": list(numbers)}).all())
+        takers.update(read_columns(session, _TAKERS_OF, {"tournament_id": tournament.id,
+                                                         "numbers": list(numbers)}).all())
     return takers
 
 

@@ -28,7 +28,7 @@ from sqlalchemy import String, bindparam, cast
 from sqlmodel import Session, select
 
 from duplicate import french
-from duplicate.db import begin_writing
+from duplicate.db import begin_writing, read_columns
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import Contract
 from duplicate.models import (
@@ -190,8 +190,8 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw
     elif len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
-        placed = set(session.exec(_PLACED_AMONG[model], params={"tournament_id": tournament.id, "named": list(named)})
-                     .all()) if named else set()
+        placed = set(read_columns(session, _PLACED_AMONG[model], {"tournament_id": tournament.id, "named": list(named)})
+                     .scalars()) if named else set()
         if not placed and session.exec(query.limit(1)).first() is None:
             return lines  # before the draw
     else:

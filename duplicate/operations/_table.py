@@ -57,7 +57,7 @@ from duplicate.core.cards import SEAT_NAMES, SEATS
 from duplicate.core import formats
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
-from duplicate.db import begin_writing
+from duplicate.db import begin_writing, read_columns
 from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, JournalEntry, Player, PositionClock, Result, ResultConflict, Substitution, Team,
@@ -170,9 +170,9 @@ def _seated(session: Session, tournament: Tournament, position: int,
         return {ident: (ident, name) for ident, name in session.exec(query)}
     if only is not None:
         places = list(only)
-        subs = session.exec(_SUBSTITUTIONS_OF, params={"tournament_id": tournament.id, "position": position,
-                                                       "places": places}).all()  # the latest stands
-        players = {row[0]: row for row in session.exec(_PLAYERS_OF, params={
+        subs = read_columns(session, _SUBSTITUTIONS_OF, {"tournament_id": tournament.id, "position": position,
+                                                         "places": places}).all()  # the latest stands
+        players = {row[0]: row for row in read_columns(session, _PLAYERS_OF, {
             "tournament_id": tournament.id, "places": places, "ids": [player_id for _, player_id, _ in subs]})}
         return _seats(players, subs)
     subs = session.exec(select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
@@ -213,7 +213,7 @@ _IN_PLAY = select(PositionClock.position).where(PositionClock.tournament_id == b
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
     None before he launches one (then nothing is launched). The statement is built once (issue 30)."""
-    return session.exec(_IN_PLAY, params={"tournament_id": tournament.id}).first()
+    return read_columns(session, _IN_PLAY, {"tournament_id": tournament.id}).scalar()
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
