@@ -53,7 +53,9 @@ def test_every_relative_link_leads_to_a_file():
 
 
 def test_the_layout_names_every_module():
-    """docs/layout.md's tree: a line's indentation (two spaces a level) says its folder."""
+    """docs/layout.md's tree: a line's indentation (two spaces a level) says its folder. Under duplicate/ it
+    names every module and every folder that holds one, and nothing else; elsewhere, nothing that does not
+    exist."""
     tree = (DOCS / "layout.md").read_text(encoding="utf-8").split("```", 2)[1]
     named, path = set(), []
     for line in tree.splitlines():
@@ -62,7 +64,10 @@ def test_the_layout_names_every_module():
             path = path[:len(found.group(1)) // 2] + [found.group(2)]
             named.add("".join(path))
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "duplicate").rglob("*.py")}
+    folders = {f"{module.rsplit('/', 1)[0]}/" for module in modules}
     assert modules - named == set()
+    assert {name for name in named if name.startswith("duplicate/")} - modules - folders == set()
+    assert {name for name in named if not (ROOT / name).exists()} == set()
 
 
 def test_the_mutation_count_is_the_newest_whole_run():
