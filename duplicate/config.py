@@ -9,7 +9,7 @@ once the instance folder is known:
 - ``SECRET_KEY``: the ``SECRET_KEY`` environment variable, else a random key generated once and kept
   in ``instance/secret_key``, so that sessions survive a restart.
 - ``ROUTE_SHEET_CACHE_DIR``: where the route-sheet PDFs of the private links are kept
-  (`duplicate.web.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
+  (`duplicate.web.public.route_sheet_pdfs`). Default: ``instance/feuilles-de-route``, shared by the processes of
   one instance; under TESTING, a fresh temporary folder per application; the environment variable of the
   same name overrides the default otherwise (the live-server tests give each server its own).
 - ``PUBLIC_RESULTS_MAX_STALE``: the public results pages and JSON ranking are served the latest kept view

@@ -13,7 +13,7 @@ to the next writer as soon as the last one commits (`WRITE_LOCK_WAIT` at most, t
 ``synchronous`` stays SQLite's default, FULL: every commit waits for the disk (fsync of the WAL),
 so an acknowledged line survives a power cut too. ``SQLITE_SYNCHRONOUS=NORMAL`` (opt-in) syncs at
 checkpoints only: a commit then costs no fsync, a killed process loses nothing either, but a power cut
-or an OS crash may lose the last commits (README « Serving the hall »).
+or an OS crash may lose the last commits (docs/serving.md).
 ``busy_timeout`` still arbitrates between processes (a command run beside the server). Requests with a safe method (GET, HEAD, OPTIONS) only read and use a deferred BEGIN,
 and so do the views marked `reads_only` (sign-in and sign-out: a POST that writes nothing in the database),
 so that reads and sign-in never wait for a writer nor make one wait. Views marked `reads_first` (the

@@ -291,7 +291,7 @@ def hall_version(session: Session, tournament: Tournament, now: datetime.datetim
     with lines missing then is « en retard »). The tournament's row is the one the request has read already;
     the clock is one more row.
     The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
-    cost of these two reads, without computing the grid or the projector (`web.live`)."""
+    cost of these two reads, without computing the grid or the projector (`web.arbiter.live`)."""
     clock = session.execute(select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining)
                             .where(PositionClock.tournament_id == tournament.id)).first()
     over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())

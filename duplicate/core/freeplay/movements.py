@@ -40,7 +40,7 @@ against the booklet's « fiche individuelle » of player 7). Player ids are ``J1
 multiple of 4 is the table of 3 (p. 15, below; « Le jeu à 3 joueurs est admis et homologué par la F.F.T. »,
 p. 10, while « Les tournois à 5 joueurs ne sont pas homologables », p. 11, even if « certains petits
 tournois libres … peuvent inclure des tables de 5 joueurs »). So 11 players play the 12-player Howell and 13–15 the
-16-player one (our choice, README « Free play »: not 3 tables with tables of 5), with one, two or three
+16-player one (our choice, docs/free-play.md: not 3 tables with tables of 5), with one, two or three
 player numbers absent — the Howell's answer to « supprimer le NORD »: whoever would sit in the absent
 number's seat finds it empty, his table plays at 3 at that position (the absent seat changes table and
 orientation with the number). The absent numbers are chosen as the Norths are (`_howell_absent`): no table

@@ -5,7 +5,7 @@ deal at one table (SPEC §13): ``{"table": 2, "position": 1, "deal": 3, "taker":
 "contract": "garde", "points": 49, "bouts": 2, "poignees": [], "petit_au_bout": null, "chelem": null}`` or
 ``{"table": 2, "position": 1, "deal": 4, "passed": true}``.
 
-Our choices where SPEC §13 is silent (README « Free play »):
+Our choices where SPEC §13 is silent (docs/free-play.md):
 
 * **Who is at the table**: the result's ``"players"`` (a list of ids) when it has one, else the seats of
   the ``movement``'s round at that position and table (an empty seat, ``null``, is a table of 3; a fifth

@@ -2,7 +2,7 @@
 teams formed from them, and the draw of the starting places (seeded, by hand, printed for the room).
 
 Each view parses its form, calls one operation (`duplicate.operations._entrants`) and renders or redirects;
-a refused form is shown again with its French error and answers 422 (`duplicate.web.arbiter`).
+a refused form is shown again with its French error and answers 422 (`duplicate.web.submit`).
 """
 
 from flask import flash, redirect, render_template, request, url_for
