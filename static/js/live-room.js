@@ -1,7 +1,7 @@
 /* The arbiter's live room (issues 13 and 30): asks salle.json every half second — sending back the ETag
    of its last answer, so that the server answers « 304, nothing new » at once — and repaints the grid —
    each cell's status and count, each étui's status, the late tables, the counts — and the countdown
-   (countdown.js). A cell comes as one text (web/live.py `_cell_text`): its status letter, a flag (L late,
+   (countdown.js). A cell comes as one text (web/arbiter/live.py `_cell_text`): its status letter, a flag (L late,
    U upcoming, - neither), one letter per line in the page's order. No page reload; when the server cannot
    be reached the page says so and keeps asking. No dependency. */
 (function () {
