@@ -252,14 +252,7 @@ def test_import_deals_and_enter_hands(app, arbiter, runner):
     assert arbiter.get(f"{url}/99").status_code == 404
 
 
-def _movements_available() -> bool:
-    movements = pytest.importorskip("duplicate.core.movements")
-    return hasattr(movements, "generate") and hasattr(movements, "check")
-
-
 def test_movement_then_dashboard_all_ready(app, arbiter):
-    if not _movements_available():
-        pytest.skip("duplicate.core.movements n’a pas encore generate/check")
     tournament_id = create(arbiter)
     base = f"/arbitre/tournois/{tournament_id}"
     twenty = "".join(f"{2000 + n};Joueur{n};Jean;Lyon\n" for n in range(20))  # 5 tables: a Rainbow
