@@ -15,6 +15,20 @@ leaves a schema made again from empty for the next one. `create_app` then finds 
 
 `app`, `client` and `runner` build on it. Tests that ask for none of these (tests/core/) touch no database
 and import neither Flask nor SQLAlchemy through this file.
+
+Issue 32, the second pass (28 November 2026; figures in docs/testing.md):
+
+- A fixture that builds its own application on `database_url` with another configuration (CSRF on, behind a
+  proxy) asks for `migrated` and gets the migrated database too; one that builds a SQLite application of
+  its own asks for `sqlite_copy(name)`, a copy of the migrated template. Only tests/test_migrations.py, the
+  faults and the e2e servers (and a test asking for `database_url` alone) migrate from empty.
+- `share_compiled_code`: the URL rules' builders and the Jinja templates are compiled once per test
+  process, not once per application (the same code, compiled once).
+- Data for the tests that are not about the forms: `factories.create_tournament` (through the operations,
+  Indico's ``create_event``), used by tests/web's `tournament_factory`; the form posts stay in the tests of
+  the forms and when a factory is given a client.
+- Text checks that a random token could satisfy or break read `pages.visible_text(page)` (what a person
+  sees) or `pages.without_tokens(page)` (the HTML with the CSRF inputs' values blanked).
 """
 
 import functools
@@ -184,11 +198,29 @@ def postgres_migrated(postgres_schema):
     return ready
 
 
+@pytest.fixture
+def migrated():
+    """Asked for by a fixture that builds its own application on `database_url` (another configuration than
+    `app`'s: CSRF on, behind a proxy…): its database comes migrated to the head, as `app`'s does."""
+
+
+@pytest.fixture
+def sqlite_copy(sqlite_template, tmp_path):
+    """``sqlite_copy(name)``: the URL of a new SQLite file ``tmp_path / name``, a copy of the migrated
+    template — for a fixture that builds its own SQLite application."""
+
+    def copy(name: str) -> str:
+        shutil.copy(sqlite_template, tmp_path / name)
+        return f"sqlite:///{tmp_path / name}"
+
+    return copy
+
+
 @pytest.fixture(params=DATABASES)
 def database_url(request, tmp_path):
     """The URL of an empty database: a SQLite file, or an empty PostgreSQL schema; for a test that asks for
     `app`, an empty database already migrated to the head (see the module's docstring)."""
-    migrated = "app" in request.fixturenames
+    migrated = "app" in request.fixturenames or "migrated" in request.fixturenames
     if request.param == "sqlite":
         path = tmp_path / "test.sqlite3"
         if migrated:
