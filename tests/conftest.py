@@ -15,6 +15,20 @@ leaves a schema made again from empty for the next one. `create_app` then finds 
 
 `app`, `client` and `runner` build on it. Tests that ask for none of these (tests/core/) touch no database
 and import neither Flask nor SQLAlchemy through this file.
+
+Issue 32, the second pass (28 November 2026; figures in docs/testing.md):
+
+- A fixture that builds its own application on `database_url` with another configuration (CSRF on, behind a
+  proxy) asks for `migrated` and gets the migrated database too; one that builds a SQLite application of
+  its own asks for `sqlite_copy(name)`, a copy of the migrated template. Only tests/test_migrations.py, the
+  faults and the e2e servers (and a test asking for `database_url` alone) migrate from empty.
+- `share_compiled_code`: the URL rules' builders and the Jinja templates are compiled once per test
+  process, not once per application (the same code, compiled once).
+- Data for the tests that are not about the forms: `factories.create_tournament` (through the operations,
+  Indico's ``create_event``), used by tests/web's `tournament_factory`; the form posts stay in the tests of
+  the forms and when a factory is given a client.
+- Text checks that a random token could satisfy or break read `pages.visible_text(page)` (what a person
+  sees) or `pages.without_tokens(page)` (the HTML with the CSRF inputs' values blanked).
 """
 
 import functools
@@ -184,11 +198,29 @@ def postgres_migrated(postgres_schema):
     return ready
 
 
+@pytest.fixture
+def migrated():
+    """Asked for by a fixture that builds its own application on `database_url` (another configuration than
+    `app`'s: CSRF on, behind a proxy…): its database comes migrated to the head, as `app`'s does."""
+
+
+@pytest.fixture
+def sqlite_copy(sqlite_template, tmp_path):
+    """``sqlite_copy(name)``: the URL of a new SQLite file ``tmp_path / name``, a copy of the migrated
+    template — for a fixture that builds its own SQLite application."""
+
+    def copy(name: str) -> str:
+        shutil.copy(sqlite_template, tmp_path / name)
+        return f"sqlite:///{tmp_path / name}"
+
+    return copy
+
+
 @pytest.fixture(params=DATABASES)
 def database_url(request, tmp_path):
     """The URL of an empty database: a SQLite file, or an empty PostgreSQL schema; for a test that asks for
     `app`, an empty database already migrated to the head (see the module's docstring)."""
-    migrated = "app" in request.fixturenames
+    migrated = "app" in request.fixturenames or "migrated" in request.fixturenames
     if request.param == "sqlite":
         path = tmp_path / "test.sqlite3"
         if migrated:
@@ -205,12 +237,63 @@ def database_url(request, tmp_path):
     _execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
+@functools.cache
+def share_compiled_code() -> None:
+    """Compile once per test process what every new application compiles again (issue 32: a test's
+    application spent ≈ 0.25 s compiling its 126 URL rules' builders and ≈ 0.2 s its first templates).
+
+    - Jinja: every `Flask` application gets one shared bytecode cache (`Flask.jinja_options`), so a
+      template is parsed and compiled once per process, not once per test; the cache keys a template by its
+      name and file, with its source's checksum, so an edited template is compiled again.
+    - Werkzeug: a URL rule's builder (`Rule._compile_builder`, Python source generated and compiled for each
+      rule of each application) is kept by what shapes it — the rule's text, host or subdomain, its parsed
+      parts and defaults — and reused by the next application's same rule (it reads the rule it builds for
+      from its ``.self`` argument, never from its closure).
+    Nothing of the application's behaviour changes: the same code runs, compiled once."""
+    import jinja2
+    from flask import Flask
+    from werkzeug.routing import rules
+
+    class Compiled(jinja2.BytecodeCache):
+        def __init__(self):
+            self.codes = {}
+
+        def load_bytecode(self, bucket):
+            checksum, code = self.codes.get(bucket.key, (None, None))
+            if checksum == bucket.checksum:  # the template's source has not changed since
+                bucket.code = code
+
+        def dump_bytecode(self, bucket):
+            self.codes[bucket.key] = (bucket.checksum, bucket.code)
+
+    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": Compiled()}
+    compile_builder, builders = rules.Rule._compile_builder, {}
+
+    def kept_builder(self, append_unknown=True):
+        key = (self.rule, self.map.host_matching, self.host, self.subdomain, self.merge_slashes,
+               tuple(self._trace), repr(sorted((self.defaults or {}).items())), append_unknown)
+        if key not in builders:
+            builders[key] = compile_builder(self, append_unknown)
+        return builders[key]
+
+    rules.Rule._compile_builder = kept_builder
+
+
+def pytest_collection_finish(session):
+    """The test modules imported Flask (not those of tests/core): share its compiled code from the start."""
+    import sys
+
+    if "flask" in sys.modules and "werkzeug.routing" in sys.modules:
+        share_compiled_code()
+
+
 @pytest.fixture
 def app(database_url):
     """The application on a fresh, migrated database (`database_url`: a copy of the migrated template, or the
     emptied migrated schema; `create_app` finds it at the head)."""
     from duplicate import create_app, db
 
+    share_compiled_code()
     app = create_app({"DATABASE_URL": database_url})
     yield app
     db.get_engine(app).dispose()

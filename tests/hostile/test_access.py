@@ -127,7 +127,7 @@ def test_private_links_are_unguessable(app, client, arbiter):
 
 
 @pytest.fixture
-def csrf_app(database_url):
+def csrf_app(database_url, migrated):
     app = create_app({"DATABASE_URL": database_url, "WTF_CSRF_ENABLED": True})
     yield app
     db.get_engine(app).dispose()

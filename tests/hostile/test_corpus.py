@@ -194,12 +194,12 @@ def test_generated_players_csv(rows, separator, header, noise):
 
 
 @pytest.fixture
-def sqlite_arbiter(tmp_path):
+def sqlite_arbiter(sqlite_copy):
     """An arbiter signed in on a fresh SQLite database (the route walk covers PostgreSQL)."""
     from duplicate import create_app, operations
     from duplicate.demo import build_demo
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'forms.sqlite3'}"})
+    app = create_app({"DATABASE_URL": sqlite_copy("forms.sqlite3")})
     with Session(db.get_engine(app)) as session:
         operations.create_user(session, "arbitre", "mot-de-passe-solide", "arbiter")
         tid = build_demo(session).id

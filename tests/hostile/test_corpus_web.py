@@ -110,13 +110,13 @@ def _ready(session: Session, kind: str = "individual") -> int:
 
 
 @pytest.fixture
-def evening(tmp_path):
+def evening(sqlite_copy):
     """An app on a fresh SQLite file: accounts (a victim scorer first, so that the fuzzed ``<user_id>`` 1 is
     never the arbiter's own), the scored demo, a tournament in play, a free tournament with its movement;
     signed-in clients."""
     from duplicate import create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'corpus.sqlite3'}"})
+    app = create_app({"DATABASE_URL": sqlite_copy("corpus.sqlite3")})
     with app.app_context(), Session(db.get_engine(app)) as session:
         operations.create_user(session, "victime", PASSWORD, "scorer")
         operations.create_user(session, "marqueur", PASSWORD, "scorer")

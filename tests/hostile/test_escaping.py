@@ -16,10 +16,10 @@ from duplicate.models import Result
 
 
 @pytest.fixture
-def sqlite_app(tmp_path):
+def sqlite_app(sqlite_copy):
     from duplicate import create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'pdf.sqlite3'}"})
+    app = create_app({"DATABASE_URL": sqlite_copy("pdf.sqlite3")})
     yield app
     db.get_engine(app).dispose()
 

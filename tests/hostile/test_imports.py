@@ -143,12 +143,12 @@ def test_settings_the_application_reads_are_checked(app):
 # --- the property: what is accepted can be browsed ---------------------------------------------------------
 
 @pytest.fixture
-def sqlite_visitors(tmp_path):
+def sqlite_visitors(sqlite_copy):
     """A fresh SQLite application (the route walk covers PostgreSQL), the demonstration's file, and three
     visitors: anonymous, a scorer, an arbiter (who imports, and so owns, the tournaments)."""
     from duplicate import create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'imports.sqlite3'}"})
+    app = create_app({"DATABASE_URL": sqlite_copy("imports.sqlite3")})
     base = _demo_file(app)
     visitors = {"anonymous": app.test_client()}
     with Session(db.get_engine(app)) as session:

@@ -6,8 +6,10 @@ import pytest
 from sqlmodel import Session
 
 from duplicate import db, operations
+from factories import create_tournament
 
 PASSWORD = "mot-de-passe-solide"
+ARBITER = "arbitre"  # the account of the `arbiter` client
 
 
 @pytest.fixture
@@ -42,7 +44,7 @@ def sign_in():
 @pytest.fixture
 def arbiter(client, make_user):
     """`client`, signed in as an arbiter."""
-    response = _sign_in(client, make_user("arbitre"))
+    response = _sign_in(client, make_user(ARBITER))
     assert response.status_code == 302
     return client
 
@@ -75,14 +77,17 @@ def players_factory(arbiter):
 
 
 @pytest.fixture
-def tournament_factory(arbiter):
-    """``tournament_factory(kind="individual", players=0, name=…, date=…, place="Club", client=arbiter)``: a
-    tournament created through the arbiter's form (one séance, Europe/Paris) with ``players`` players
-    registered as `players_factory` does; its id."""
+def tournament_factory(app, arbiter):
+    """``tournament_factory(kind="individual", players=0, name=…, date=…, place="Club", client=None)``: a
+    tournament as the arbiter's form creates it (one séance, Europe/Paris), owned by the signed-in
+    « arbitre », with ``players`` players registered as `players_factory` does; its id. Built through the
+    operations (`factories.create_tournament`: these tests are not about the forms); with ``client``, through
+    that client's forms, as that client's account."""
 
     def create(kind: str = "individual", players: int = 0, *, name: str = "Tournoi", date: str = "2026-11-24",
                place: str = "Club", client=None) -> int:
-        client = client or arbiter
+        if client is None:
+            return create_tournament(app, kind, players, name=name, date=date, place=place, owner=ARBITER)
         tournament_id = _new_tournament(client, kind, name, date, place)
         _register(client, tournament_id, players)
         return tournament_id

@@ -98,7 +98,7 @@ def test_empty_sign_in_form_shows_errors_next_to_fields(client):
 
 
 @pytest.fixture
-def csrf_app(database_url):
+def csrf_app(database_url, migrated):
     app = create_app({"DATABASE_URL": database_url, "WTF_CSRF_ENABLED": True})
     yield app
     db.get_engine(app).dispose()

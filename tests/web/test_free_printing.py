@@ -52,14 +52,16 @@ def test_printing_page_offers_the_free_kinds_and_renders_each(app, arbiter, seat
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, tid)
         names = operations.freeplay.player_names(session, tournament)
+    printed = {}  # each kind rendered once: the fiches and the ranking are read from the same PDFs
     for kind in FREE_KINDS:
         response = arbiter.post(f"/arbitre/tournois/{tid}/impression/{kind}")
         assert response.status_code == 200, kind
         assert response.mimetype == "application/pdf" and response.data.startswith(b"%PDF"), kind
         assert f"tournoi-{tid}-" in response.headers["Content-Disposition"]
-    fiche = pdf_text(arbiter.post(f"/arbitre/tournois/{tid}/impression/free-cards").data, layout=False)
+        printed[kind] = response.data
+    fiche = pdf_text(printed["free-cards"], layout=False)
     assert all(name in fiche for name in names.values())  # every player has his fiche, named
-    ranking = " ".join(pdf_text(arbiter.post(f"/arbitre/tournois/{tid}/impression/free-ranking").data).split())
+    ranking = " ".join(pdf_text(printed["free-ranking"]).split())
     assert f"1 {seats['S'].replace('W', 'O')} {names[seats['S']]}" in ranking and "+210" in ranking
     # the duplicate kinds, the pack and the batch jobs are not a free tournament's
     assert arbiter.post(f"/arbitre/tournois/{tid}/impression/diagrams").status_code == 404

@@ -84,8 +84,12 @@ def test_api_ranking_with_penalties_and_an_entrant_without_deal(app, client):
 # --- the command line ----------------------------------------------------------------------------------
 
 @pytest.fixture
-def flask(tmp_path):
+def flask(tmp_path, sqlite_template):
+    """``flask(*args)``: a ``flask --app app`` command on a SQLite file already at the head (a copy of the
+    migrated template: tests/test_migrations.py migrates from empty), as a user types it."""
     import os
+    import shutil
+    shutil.copy(sqlite_template, tmp_path / "cli.sqlite3")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'cli.sqlite3'}", "PYTHONIOENCODING": "utf-8"}
 
     def run(*args):

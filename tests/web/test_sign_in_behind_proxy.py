@@ -90,7 +90,7 @@ class Browser:
 
 
 @pytest.fixture
-def hall(database_url):
+def hall(database_url, migrated):
     """(the app, the proxy's port, waitress's port): the server of ``make run`` behind the proxy."""
     app = create_app({"DATABASE_URL": database_url, "PROXY_FIX": True})
     with app.app_context(), Session(db.get_engine(app)) as session:  # the app's PASSWORD_HASH_METHOD
