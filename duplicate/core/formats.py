@@ -221,6 +221,51 @@ class Format:
         """The attacker named at entry: none, the attack is the taker."""
         return None
 
+    # --- decisions the operations and the pages ask (issue 32: « the format decides ») ---------------------
+
+    @property
+    def has_final_square(self) -> bool:
+        """Whether the arbiter may seat a carré final, the best players' one more position (SPEC §13, booklet
+        « carré final »): in the free individual only, the team kinds keep their teams to the end."""
+        return self.free_individual
+
+    @property
+    def registers_team_line(self) -> bool:
+        """Whether a team's line (NS or EW) is typed when the team is formed: in triplettes (SPEC §5, Mitchell);
+        not where the attack and the defence sit apart (quadrettes, team match: the place is Q1, A or B) nor
+        where the movement seats the teams (free play, SPEC §13)."""
+        return not (self.split_roles or self.free_play)
+
+    @property
+    def attack_step(self) -> str | None:
+        """The readiness step that settles who attacks (a key of ``operations.STEP_LABELS``): ``attackers``,
+        a team match's attacker in each quarter (SPEC §7); ``first_colour``, the triplettes' first attacking colour
+        (SPEC §5, seed « Règles spécifiques aux tournois triplettes »); None where the taker is the étui's."""
+        if self.quarters:
+            return "attackers"
+        return "first_colour" if self.badges else None
+
+    @property
+    def has_team_match_pages(self) -> bool:
+        """Whether the tournament has a team match's own pages — its quarters' attackers, rooms and bonus
+        (SPEC §7), its feuille de marque: the team match, not free play."""
+        return self.quarters and not self.free_play
+
+    def bid_contract(self, value: str | None) -> str | None:
+        """The contract an entry states: what was typed (or bid) where the attack bids Garde, Garde Sans or
+        Garde Contre (team match, SPEC §6); None where the Garde is imposed (SPEC §2), whatever was typed."""
+        return value if self.free_contracts else None
+
+    def team_badges(self, members: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """Player id → attack badge of a team's ``members`` (id, « NOM Prénom »): none, badges are the
+        triplettes' (`Triplettes.team_badges`)."""
+        return {}
+
+    def first_colour(self, seed: str) -> str | None:
+        """A team's first attacking colour, drawn from ``seed``: none, colours are the triplettes'
+        (`Triplettes.first_colour`)."""
+        return None
+
     # --- places and tables ----------------------------------------------------------------------------
 
     @staticmethod
@@ -274,6 +319,19 @@ class Triplettes(Format):
     def defender_at(self, seats, defence, seat):
         """The defending triplette, whoever of it sits at ``seat``."""
         return defence[0]
+
+    def team_badges(self, members):
+        """Bleu, Blanc, Rouge by surname (seed, « Règles spécifiques aux tournois triplettes »:
+        `core.triplettes.member_badges`)."""
+        from .triplettes import member_badges  # only where badges are given: ``rank`` gives none (issue 12)
+
+        return member_badges(members)
+
+    def first_colour(self, seed):
+        """The arbiter's draw of the colour that attacks first (`core.triplettes.draw_first_colour`)."""
+        from .triplettes import draw_first_colour
+
+        return draw_first_colour(seed)
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         lines = []
