@@ -408,7 +408,7 @@ def table_score(kind: TournamentKind, payload: Mapping) -> tuple[int, bool, str 
                              "contract")
     if contract is not None and contract not in CONTRACTS and contract != "prise":
         raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
-    if not format_for(kind).free_contracts and contract not in (None, "garde"):
+    if contract not in (None, "garde") and format_for(kind).bid_contract(contract) is None:
         raise OperationError("En duplicate, le contrat est imposé : Garde.", "contract")
     if contract == "prise":
         raise OperationError("En match par équipes, les contrats sont Garde, Garde Sans ou Garde Contre.", "contract")
@@ -553,7 +553,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
                             result.score)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
-    if contract is not None and format_for(kind).free_contracts:
+    if format_for(kind).bid_contract(contract) is not None:
         fields["contract"] = contract
     if attacker is not None:
         fields["attacker"] = attacker
