@@ -129,7 +129,7 @@ def teams(tournament_id: int):
     players = operations.players(get_session(), tournament)
     form = forms.TeamForm()
     form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
-    if tournament.format.split_roles or tournament.format.free_play:  # roles sit apart / the movement seats: no line
+    if not tournament.format.registers_team_line:  # roles sit apart / the movement seats: no line
         del form.line
     return submit(
         form,
