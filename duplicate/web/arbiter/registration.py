@@ -148,10 +148,7 @@ def teams(tournament_id: int):
 # --- draw of the starting places ---------------------------------------------------------------------------
 
 def _entrants(tournament) -> list:
-    session = get_session()
-    if tournament.format.ranks_players:
-        return operations.players(session, tournament)
-    return operations.teams(session, tournament)
+    return operations.entrant_rows(get_session(), tournament)
 
 
 def _placement(tournament) -> tuple[list, list[dict], list]:
