@@ -119,6 +119,12 @@ class Format:
         return "players" if self.ranks_players else "teams"
 
     @property
+    def entrant_word(self) -> str:
+        """An entrant as a column head shared by every team kind: « Joueur » (players ranked) or « Équipe »
+        (`entrant_noun` names the team kind's own: « Triplette », « Quadrette »)."""
+        return "Joueur" if self.ranks_players else "Équipe"
+
+    @property
     def entrants_noun(self) -> str:
         """« joueurs » or « équipes », in a sentence."""
         return "joueurs" if self.ranks_players else "équipes"
