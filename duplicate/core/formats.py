@@ -252,6 +252,14 @@ class Format:
         return "first_colour" if self.badges else None
 
     @property
+    def chooses_quarter_boards(self) -> bool:
+        """Whether the arbiter chooses, with the movement, how many étuis a quarter plays: a team match plays
+        16 to 24 donnes in 4 quarters, 4, 5 or 6 étuis a quarter (seed ``duplicate-tournaments.txt``,
+        « DUPLICATE PAR ÉQUIPES », « Présentation »; issue 29 point 10); the other formats deal their
+        movement generator's default."""
+        return self.quarters
+
+    @property
     def has_team_match_pages(self) -> bool:
         """Whether the tournament has a team match's own pages — its quarters' attackers, rooms and bonus
         (SPEC §7), its feuille de marque: the team match, not free play."""
