@@ -243,13 +243,24 @@ class Format:
         return not (self.split_roles or self.free_play)
 
     @property
+    def who_attacks(self) -> str | None:
+        """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
+        rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois
+        triplettes »); ``quarters``, a team match's attacker chosen for each quarter before play (SPEC §7);
+        ``named``, the quadrettes' attacker named at entry among the quadrette; None where the taker is a
+        player, at the étui's taker seat."""
+        if self.badges:
+            return "colours"
+        if self.quarters:
+            return "quarters"
+        return "named" if self.chosen_attacker else None
+
+    @property
     def attack_step(self) -> str | None:
         """The readiness step that settles who attacks (a key of ``operations.STEP_LABELS``): ``attackers``,
         a team match's attacker in each quarter (SPEC §7); ``first_colour``, the triplettes' first attacking colour
         (SPEC §5, seed « Règles spécifiques aux tournois triplettes »); None where the taker is the étui's."""
-        if self.quarters:
-            return "attackers"
-        return "first_colour" if self.badges else None
+        return {"quarters": "attackers", "colours": "first_colour"}.get(self.who_attacks)
 
     @property
     def chooses_quarter_boards(self) -> bool:

@@ -211,7 +211,7 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
             "pm": t.format.uses_pm, "free_contracts": t.format.free_contracts, "team_match": t.format.rooms,
-            "attackers": t.format.badges or t.format.chosen_attacker}
+            "attackers": t.format.who_attacks in ("colours", "named")}
 
 
 def _card_order(notation: str) -> int:
