@@ -319,6 +319,11 @@ class Format:
         return "Quart temps" if self.quarters else "Position"
 
     @property
+    def position_feminine(self) -> bool:
+        """Whether `position_noun` is feminine, for its ordinal: « 1re position », but « 1er quart temps »."""
+        return not self.quarters
+
+    @property
     def taker_noun(self) -> str:
         """The attack's column head: « Preneur » (one player) or « Attaque » (a team)."""
         return "Preneur" if self.ranks_players else "Attaque"
