@@ -71,7 +71,7 @@ class Tournament:
     @property
     def entrants(self) -> dict[str, Mapping]:
         """Who is ranked and gets a route sheet: players in the individual, teams otherwise."""
-        return self.players if self.format.ranks_players else self.teams
+        return {"players": self.players, "teams": self.teams}[self.format.entrants_key]
 
     def name(self, ident: str | None) -> str:
         if ident is None:
