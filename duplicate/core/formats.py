@@ -230,6 +230,15 @@ class Format:
     # --- decisions the operations and the pages ask (issue 32: « the format decides ») ---------------------
 
     @property
+    def seats_by_player(self) -> bool:
+        """Whether the movement seats players one by one, the n mod 4 others at the relais (SPEC §7,
+        `core.movements.relais`): it is generated for a count of players, its places are checked one by one
+        (each entered result re-found line by line, each registered place seated or resting) and the
+        placement shows the relais. The team movements are generated for a count of tables (choice: their
+        lines are not re-checked, a phantom team's byes not counted)."""
+        return self.ranks_players
+
+    @property
     def has_final_square(self) -> bool:
         """Whether the arbiter may seat a carré final, the best players' one more position (SPEC §13, booklet
         « carré final »): in the free individual only, the team kinds keep their teams to the end."""

@@ -164,7 +164,7 @@ def _placement(tournament) -> tuple[list, list[dict], list]:
             continue
         tables.setdefault(entrant.start_table or 1, {})[fmt.line_of(entrant.entrant_id)] = entrant
     # individual: the places of table T + 1 (N, S, E) start at the relais (SPEC §7, n mod 4 players)
-    full = operations.table_count(get_session(), tournament) if fmt.ranks_players else None
+    full = operations.table_count(get_session(), tournament) if fmt.seats_by_player else None
     rows = [{"table": table, "seats": tables[table], "relais": full is not None and table > full}
             for table in sorted(tables)]
     return columns, rows, unplaced
