@@ -300,6 +300,11 @@ class Format:
         (`Triplettes.first_colour`)."""
         return None
 
+    def duplicating_line(self, board: int) -> str | None:
+        """The line of a table that duplicates étui ``board`` at the first position, as the printouts say it:
+        none, the table's players duplicate together; the triplettes' line (`Triplettes.duplicating_line`)."""
+        return None
+
     # --- places and tables ----------------------------------------------------------------------------
 
     @staticmethod
@@ -371,6 +376,13 @@ class Triplettes(Format):
         from .triplettes import draw_first_colour
 
         return draw_first_colour(seed)
+
+    def duplicating_line(self, board):
+        """NS for the odd étuis, EW for the even (seed, « Règles spécifiques aux tournois triplettes » :
+        `core.triplettes.duplication_duty`)."""
+        from .triplettes import duplication_duty
+
+        return duplication_duty(board)
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         lines = []
