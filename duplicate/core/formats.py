@@ -8,7 +8,11 @@ follows asks the format, never « which kind? » again (ARCHITECTURE habit 11, a
 ``get_result_class``).  What a kind *does* is asked of its format's methods, one place each (habit 15): the
 taker's seat of an étui (`Format.taker_seat_for`), a round's lines (`Format.round_lines`), the defenders' and
 the confirming seats, a result's sides and contract; the subclasses `Individual`, `Triplettes`, `AttackSouth`
-(quadrettes and the team match) and `FreePlay` override what differs.  Adding a format is adding one `Format`
+(quadrettes and the team match) and `FreePlay` override what differs.  What the operations and the pages
+decide from the kind is asked by name too (issue 32): who attacks (`Format.who_attacks`, its readiness step
+`Format.attack_step`), a team's badges and first colour, the line that duplicates an étui, the contract an
+entry states (`Format.bid_contract`), whether the movement seats players one by one (`Format.seats_by_player`),
+the carré final, a team's line at registration, the team match's pages and its étuis per quarter.  Adding a format is adding one `Format`
 (of a subclass, or a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its
 templates' wording where they differ).
 
