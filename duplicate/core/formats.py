@@ -8,7 +8,11 @@ follows asks the format, never « which kind? » again (ARCHITECTURE habit 11, a
 ``get_result_class``).  What a kind *does* is asked of its format's methods, one place each (habit 15): the
 taker's seat of an étui (`Format.taker_seat_for`), a round's lines (`Format.round_lines`), the defenders' and
 the confirming seats, a result's sides and contract; the subclasses `Individual`, `Triplettes`, `AttackSouth`
-(quadrettes and the team match) and `FreePlay` override what differs.  Adding a format is adding one `Format`
+(quadrettes and the team match) and `FreePlay` override what differs.  What the operations and the pages
+decide from the kind is asked by name too (issue 32): who attacks (`Format.who_attacks`, its readiness step
+`Format.attack_step`), a team's badges and first colour, the line that duplicates an étui, the contract an
+entry states (`Format.bid_contract`), whether the movement seats players one by one (`Format.seats_by_player`),
+the carré final, a team's line at registration, the team match's pages and its étuis per quarter.  Adding a format is adding one `Format`
 (of a subclass, or a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its
 templates' wording where they differ).
 
@@ -119,6 +123,12 @@ class Format:
         return "players" if self.ranks_players else "teams"
 
     @property
+    def entrant_word(self) -> str:
+        """An entrant as a column head shared by every team kind: « Joueur » (players ranked) or « Équipe »
+        (`entrant_noun` names the team kind's own: « Triplette », « Quadrette »)."""
+        return "Joueur" if self.ranks_players else "Équipe"
+
+    @property
     def entrants_noun(self) -> str:
         """« joueurs » or « équipes », in a sentence."""
         return "joueurs" if self.ranks_players else "équipes"
@@ -221,6 +231,84 @@ class Format:
         """The attacker named at entry: none, the attack is the taker."""
         return None
 
+    # --- decisions the operations and the pages ask (issue 32: « the format decides ») ---------------------
+
+    @property
+    def seats_by_player(self) -> bool:
+        """Whether the movement seats players one by one, the n mod 4 others at the relais (SPEC §7,
+        `core.movements.relais`): it is generated for a count of players, its places are checked one by one
+        (each entered result re-found line by line, each registered place seated or resting) and the
+        placement shows the relais. The team movements are generated for a count of tables (choice: their
+        lines are not re-checked, a phantom team's byes not counted)."""
+        return self.ranks_players
+
+    @property
+    def has_final_square(self) -> bool:
+        """Whether the arbiter may seat a carré final, the best players' one more position (SPEC §13, booklet
+        « carré final »): in the free individual only, the team kinds keep their teams to the end."""
+        return self.free_individual
+
+    @property
+    def registers_team_line(self) -> bool:
+        """Whether a team's line (NS or EW) is typed when the team is formed: in triplettes (SPEC §5, Mitchell);
+        not where the attack and the defence sit apart (quadrettes, team match: the place is Q1, A or B) nor
+        where the movement seats the teams (free play, SPEC §13)."""
+        return not (self.split_roles or self.free_play)
+
+    @property
+    def who_attacks(self) -> str | None:
+        """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
+        rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois
+        triplettes »); ``quarters``, a team match's attacker chosen for each quarter before play (SPEC §7);
+        ``named``, the quadrettes' attacker named at entry among the quadrette; None where the taker is a
+        player, at the étui's taker seat."""
+        if self.badges:
+            return "colours"
+        if self.quarters:
+            return "quarters"
+        return "named" if self.chosen_attacker else None
+
+    @property
+    def attack_step(self) -> str | None:
+        """The readiness step that settles who attacks (a key of ``operations.STEP_LABELS``): ``attackers``,
+        a team match's attacker in each quarter (SPEC §7); ``first_colour``, the triplettes' first attacking colour
+        (SPEC §5, seed « Règles spécifiques aux tournois triplettes »); None where the taker is the étui's."""
+        return {"quarters": "attackers", "colours": "first_colour"}.get(self.who_attacks)
+
+    @property
+    def chooses_quarter_boards(self) -> bool:
+        """Whether the arbiter chooses, with the movement, how many étuis a quarter plays: a team match plays
+        16 to 24 donnes in 4 quarters, 4, 5 or 6 étuis a quarter (seed ``duplicate-tournaments.txt``,
+        « DUPLICATE PAR ÉQUIPES », « Présentation »; issue 29 point 10); the other formats deal their
+        movement generator's default."""
+        return self.quarters
+
+    @property
+    def has_team_match_pages(self) -> bool:
+        """Whether the tournament has a team match's own pages — its quarters' attackers, rooms and bonus
+        (SPEC §7), its feuille de marque: the team match, not free play."""
+        return self.quarters and not self.free_play
+
+    def bid_contract(self, value: str | None) -> str | None:
+        """The contract an entry states: what was typed (or bid) where the attack bids Garde, Garde Sans or
+        Garde Contre (team match, SPEC §6); None where the Garde is imposed (SPEC §2), whatever was typed."""
+        return value if self.free_contracts else None
+
+    def team_badges(self, members: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """Player id → attack badge of a team's ``members`` (id, « NOM Prénom »): none, badges are the
+        triplettes' (`Triplettes.team_badges`)."""
+        return {}
+
+    def first_colour(self, seed: str) -> str | None:
+        """A team's first attacking colour, drawn from ``seed``: none, colours are the triplettes'
+        (`Triplettes.first_colour`)."""
+        return None
+
+    def duplicating_line(self, board: int) -> str | None:
+        """The line of a table that duplicates étui ``board`` at the first position, as the printouts say it:
+        none, the table's players duplicate together; the triplettes' line (`Triplettes.duplicating_line`)."""
+        return None
+
     # --- places and tables ----------------------------------------------------------------------------
 
     @staticmethod
@@ -249,6 +337,11 @@ class Format:
         return "Quart temps" if self.quarters else "Position"
 
     @property
+    def position_feminine(self) -> bool:
+        """Whether `position_noun` is feminine, for its ordinal: « 1re position », but « 1er quart temps »."""
+        return not self.quarters
+
+    @property
     def taker_noun(self) -> str:
         """The attack's column head: « Preneur » (one player) or « Attaque » (a team)."""
         return "Preneur" if self.ranks_players else "Attaque"
@@ -274,6 +367,26 @@ class Triplettes(Format):
     def defender_at(self, seats, defence, seat):
         """The defending triplette, whoever of it sits at ``seat``."""
         return defence[0]
+
+    def team_badges(self, members):
+        """Bleu, Blanc, Rouge by surname (seed, « Règles spécifiques aux tournois triplettes »:
+        `core.triplettes.member_badges`)."""
+        from .triplettes import member_badges  # only where badges are given: ``rank`` gives none (issue 12)
+
+        return member_badges(members)
+
+    def first_colour(self, seed):
+        """The arbiter's draw of the colour that attacks first (`core.triplettes.draw_first_colour`)."""
+        from .triplettes import draw_first_colour
+
+        return draw_first_colour(seed)
+
+    def duplicating_line(self, board):
+        """NS for the odd étuis, EW for the even (seed, « Règles spécifiques aux tournois triplettes » :
+        `core.triplettes.duplication_duty`)."""
+        from .triplettes import duplication_duty
+
+        return duplication_duty(board)
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         lines = []

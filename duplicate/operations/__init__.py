@@ -40,8 +40,8 @@ shared guards). The file formats are in
 """
 
 from ._common import (
-    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, Refused, lock_row, players,
-    teams,
+    STEP_LABELS, ConflictError, CsvImportError, NotFound, OperationError, Refused, entrant_rows, lock_row,
+    players, teams,
 )
 from ._deals import (
     boards, choose_movement, generate_boards, get_movement, import_deals, set_board_hands, set_movement, table_count,
@@ -107,7 +107,7 @@ from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_sta
 from ._quadrettes import quadrette_attackers
 
 __all__ = [
-    "STEP_LABELS", "ConflictError", "CsvImportError", "NotFound",
+    "STEP_LABELS", "ConflictError", "CsvImportError", "NotFound", "entrant_rows",
     "OperationError", "lock_row", "players", "teams", "boards", "choose_movement", "generate_boards", "get_movement",
     "import_deals", "set_board_hands", "set_movement", "table_count", "draw_places", "entrant_clubs", "form_team",
     "import_players_csv", "place_by_hand", "register_player", "set_first_colour", "team_members",

@@ -123,6 +123,15 @@ def teams(session: Session, tournament: Tournament) -> list[Team]:
     return list(session.exec(select(Team).where(Team.tournament_id == tournament.id).order_by(Team.id)))
 
 
+def entrant_rows(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
+    """Every row of the tournament's entrant model (`entrant_model`), placed or not, substitutes included:
+    its players or its teams, in registration order."""
+    return _ENTRANT_LISTS[_format(tournament).entrants_key](session, tournament)
+
+
+_ENTRANT_LISTS = {"players": players, "teams": teams}
+
+
 def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
     """Who is drawn, seated and penalised: players (not the substitutes, SPEC §11) or teams."""
     if not _format(tournament).ranks_players:

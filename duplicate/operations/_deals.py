@@ -202,7 +202,7 @@ def choose_movement(session: Session, tournament: Tournament, positions: int | N
         raise OperationError("Aucun participant inscrit : impossible de choisir un mouvement.")
     fmt = _format(tournament)
     try:
-        if fmt.ranks_players:   # the players, not the tables, decide the relais (SPEC §7)
+        if fmt.seats_by_player:   # the players, not the tables, decide the relais (SPEC §7)
             movement = generate(fmt, None, positions, boards_per_position,
                                 players=len(_entrants(session, tournament)))
         else:
@@ -222,7 +222,7 @@ def contradicted_results(session: Session, tournament: Tournament, data: Mapping
     entered result counts as contradicted (the team movements are not re-checked line by line)."""
     results = list(session.exec(select(Result).where(Result.tournament_id == tournament.id)
                                 .execution_options(**{WITH_PENDING: True})))  # a line awaiting confirmation too
-    if not _format(tournament).ranks_players:
+    if not _format(tournament).seats_by_player:
         return results
     takers = board_takers(session, tournament)
     rounds = [r for r in data.get("rounds", []) or [] if isinstance(r, Mapping)]
@@ -265,7 +265,7 @@ def _registered_ids(session: Session, tournament: Tournament) -> list[str] | Non
     team movement may seat a phantom team, whose byes are not checked yet)."""
     from duplicate.core.movements import MovementError, individual_entrant_ids
 
-    if not _format(tournament).ranks_players:
+    if not _format(tournament).seats_by_player:
         return None
     entrants = _entrants(session, tournament)
     drawn = [e.entrant_id for e in entrants if e.entrant_id]

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.formats import Format
-from duplicate.core.triplettes import COLOURS, draw_first_colour, member_badges
+from duplicate.core.triplettes import COLOURS
 from duplicate.models import Player, Team, TeamMember, Tournament
 
 from ._common import (
@@ -139,12 +139,10 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
         raise OperationError("Le nom de l’équipe est trop long (200 caractères au plus).", "name")
-    badges = {}
-    if fmt.badges:
-        badges = member_badges((str(p.id), p.name) for p in members)
+    badges = fmt.team_badges((str(p.id), p.name) for p in members)
     team = Team(tournament_id=tournament.id, name=name, line=line)
-    if fmt.badges and tournament.draw_seed:
-        team.first_colour = draw_first_colour(tournament.draw_seed)
+    if tournament.draw_seed:
+        team.first_colour = fmt.first_colour(tournament.draw_seed)
     session.add(team)
     session.flush()
     for order, player in enumerate(members):
@@ -220,8 +218,9 @@ def draw_places(session: Session, tournament: Tournament, seed: str | None = Non
     session.flush()
     for index, entrant in enumerate(drawn):
         _place(entrant, fmt.drawn_place(index), fmt)
-        if fmt.badges:
-            entrant.first_colour = draw_first_colour(seed)
+        colour = fmt.first_colour(seed)
+        if colour is not None:  # the triplettes' (a player has no colour)
+            entrant.first_colour = colour
     tournament.draw_seed = seed
     session.flush()
     return [_assignment(e) for e in sorted(drawn, key=lambda e: (e.start_table or 0, e.line or "", e.entrant_id))]

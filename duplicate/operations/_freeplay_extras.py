@@ -58,7 +58,7 @@ def seat_final_square(session: Session, tournament: Tournament, *, finalists: in
     """Seat the ``finalists`` best for the carré final (module docstring); ``one_deal_positions`` (20
     finalists only): 5 positions of one deal by the FFT movement instead of one position."""
     fmt = _format(tournament)
-    if not fmt.free_individual:
+    if not fmt.has_final_square:
         raise OperationError("Le carré final est prévu pour le tournoi libre individuel.")
     if finalists not in FINALISTS:
         raise OperationError("Le carré final réunit les 12, 16 ou 20 meilleurs.", "finalists")

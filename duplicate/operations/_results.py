@@ -92,7 +92,7 @@ class CheckContext:
         self.section = fmt.entrants_key
         self.lines: dict[str, str | None] = {}  # entrant id → line, of the placed entrants looked up
         # quadrettes: team entrant id → its members' player ids (a result's « attacker » is one of them)
-        self.members: dict[str, list[str]] | None = {} if fmt.chosen_attacker else None
+        self.members: dict[str, list[str]] | None = {} if fmt.who_attacks == "named" else None
         self._looked_up: set[str] = set()
         self._boards: dict[Any, bool] = {}  # étui number → whether the tournament has it, as looked up
         self.kind = fmt.id

@@ -432,7 +432,7 @@ def _check_line(session: Session, tournament: Tournament, kind: TournamentKind, 
     try:
         score = parse_score(entry.get("score"))
         chelem = bool(entry.get("chelem"))
-        contract = entry.get("contract") if format_for(kind).free_contracts else None
+        contract = format_for(kind).bid_contract(entry.get("contract"))
         if contract is not None and contract not in CONTRACTS:
             raise OperationError("En match par équipes, le preneur annonce Garde, Garde Sans ou Garde Contre : "
                                  "la Prise n’y existe pas." if contract == "prise" else

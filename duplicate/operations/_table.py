@@ -359,9 +359,9 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
                      {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
     seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in seated.items()}
     fmt = format_for(kind)
-    plan = triplette_plan(session, tournament) if fmt.badges else None
-    quadrettes = quadrette_attackers(session, tournament) if fmt.chosen_attacker else {}
-    team_attackers = attacker_names(session, tournament) if fmt.rooms else {}
+    plan = triplette_plan(session, tournament) if fmt.who_attacks == "colours" else None
+    quadrettes = quadrette_attackers(session, tournament) if fmt.who_attacks == "named" else {}
+    team_attackers = attacker_names(session, tournament) if fmt.who_attacks == "quarters" else {}
     boards = []
     for line in sorted(here, key=lambda line: line.board):
         seat = taker_seat(kind, line, takers)
@@ -371,7 +371,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
         attack = _attack(plan, team_attackers, line)
         if attack is not None:
             item["attack"] = attack
-        if fmt.chosen_attacker:  # quadrettes: the North says who of the quadrette took; the usual one first
+        if fmt.who_attacks == "named":  # quadrettes: the North says who of the quadrette took; the usual one first
             team = quadrettes.get(line.taker, {})
             item["attackers"] = [list(member) for member in team.get("members", [])]
             item["attacker"] = line.result.attacker if shown and line.result is not None and line.result.attacker \
@@ -408,7 +408,7 @@ def table_score(kind: TournamentKind, payload: Mapping) -> tuple[int, bool, str 
                              "contract")
     if contract is not None and contract not in CONTRACTS and contract != "prise":
         raise OperationError(f"Contrat inconnu « {contract} ».", "contract")
-    if not format_for(kind).free_contracts and contract not in (None, "garde"):
+    if contract not in (None, "garde") and format_for(kind).bid_contract(contract) is None:
         raise OperationError("En duplicate, le contrat est imposé : Garde.", "contract")
     if contract == "prise":
         raise OperationError("En match par équipes, les contrats sont Garde, Garde Sans ou Garde Contre.", "contract")
@@ -440,7 +440,7 @@ def _attacker(kind: TournamentKind, payload: Mapping) -> str | None:
     """Quadrettes: the player id of the attacker the table names (``attacker``), None when it names none;
     membership of the attacking quadrette is checked with the line (`check_new_result`)."""
     attacker = payload.get("attacker")
-    if attacker is None or attacker == "" or not format_for(kind).chosen_attacker:
+    if attacker is None or attacker == "" or format_for(kind).who_attacks != "named":
         return None
     if not isinstance(attacker, str):
         raise OperationError("Attaquant : l’identifiant d’un joueur de la quadrette est attendu.", "attacker")
@@ -553,7 +553,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
                             result.score)
     fields = line.fields(kind)
     fields.update(score=score, chelem=chelem)
-    if contract is not None and format_for(kind).free_contracts:
+    if format_for(kind).bid_contract(contract) is not None:
         fields["contract"] = contract
     if attacker is not None:
         fields["attacker"] = attacker

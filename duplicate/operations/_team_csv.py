@@ -74,7 +74,8 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
         if not low <= count <= high and not any(m["line"] in problems for m in team["members"]):
             problems.setdefault(team["line"], []).append(
                 f"l’équipe « {team['name']} » a {french.counted(count, 'joueur', 'joueurs')} : il en faut {size}")
-    if fmt.rooms and len(taken) + len(found) > fmt.entrants_needed[1]:  # a team match: its two teams
+    most = fmt.entrants_needed[1]  # the most teams a tournament holds: a team match's two (SPEC §6), else None
+    if most is not None and len(taken) + len(found) > most:
         problems.setdefault(0, []).append(f"un match par équipes oppose 2 équipes ({len(taken) + len(found)} "
                                           "avec celles de ce fichier)")
     if not problems and not found:

@@ -134,11 +134,11 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
             detail += f" ; étuis manquants : {', '.join(map(str, missing[:10]))}{'…' if len(missing) > 10 else ''}"
         steps.append(("movement", not missing, detail))
     # who attacks: a team match's attackers, quarter by quarter; the triplettes' first colour (SPEC §5)
-    if fmt.quarters:
+    if fmt.attack_step == "attackers":
         from ._team_match import attackers_step
 
         steps.append(attackers_step(session, tournament))
-    if fmt.badges:
+    elif fmt.attack_step == "first_colour":
         from ._triplettes import colour_step
 
         steps.append(colour_step(session, tournament))

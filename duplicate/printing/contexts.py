@@ -38,7 +38,7 @@ from typing import Any, Mapping
 
 from duplicate import french
 from duplicate.core.cards import PACK, SUITS
-from duplicate.core.triplettes import COLOURS, duplication_duty
+from duplicate.core.triplettes import COLOURS
 from duplicate.view_models import formatting as fmt
 from duplicate.view_models.export import ROOMS, SEAT_LABELS, SEAT_SHORT, Tournament, attacker_text, flags
 
@@ -63,7 +63,7 @@ def labels(export: Mapping[str, Any], *, columns: int = 3, rows: int = 8, single
         stickers.append({"case": True, "board": number, "compass": compass,
                          "taker_name": fmt.seat_name(taker) if taker else "",
                          "dealer_name": fmt.seat_name(dealer) if dealer else "",
-                         "duty": SEAT_SHORT[duplication_duty(number)] if t.format.line_duplicates else ""})
+                         "duty": SEAT_SHORT.get(t.format.duplicating_line(number), "")})
         if pockets:
             for seat in SEATS:
                 stickers.append({"case": False, "board": number, "seat": seat, "letter": fmt.seat_letter(seat),
@@ -211,7 +211,7 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
             "pm": t.format.uses_pm, "free_contracts": t.format.free_contracts, "team_match": t.format.rooms,
-            "attackers": t.format.badges or t.format.chosen_attacker}
+            "attackers": t.format.who_attacks in ("colours", "named")}
 
 
 def _card_order(notation: str) -> int:
@@ -256,7 +256,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
         url = (table_urls or {}).get(table, "")
         first = by_table.get(table, [{}])[0]
         items.append({"table": table, "rows": rows, "url": url, "qr": qr_png_uri(url) if url else "",
-                      "duty": _duty(first.get("boards", [])) if t.format.line_duplicates else ""})
+                      "duty": _duty(t.format, first.get("boards", []))})
     relais = [{"ordinal": fmt.ordinal(p), "ids": ", ".join(fmt.place(who) for who in t.rests[p])}
               for p in sorted(t.rests) if t.rests[p]]
     return {"tournament": t.header, "items": items, "positions": t.movement.get("positions", 0), "relais": relais}
@@ -298,9 +298,9 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
                 row["attacks"] = ", ".join(f"{n} {a.colour}" for n in row.get("numbers", ())
                                            if (a := t.attacks.get((n, who))) is not None)
         duty = ""
-        if t.format.line_duplicates and rows and not rows[0]["relais"]:
+        if rows and not rows[0]["relais"] and any(t.format.duplicating_line(n) for n in rows[0]["numbers"]):
             line = next((key for key, ident in t.seats_of(rows[0]["round"]) if ident == who), None)
-            mine = [n for n in rows[0]["numbers"] if duplication_duty(n) == line]
+            mine = [n for n in rows[0]["numbers"] if t.format.duplicating_line(n) == line]
             duty = f"{fmt.ordinal(rows[0]['position'])} position, étuis {board_list(mine)}" if mine else ""
         for row in rows:
             row.pop("round", None)
@@ -311,12 +311,12 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
             "badges": t.format.badges}
 
 
-def _duty(numbers) -> str:
+def _duty(format_, numbers) -> str:
     """Who duplicates the étuis of a first position (seed, « Règles spécifiques aux tournois triplettes » :
     « la triplette Nord/Sud pour les étuis impairs et […] Est-Ouest pour les étuis pairs »)."""
     parts = []
     for line, short in (("NS", "NS"), ("EW", "EO")):
-        mine = [n for n in numbers if duplication_duty(n) == line]
+        mine = [n for n in numbers if format_.duplicating_line(n) == line]
         if mine:
             parts.append(f"{short} : {board_list(mine)}")
     return " ; ".join(parts)

@@ -74,7 +74,7 @@ def context(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = None)
     from duplicate.core.team_sheet import quarter_sheets
     from duplicate.core.tournament import read_tournament
 
-    if not format_for(export.get("kind", "individual")).quarters or not export.get("results"):
+    if not format_for(export.get("kind", "individual")).has_team_match_pages or not export.get("results"):
         return {"items": []}
     core = read_tournament(export)
     pair = ("A", "B")

@@ -71,7 +71,7 @@ class Tournament:
     @property
     def entrants(self) -> dict[str, Mapping]:
         """Who is ranked and gets a route sheet: players in the individual, teams otherwise."""
-        return self.players if self.format.ranks_players else self.teams
+        return {"players": self.players, "teams": self.teams}[self.format.entrants_key]
 
     def name(self, ident: str | None) -> str:
         if ident is None:
@@ -170,13 +170,14 @@ class Tournament:
         plays (seed « DUPLICATE PAR ÉQUIPES » : « les capitaines de chaque équipe choisissent […] un
         attaquant », « L'équipe A choisit les salles […] »; the quarter and room are the result's, else
         ``quarter`` and ``room``); None when unknown."""
-        if self.format.badges:
+        who = self.format.who_attacks
+        if who == "colours":
             attack = self.attacks.get((board, team))
             return {"name": self.name(attack.player), "colour": attack.colour, "room": ""} \
                 if attack and attack.player else None
-        if self.format.chosen_attacker and result is not None and result.get("attacker"):
+        if who == "named" and result is not None and result.get("attacker"):
             return {"name": self.name(result["attacker"]), "colour": "", "room": ""}
-        if self.format.rooms:
+        if who == "quarters":
             quarter = (result or {}).get("quarter") or quarter
             room = (result or {}).get("room") or room
             player = self.team_attackers.get((quarter, team)) if quarter is not None else None

@@ -185,3 +185,35 @@ def test_the_pcn_parameters_of_each_free_kind():
     # booklet p. 44: 11 players, 6 duos, 5 teams of 4 at least; the abattement c, c², c⁴; 1, 2, 4 players
     assert [format_for(kind).pcn_parameters() for kind in ("free", "free_duo", "free_team4")] == [
         (11, 1, 1), (6, 2, 2), (5, 4, 4)]
+
+
+def test_what_the_operations_and_pages_ask_each_kind_decides():
+    """Issue 32: the decisions the operations and pages ask by name, kind by kind (SPEC §5–§7, §13)."""
+    kinds = TOURNAMENT_KINDS
+    decided = {kind: format_for(kind) for kind in kinds}
+    assert {k: f.who_attacks for k, f in decided.items()} == {
+        "individual": None, "triplettes": "colours", "quadrettes": "named", "team_match": "quarters",
+        "free": None, "free_duo": None, "free_team4": None}
+    assert {k: f.attack_step for k, f in decided.items() if f.attack_step} == {
+        "triplettes": "first_colour", "team_match": "attackers"}
+    assert [k for k, f in decided.items() if f.seats_by_player] == ["individual", "free"]
+    assert [k for k, f in decided.items() if f.has_final_square] == ["free"]
+    assert [k for k, f in decided.items() if f.registers_team_line] == ["individual", "triplettes"]
+    assert [k for k, f in decided.items() if f.has_team_match_pages] == ["team_match"]
+    assert [k for k, f in decided.items() if f.chooses_quarter_boards] == ["team_match"]
+    assert [k for k, f in decided.items() if not f.position_feminine] == ["team_match"]
+    assert {k: f.entrant_word for k, f in decided.items()} == {
+        "individual": "Joueur", "triplettes": "Équipe", "quadrettes": "Équipe", "team_match": "Équipe",
+        "free": "Joueur", "free_duo": "Équipe", "free_team4": "Équipe"}
+    # the contract an entry states: the team match's bid, the imposed Garde elsewhere (SPEC §2, §6)
+    assert [k for k, f in decided.items() if f.bid_contract("garde_sans") == "garde_sans"] == ["team_match"]
+    assert all(f.bid_contract(None) is None for f in decided.values())
+    # the triplettes' badges, first colour and duplication duty; none elsewhere
+    members = [("1", "DURAND Anne"), ("2", "ABEL Marc"), ("3", "MARTIN Luc")]
+    assert format_for("triplettes").team_badges(members) == {"2": "Bleu", "1": "Blanc", "3": "Rouge"}
+    assert format_for("triplettes").first_colour("graine") in ("Bleu", "Blanc", "Rouge")
+    assert [format_for("triplettes").duplicating_line(n) for n in (1, 2, 3)] == ["NS", "EW", "NS"]
+    for kind in kinds:
+        if kind != "triplettes":
+            assert (decided[kind].team_badges(members), decided[kind].first_colour("graine"),
+                    decided[kind].duplicating_line(1)) == ({}, None, None)

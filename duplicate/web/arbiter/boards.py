@@ -23,7 +23,7 @@ def _render_boards(tournament, generate_form=None, deals_form=None, seed_preview
     """The étuis page; the generation form proposes the movement's number of étuis and says why
     (`view_models.movement.board_count`, issue 29 point 10)."""
     movement = operations.get_movement(get_session(), tournament)
-    proposal = board_count(movement.data if movement is not None else None, tournament.format.quarters)
+    proposal = board_count(movement.data if movement is not None else None, tournament.format.chooses_quarter_boards)
     if generate_form is None:
         generate_form = forms.BoardsForm(formdata=None, prefix="generate", seed=random_seed(), count=proposal["count"])
     generate_form.count.description = proposal["sentence"]

@@ -32,7 +32,7 @@ def _teams(fmt: Format) -> bool:
 
 
 def _team_match(fmt: Format) -> bool:
-    return fmt.rooms and not fmt.free_play
+    return fmt.has_team_match_pages
 
 
 def _always(fmt: Format) -> bool:

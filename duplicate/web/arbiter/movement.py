@@ -54,7 +54,7 @@ def movement(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     form = forms.MovementForm()
     if not form.validate_on_submit():
-        if request.method == "GET" and tournament.format.quarters:   # the match's étuis as chosen last time
+        if request.method == "GET" and tournament.format.chooses_quarter_boards:  # as chosen last time
             stored = operations.get_movement(get_session(), tournament)
             per = board_count(stored.data if stored is not None else None, True)["per"]
             form.quarter_boards.data = next((c.value for c in form.quarter_boards.choices if c.value == str(per)),
@@ -63,7 +63,7 @@ def movement(tournament_id: int):
         return _render_movement(tournament, form), status
     session = get_session()
     # a team match's étuis per quarter (issue 29 point 10); the other formats keep their generator's default
-    per = int(form.quarter_boards.data) if tournament.format.quarters else None
+    per = int(form.quarter_boards.data) if tournament.format.chooses_quarter_boards else None
     try:
         if "accept" in request.form:
             operations.choose_movement(session, tournament, positions=form.positions.data, boards_per_position=per)

@@ -129,7 +129,7 @@ def teams(tournament_id: int):
     players = operations.players(get_session(), tournament)
     form = forms.TeamForm()
     form.player_ids.choices = [forms.SelectChoice(p.id, p.name) for p in players if p.id not in in_a_team]
-    if tournament.format.split_roles or tournament.format.free_play:  # roles sit apart / the movement seats: no line
+    if not tournament.format.registers_team_line:  # roles sit apart / the movement seats: no line
         del form.line
     return submit(
         form,
@@ -148,10 +148,7 @@ def teams(tournament_id: int):
 # --- draw of the starting places ---------------------------------------------------------------------------
 
 def _entrants(tournament) -> list:
-    session = get_session()
-    if tournament.format.ranks_players:
-        return operations.players(session, tournament)
-    return operations.teams(session, tournament)
+    return operations.entrant_rows(get_session(), tournament)
 
 
 def _placement(tournament) -> tuple[list, list[dict], list]:
@@ -167,7 +164,7 @@ def _placement(tournament) -> tuple[list, list[dict], list]:
             continue
         tables.setdefault(entrant.start_table or 1, {})[fmt.line_of(entrant.entrant_id)] = entrant
     # individual: the places of table T + 1 (N, S, E) start at the relais (SPEC §7, n mod 4 players)
-    full = operations.table_count(get_session(), tournament) if fmt.ranks_players else None
+    full = operations.table_count(get_session(), tournament) if fmt.seats_by_player else None
     rows = [{"table": table, "seats": tables[table], "relais": full is not None and table > full}
             for table in sorted(tables)]
     return columns, rows, unplaced

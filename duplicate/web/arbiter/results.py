@@ -31,9 +31,7 @@ ACTIONS = {"create": "saisie", "update": "correction", "annul": "donne annulée"
 
 
 def _names(session, tournament) -> dict[str, str]:
-    if tournament.format.ranks_players:
-        return {p.entrant_id: p.name for p in operations.players(session, tournament) if p.entrant_id}
-    return {t.entrant_id: t.name for t in operations.teams(session, tournament) if t.entrant_id}
+    return {e.entrant_id: e.name for e in operations.entrant_rows(session, tournament) if e.entrant_id}
 
 
 @bp.route("/tournois/<int:tournament_id>/resultats")

@@ -37,7 +37,7 @@ class QuarterForm(forms.FrenchForm, form_conflicts.Guarded):
 
 def _team_match(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
-    if not tournament.format.quarters:  # a team match's page (quarters, rooms, bonus: SPEC §7)
+    if not tournament.format.has_team_match_pages:  # a team match's page (quarters, rooms, bonus: SPEC §7)
         abort(404)
     return tournament
 

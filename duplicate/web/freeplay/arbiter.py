@@ -454,7 +454,7 @@ def free_remove_coefficient(tournament_id: int, position: int):
 def free_final_square(tournament_id: int):
     """Seat the 12, 16 or 20 best for one more position (`freeplay_extras.seat_final_square`)."""
     tournament = tournament_or_404(tournament_id)
-    if not tournament.format.free_individual:  # the ranking page of a team kind has no carré final form
+    if not tournament.format.has_final_square:  # the ranking page of a team kind has no carré final form
         flash("Le carré final est prévu pour le tournoi libre individuel.", "warning")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     form = FreeFinalSquareForm()

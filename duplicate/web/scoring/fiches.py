@@ -80,7 +80,7 @@ def overview(tournament_id: int):
                            has_movement=operations.get_movement(session, tournament) is not None)
 
 
-def _entries(lines, free_contracts: bool) -> dict[str, dict]:
+def _entries(lines, fmt) -> dict[str, dict]:
     """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``, ``attacker-<key>``,
     ``version-<key>``; ``replace-<key>`` only when the « Remplacer » button, ``replace=1``, was pressed)."""
     entries = {}
@@ -94,7 +94,7 @@ def _entries(lines, free_contracts: bool) -> dict[str, dict]:
             "replace": int(replace) if french.digits(replace) and len(replace) < 10 else None,
             "score": request.form.get(f"score-{line.key}", ""),
             "chelem": request.form.get(f"chelem-{line.key}") == "1",
-            "contract": request.form.get(f"contract-{line.key}", "garde") if free_contracts else None,
+            "contract": fmt.bid_contract(request.form.get(f"contract-{line.key}", "garde")),
             **({"attacker": request.form.get(f"attacker-{line.key}", "")}
                if f"attacker-{line.key}" in request.form else {}),
             "version": int(version) if french.digits(version) and len(version) < 10 else None,
@@ -122,7 +122,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
         abort(404)
     entries, errors, conflicts, status, message = {}, {}, set(), 200, None
     if request.method == "POST":
-        entries = _entries(lines, tournament.format.free_contracts)
+        entries = _entries(lines, tournament.format)
         if form.validate_on_submit():
             user = current_user()
             flagged: list = []
