@@ -15,7 +15,7 @@ from duplicate.db import get_session
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, submit
 from duplicate.web.auth import current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
@@ -234,15 +234,13 @@ def archives():
                            action_form=forms.ActionForm(prefix="action"))
 
 
-def _tournament_action(tournament_id: int, act, done: str, target: str):
+def _tournament_action(tournament_id: int, operation, done: str, target: str):
     tournament = tournament_or_404(tournament_id)  # the CSRF token is checked app-wide (CSRFProtect)
-    try:
-        act(get_session(), tournament, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render(tournament, status=UNPROCESSABLE)
-    flash(done, "success")
-    return redirect(url_for(target))
+    return act(
+        lambda: operation(get_session(), tournament, who=_who()),
+        lambda _: (done, url_for(target)),
+        lambda status: _render(tournament, status=status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/archiver", methods=["POST"])
@@ -265,14 +263,10 @@ def delete(tournament_id: int):
     """A confirmation screen that offers the export first; the name must be typed again."""
     tournament = tournament_or_404(tournament_id)
     form = DeleteForm()
-    if form.validate_on_submit():
-        name = tournament.name
-        try:
-            operations.delete_tournament(get_session(), tournament, confirm_name=form.confirm_name.data)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Tournoi « {name} » supprimé.", "success")
-            return redirect(url_for("arbiter.tournaments"))
-    status = UNPROCESSABLE if form.is_submitted() else 200
-    return render_template("arbiter/tournament_delete.html", tournament=tournament, form=form), status
+    name = tournament.name
+    return submit(
+        form,
+        lambda: operations.delete_tournament(get_session(), tournament, confirm_name=form.confirm_name.data),
+        lambda _: (f"Tournoi « {name} » supprimé.", url_for("arbiter.tournaments")),
+        lambda status: (render_template("arbiter/tournament_delete.html", tournament=tournament, form=form), status),
+    )
