@@ -297,18 +297,15 @@ def free_fault(tournament_id: int):
     session = get_session()
     form = FreeFaultForm(prefix=FAULT_PREFIX)
     _fault_choices(form, [p for p in operations.players(session, tournament) if p.entrant_id])
-    if form.validate_on_submit():
-        try:
-            _, result = freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data,
-                                              fault=form.fault.data, points=form.points.data,
-                                              reason=form.reason.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Avertissement enregistré (0 point)." if result.warning else
-                  f"Pénalité de {result.points} points enregistrée.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, fault_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data, fault=form.fault.data,
+                                      points=form.points.data, reason=form.reason.data, who=_who())[1],
+        lambda result: ("Avertissement enregistré (0 point)." if result.warning else
+                        f"Pénalité de {result.points} points enregistrée.",
+                        url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, fault_form=form, status=status),  # a POST: 422
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/forfait", methods=["POST"])
@@ -380,17 +377,16 @@ def free_coefficient(tournament_id: int):
     saving = form_conflicts.guard(form, tournament, lambda row: _coefficient_values(row, form.position.data))
     if typed and form.coefficient.data == _coefficient_text(typed):
         form.coefficient.data = typed  # as the arbiter typed it (« 1,20 » stays « 1,20 »)
-    if saving:
-        try:
-            operations.freeplay_extras.add_free_coefficient(
-                get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
-                eliminated=form.eliminated.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Coefficient enregistré : le classement en tient compte.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, coefficient_form=form, status=form_conflicts.status(form, UNPROCESSABLE))
+    return submit(
+        form,
+        lambda: operations.freeplay_extras.add_free_coefficient(
+            get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
+            eliminated=form.eliminated.data, who=_who()),
+        lambda _: ("Coefficient enregistré : le classement en tient compte.",
+                   url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, coefficient_form=form, status=status),  # a POST: 422, 409
+        valid=saving,
+    )
 
 
 def _coefficient_text(value) -> str:
