@@ -25,7 +25,7 @@ from duplicate.operations import freeplay
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
@@ -435,13 +435,12 @@ def free_remove_coefficient(tournament_id: int, position: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-    else:
-        flash(f"Coefficient de la position {position} supprimé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who()),
+        lambda _: (f"Coefficient de la position {position} supprimé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+    )
 
 
 # --- carré final (the individual free tournament) ------------------------------------------------------------
@@ -471,13 +470,12 @@ def free_cancel_final_square(tournament_id: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-    else:
-        flash("Carré final annulé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who()),
+        lambda _: ("Carré final annulé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/pcn.csv")
