@@ -4,7 +4,7 @@ status, an operation's refusal shown on its form, an upload form's text. A view 
 again answers 422 (`UNPROCESSABLE`), so that the request's session rolls back whatever the operation had
 flushed: a refused form changes nothing (`duplicate.db`). Below the views: it imports none."""
 
-from flask import flash, redirect
+from flask import abort, flash, redirect
 
 from duplicate import operations
 from duplicate.web import form_conflicts, forms
@@ -68,14 +68,17 @@ def submit(form, operation, done, page, valid=None, *, forbidden=False, conflict
     return page(form_conflicts.status(form, form_status(form)))
 
 
-def act(operation, done, page, *, forbidden=False):
+def act(operation, done, page, *, forbidden=False, not_found=False):
     """The shape of a one-click action (a POST button, no field to show an error next to): ``operation()``
     runs; its `OperationError` is flashed as an error and ``page(status)`` answers (422, or 403 for a
-    `Refused` with ``forbidden``); else ``done(result)`` gives the success message and the address it is
-    flashed on (or the response that answers), as `submit`."""
+    `Refused` with ``forbidden``) — with ``not_found`` a `NotFound` (the player, the row in the address)
+    answers 404 instead; else ``done(result)`` gives the success message and the address it is flashed on
+    (or the response that answers), as `submit`."""
     try:
         result = operation()
     except operations.OperationError as error:
+        if not_found and isinstance(error, operations.NotFound):
+            abort(404)
         flash(error.message, "error")
         return page(refusal_status(error, forbidden))
     return _done(done(result))

@@ -6,7 +6,7 @@ Each form calls one operation of `duplicate.operations._evening`, which journals
 is shown again with what was typed and its French error, and answers 422 so that nothing is kept.
 """
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, render_template, url_for
 from wtforms import RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -15,7 +15,7 @@ from duplicate.db import get_session
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, act, submit
+from duplicate.web.submit import act, submit
 from duplicate.web.auth import current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
@@ -170,16 +170,13 @@ def withdraw(tournament_id: int):
 def cancel_withdrawal(tournament_id: int, player_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    try:
-        player = operations.get_player(session, tournament, player_id)
-        operations.cancel_withdrawal(session, tournament, player, who=_who())
-    except operations.NotFound:
-        abort(404)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render(tournament, status=UNPROCESSABLE)
-    flash(f"Forfait de {player.name} annulé.", "success")
-    return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
+    return act(
+        lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
+                                             who=_who()),
+        lambda player: (f"Forfait de {player.name} annulé.", url_for("arbiter.evening", tournament_id=tournament.id)),
+        lambda status: _render(tournament, status=status),
+        not_found=True,
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/changements/remplacant", methods=["POST"])

@@ -349,16 +349,14 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        player = operations.get_player(session, tournament, player_id)
-        operations.cancel_withdrawal(session, tournament, player, who=_who())
-    except operations.NotFound:
-        abort(404)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    flash(f"Forfait de {player.name} annulé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
+                                             who=_who()),
+        lambda player: (f"Forfait de {player.name} annulé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+        not_found=True,
+    )
 
 
 # --- coefficients between positions (championship, art. 3) ---------------------------------------------------
