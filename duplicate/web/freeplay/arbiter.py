@@ -25,7 +25,7 @@ from duplicate.operations import freeplay
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, submit
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
@@ -315,17 +315,15 @@ def free_withdraw(tournament_id: int):
     form = FreeWithdrawalForm()
     form.player_id.choices = [forms.SelectChoice(p.id, p.name) for p in operations.players(session, tournament)
                               if p.entrant_id]
-    if form.validate_on_submit():
-        try:
-            player = operations.get_player(session, tournament, form.player_id.data)
-            operations.withdraw_player(session, tournament, player, position=form.position.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : il est classé dernier.",
-                  "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, withdrawal_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: operations.withdraw_player(session, tournament,
+                                           operations.get_player(session, tournament, form.player_id.data),
+                                           position=form.position.data, who=_who()),
+        lambda player: (f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : il est classé "
+                        "dernier.", url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, withdrawal_form=form, status=status),  # a POST: 422
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/penalites/<int:penalty_id>/supprimer", methods=["POST"])
