@@ -113,12 +113,12 @@ def evening(tournament_id: int):
     return _render(tournament_or_404(tournament_id))
 
 
-def _posted(tournament, cls, prefix, act, done):
-    """Validate the posted form ``cls``, call ``act(form)``; redirect with ``done(result)`` or show again."""
+def _posted(tournament, cls, prefix, operation, done):
+    """Validate the posted form ``cls``, call ``operation(form)``; redirect with ``done(result)`` or show again."""
     form = _with_choices(cls(prefix=prefix), tournament)
     return submit(
         form,
-        lambda: act(form),
+        lambda: operation(form),
         lambda result: (done(result), url_for("arbiter.evening", tournament_id=tournament.id)),
         lambda status: _render(tournament, form, status),  # posted: 422
     )
@@ -157,11 +157,11 @@ def add_late(tournament_id: int):
 def withdraw(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
 
-    def act(form):
+    def withdrawal(form):
         player = operations.get_player(get_session(), tournament, form.player_id.data)
         return operations.withdraw_player(get_session(), tournament, player, position=form.position.data, who=_who())
 
-    return _posted(tournament, WithdrawalForm, "withdrawal", act,
+    return _posted(tournament, WithdrawalForm, "withdrawal", withdrawal,
                    lambda player: f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : "
                                   "il est classé dernier.")
 
