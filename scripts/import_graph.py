@@ -14,6 +14,11 @@ its circles, its upward imports and its long files (issue 32).
 
     python scripts/import_graph.py            # the report
     python scripts/import_graph.py --summary  # the three counts only
+    python scripts/import_graph.py --submit-shaped  # the views' own `try … except OperationError` (issue 32)
+
+A **submit-shaped block** is a ``try`` with an ``except`` naming ``OperationError`` in ``duplicate/web``, outside
+`duplicate.web.submit` (whose `submit` is the one shape they fold into); « show_error » counts those whose handler
+shows the refusal on a form.
 
 `tests/test_import_layers.py` holds the package to 0 circles and 0 upward imports with the same functions.
 """
@@ -159,8 +164,31 @@ def long_files(modules: dict[str, Path], limit: int = LONG) -> list[tuple[str, i
     return sorted(((name, n) for name, n in sizes if n > limit), key=lambda item: (-item[1], item[0]))
 
 
+def submit_shaped(modules: dict[str, Path]) -> list[tuple[str, int, bool]]:
+    """(module, line, shows it on a form) for each ``try`` of ``duplicate.web`` catching ``OperationError``
+    outside `duplicate.web.submit`."""
+    found = []
+    for name, path in modules.items():
+        if not name.startswith(f"{PACKAGE}.web") or name == f"{PACKAGE}.web.submit":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Try):
+                continue
+            handler = next((h for h in node.handlers if h.type is not None and "OperationError" in ast.unparse(h.type)),
+                           None)
+            if handler is not None:
+                found.append((name, node.lineno, "show_error" in ast.unparse(handler)))
+    return sorted(found)
+
+
 def main(argv: list[str]) -> int:
     modules = module_files()
+    if "--submit-shaped" in argv:
+        blocks = submit_shaped(modules)
+        for name, line, shown in blocks:
+            print(f"  {name}:{line}{'  (show_error)' if shown else ''}")
+        print(f"submit-shaped blocks {len(blocks)} (show_error {sum(shown for *_, shown in blocks)})")
+        return 0
     found = edges(modules)
     found_circles = circles(modules, found)
     top_circles = circles(modules, found, lazy=False)

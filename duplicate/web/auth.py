@@ -29,6 +29,7 @@ from duplicate.db import get_engine, get_session, reads_only
 from duplicate.models import Role, User
 from duplicate.web.forms import LoginForm, PasswordChangeForm
 from duplicate.web.blueprints import auth as bp
+from duplicate.web.submit import submit
 
 
 ARBITER = Role.arbiter
@@ -260,14 +261,14 @@ def change_password():
     """Change one's own password (arbiters and scorers); the account's other sessions end, this one goes on."""
     form = PasswordChangeForm()
     user = current_user()
-    if form.validate_on_submit():
-        try:
-            operations.change_password(get_session(), user, form.current.data, form.password.data)
-        except operations.OperationError as error:
-            field = form._fields.get(error.field) if error.field else None
-            (field.errors if field is not None else form.form_errors).append(error.message)
-        else:
-            session["generation"] = user.session_generation
-            flash("Mot de passe changé : vos autres sessions sont terminées.", "success")
-            return redirect(_home_for(user))
-    return render_template("auth/password.html", form=form), 422 if form.is_submitted() else 200
+
+    def done(_):
+        session["generation"] = user.session_generation
+        return "Mot de passe changé : vos autres sessions sont terminées.", _home_for(user)
+
+    return submit(
+        form,
+        lambda: operations.change_password(get_session(), user, form.current.data, form.password.data),
+        done,
+        lambda status: (render_template("auth/password.html", form=form), status),
+    )

@@ -355,3 +355,24 @@ def test_the_free_play_pages_are_closed_to_a_duplicate_tournament(app, arbiter, 
     assert arbiter.post(f"/arbitre/tournois/{tid}/libre/faute", data={}).status_code == 302
     for url in ("libre/feuilles", "libre/feuilles/1/1", "libre/feuilles/1/1/marques"):
         assert arbiter.get(f"/saisie/tournois/{tid}/{url}").status_code == 404, url
+
+
+def test_a_free_withdrawal_cancelled_unknown_or_refused(app, arbiter, seated):
+    """Cancelling a withdrawal on the free ranking page: an unknown player is a 404, a player who has not
+    withdrawn is refused in French on the ranking page, a withdrawn one comes back."""
+    with Session(db.get_engine(app)) as session:
+        player = next(p for p in operations.players(session, operations.get_tournament(session, seated))
+                      if p.entrant_id)
+    ranking = f"/arbitre/tournois/{seated}/libre/classement"
+    assert arbiter.post(f"/arbitre/tournois/{seated}/libre/annuler-forfait/999999").status_code == 404
+    refused = arbiter.post(f"/arbitre/tournois/{seated}/libre/annuler-forfait/{player.id}")
+    assert refused.status_code == 302 and refused.headers["Location"].endswith(ranking)
+    assert "pas quitté le tournoi" in arbiter.get(ranking).get_data(as_text=True)
+    withdrawn = arbiter.post(f"/arbitre/tournois/{seated}/libre/forfait",
+                             data={"player_id": player.id, "position": "2"})
+    assert withdrawn.status_code == 302
+    cancelled = arbiter.post(f"/arbitre/tournois/{seated}/libre/annuler-forfait/{player.id}")
+    assert cancelled.status_code == 302
+    assert "annulé" in arbiter.get(ranking).get_data(as_text=True)
+    with Session(db.get_engine(app)) as session:
+        assert session.get(type(player), player.id).withdrawn_from is None

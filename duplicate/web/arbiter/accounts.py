@@ -15,7 +15,7 @@ from duplicate.models import ApiToken, Role
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
 from duplicate.web.auth import current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
@@ -61,14 +61,12 @@ def access(tournament_id: int):
 def access_take_over(tournament_id: int):
     """A shared tournament becomes the signed-in arbiter's."""
     tournament = tournament_or_404(tournament_id)
-    try:
-        operations.take_over(get_session(), tournament, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_access(tournament, UNPROCESSABLE)
-    flash("Tournoi pris en charge : les autres arbitres ne le voient plus, sauf si vous les nommez co-arbitres.",
-          "success")
-    return _back(tournament)
+    return act(
+        lambda: operations.take_over(get_session(), tournament, current_user()),
+        lambda _: ("Tournoi pris en charge : les autres arbitres ne le voient plus, sauf si vous les nommez "
+                   "co-arbitres.", _back(tournament)),
+        lambda status: _render_access(tournament, status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/acces/donner", methods=["POST"])
@@ -106,13 +104,11 @@ def access_scorer(tournament_id: int):
 def access_withdraw(tournament_id: int, user_id: int):
     """Take the tournament back from a co-arbiter (its owner only) or a scorer."""
     tournament = tournament_or_404(tournament_id)
-    try:
-        user = operations.withdraw(get_session(), tournament, user_id, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_access(tournament, UNPROCESSABLE)
-    flash(f"{user.username} n’a plus accès au tournoi.", "success")
-    return _back(tournament)
+    return act(
+        lambda: operations.withdraw(get_session(), tournament, user_id, current_user()),
+        lambda user: (f"{user.username} n’a plus accès au tournoi.", _back(tournament)),
+        lambda status: _render_access(tournament, status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/jetons", methods=["POST"])
@@ -134,13 +130,12 @@ def token_create(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/jetons/<int:token_id>/revoquer", methods=["POST"])
 def token_revoke(tournament_id: int, token_id: int):
     tournament = tournament_or_404(tournament_id)
-    try:
-        row = operations.revoke_token(get_session(), tournament, token_id, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_access(tournament, FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE)
-    flash(f"Jeton « {row.label or row.id} » révoqué : il ne sert plus.", "success")
-    return _back(tournament)
+    return act(
+        lambda: operations.revoke_token(get_session(), tournament, token_id, current_user()),
+        lambda row: (f"Jeton « {row.label or row.id} » révoqué : il ne sert plus.", _back(tournament)),
+        lambda status: _render_access(tournament, status),
+        forbidden=True,
+    )
 
 
 # --- the accounts the arbiter manages --------------------------------------------------------------------------

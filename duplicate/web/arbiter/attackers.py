@@ -14,6 +14,7 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.auth import current_user
 from duplicate.web.forms import ActionForm
+from duplicate.web.submit import act
 
 
 @bp.app_template_global("attack_plan")
@@ -37,14 +38,13 @@ def badge_colours() -> tuple[str, ...]:
 def first_colour(tournament_id: int):
     """The colour the arbiter drew for the first attacker of every triplette."""
     tournament = tournament_or_404(tournament_id)
+    back = url_for("arbiter.teams", tournament_id=tournament.id)
     if not ActionForm().validate_on_submit():
         flash("Le formulaire a expiré : choisissez de nouveau la couleur.", "error")
-    else:
-        try:
-            operations.draw_colour(get_session(), tournament, request.form.get("colour", ""),
-                                   who=current_user().username)
-        except operations.OperationError as error:
-            flash(error.message, "error")
-        else:
-            flash(f"Premier attaquant de chaque triplette : badge {request.form['colour']}.", "success")
-    return redirect(url_for("arbiter.teams", tournament_id=tournament.id))
+        return redirect(back)
+    return act(
+        lambda: operations.draw_colour(get_session(), tournament, request.form.get("colour", ""),
+                                       who=current_user().username),
+        lambda _: (f"Premier attaquant de chaque triplette : badge {request.form['colour']}.", back),
+        lambda _: redirect(back),  # refused: flashed on the teams page
+    )

@@ -5,7 +5,7 @@ imported from a ``tarot-deals/1`` file, or typed from an étui's diagrams.
 import secrets
 from types import SimpleNamespace
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 
 from duplicate import french, operations
 from duplicate.core.deals import seed_hash
@@ -14,7 +14,7 @@ from duplicate.view_models.movement import board_count
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit, uploaded_text
+from duplicate.web.submit import submit, uploaded_text
 
 
 # --- étuis -------------------------------------------------------------------------------------------------
@@ -53,18 +53,16 @@ def generate_boards(tournament_id: int):
             form.seed.data = random_seed()
         seed = form.seed.data
         return _render_boards(tournament, form, seed_preview=(seed, seed_hash(seed)))
-    if form.validate_on_submit():
-        drawn = not (form.seed.data or "").strip()
-        seed = random_seed() if drawn else form.seed.data
-        try:
-            created = operations.generate_boards(get_session(), tournament, count=form.count.data, seed=seed)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(french.counted(len(created), "étui généré", "étuis générés") + (f" avec la graine tirée au hasard « {seed} »" if drawn else "")
-                  + ".", "success")
-            return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
-    return _render_boards(tournament, form), UNPROCESSABLE
+    drawn = not (form.seed.data or "").strip()
+    seed = random_seed() if drawn else form.seed.data
+    return submit(
+        form,
+        lambda: operations.generate_boards(get_session(), tournament, count=form.count.data, seed=seed),
+        lambda created: (french.counted(len(created), "étui généré", "étuis générés")
+                         + (f" avec la graine tirée au hasard « {seed} »" if drawn else "") + ".",
+                         url_for("arbiter.boards", tournament_id=tournament.id)),
+        lambda status: (_render_boards(tournament, form), status),  # a POST: 422
+    )
 
 
 def random_seed() -> str:
@@ -77,17 +75,15 @@ def import_deals(tournament_id: int):
     """Étuis from a ``tarot-deals/1`` file (another club's copy of the deals, say)."""
     tournament = tournament_or_404(tournament_id)
     form = forms.UploadForm(prefix="deals")
-    if form.validate_on_submit():
-        text = uploaded_text(form)
-        if text is not None:
-            try:
-                created = operations.import_deals(get_session(), tournament, text)
-            except operations.OperationError as error:
-                show_error(form, error)
-            else:
-                flash(french.counted(len(created), "étui importé", "étuis importés") + ".", "success")
-                return redirect(url_for("arbiter.boards", tournament_id=tournament.id))
-    return _render_boards(tournament, deals_form=form), UNPROCESSABLE
+    text = uploaded_text(form) if form.validate_on_submit() else None
+    return submit(
+        form,
+        lambda: operations.import_deals(get_session(), tournament, text),
+        lambda created: (french.counted(len(created), "étui importé", "étuis importés") + ".",
+                         url_for("arbiter.boards", tournament_id=tournament.id)),
+        lambda status: (_render_boards(tournament, deals_form=form), status),  # a POST: 422
+        valid=text is not None,
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/etuis/<int:number>", methods=["GET", "POST"])

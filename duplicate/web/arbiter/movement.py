@@ -10,7 +10,7 @@ from duplicate.view_models.movement import board_count, movement_statements
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, uploaded_text
+from duplicate.web.submit import UNPROCESSABLE, form_status, show_error, submit, uploaded_text
 
 
 # --- movement ---------------------------------------------------------------------------------------------
@@ -86,14 +86,12 @@ def import_movement(tournament_id: int):
     """A movement supplied by the arbiter (``tarot-movement/1``: Howell, Emmanuel 16…), kept if valid."""
     tournament = tournament_or_404(tournament_id)
     upload_form = forms.UploadForm(prefix="movement")
-    if upload_form.validate_on_submit():
-        text = uploaded_text(upload_form)
-        if text is not None:
-            try:
-                operations.set_movement(get_session(), tournament, text)
-            except operations.OperationError as error:
-                show_error(upload_form, error)
-            else:
-                flash("Mouvement enregistré.", "success")
-                return redirect(url_for("arbiter.movement", tournament_id=tournament.id))
-    return _render_movement(tournament, forms.MovementForm(formdata=None), upload_form), UNPROCESSABLE
+    text = uploaded_text(upload_form) if upload_form.validate_on_submit() else None
+    return submit(
+        upload_form,
+        lambda: operations.set_movement(get_session(), tournament, text),
+        lambda _: ("Mouvement enregistré.", url_for("arbiter.movement", tournament_id=tournament.id)),
+        lambda status: (_render_movement(tournament, forms.MovementForm(formdata=None), upload_form),
+                        status),  # a POST: 422
+        valid=text is not None,
+    )

@@ -6,7 +6,7 @@ Each form calls one operation of `duplicate.operations._evening`, which journals
 is shown again with what was typed and its French error, and answers 422 so that nothing is kept.
 """
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, render_template, url_for
 from wtforms import RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -15,7 +15,7 @@ from duplicate.db import get_session
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import act, submit
 from duplicate.web.auth import current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
@@ -113,12 +113,12 @@ def evening(tournament_id: int):
     return _render(tournament_or_404(tournament_id))
 
 
-def _posted(tournament, cls, prefix, act, done):
-    """Validate the posted form ``cls``, call ``act(form)``; redirect with ``done(result)`` or show again."""
+def _posted(tournament, cls, prefix, operation, done):
+    """Validate the posted form ``cls``, call ``operation(form)``; redirect with ``done(result)`` or show again."""
     form = _with_choices(cls(prefix=prefix), tournament)
     return submit(
         form,
-        lambda: act(form),
+        lambda: operation(form),
         lambda result: (done(result), url_for("arbiter.evening", tournament_id=tournament.id)),
         lambda status: _render(tournament, form, status),  # posted: 422
     )
@@ -157,11 +157,11 @@ def add_late(tournament_id: int):
 def withdraw(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
 
-    def act(form):
+    def withdrawal(form):
         player = operations.get_player(get_session(), tournament, form.player_id.data)
         return operations.withdraw_player(get_session(), tournament, player, position=form.position.data, who=_who())
 
-    return _posted(tournament, WithdrawalForm, "withdrawal", act,
+    return _posted(tournament, WithdrawalForm, "withdrawal", withdrawal,
                    lambda player: f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : "
                                   "il est classé dernier.")
 
@@ -170,16 +170,13 @@ def withdraw(tournament_id: int):
 def cancel_withdrawal(tournament_id: int, player_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    try:
-        player = operations.get_player(session, tournament, player_id)
-        operations.cancel_withdrawal(session, tournament, player, who=_who())
-    except operations.NotFound:
-        abort(404)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render(tournament, status=UNPROCESSABLE)
-    flash(f"Forfait de {player.name} annulé.", "success")
-    return redirect(url_for("arbiter.evening", tournament_id=tournament.id))
+    return act(
+        lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
+                                             who=_who()),
+        lambda player: (f"Forfait de {player.name} annulé.", url_for("arbiter.evening", tournament_id=tournament.id)),
+        lambda status: _render(tournament, status=status),
+        not_found=True,
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/changements/remplacant", methods=["POST"])
@@ -234,15 +231,13 @@ def archives():
                            action_form=forms.ActionForm(prefix="action"))
 
 
-def _tournament_action(tournament_id: int, act, done: str, target: str):
+def _tournament_action(tournament_id: int, operation, done: str, target: str):
     tournament = tournament_or_404(tournament_id)  # the CSRF token is checked app-wide (CSRFProtect)
-    try:
-        act(get_session(), tournament, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render(tournament, status=UNPROCESSABLE)
-    flash(done, "success")
-    return redirect(url_for(target))
+    return act(
+        lambda: operation(get_session(), tournament, who=_who()),
+        lambda _: (done, url_for(target)),
+        lambda status: _render(tournament, status=status),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/archiver", methods=["POST"])
@@ -265,14 +260,10 @@ def delete(tournament_id: int):
     """A confirmation screen that offers the export first; the name must be typed again."""
     tournament = tournament_or_404(tournament_id)
     form = DeleteForm()
-    if form.validate_on_submit():
-        name = tournament.name
-        try:
-            operations.delete_tournament(get_session(), tournament, confirm_name=form.confirm_name.data)
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"Tournoi « {name} » supprimé.", "success")
-            return redirect(url_for("arbiter.tournaments"))
-    status = UNPROCESSABLE if form.is_submitted() else 200
-    return render_template("arbiter/tournament_delete.html", tournament=tournament, form=form), status
+    name = tournament.name
+    return submit(
+        form,
+        lambda: operations.delete_tournament(get_session(), tournament, confirm_name=form.confirm_name.data),
+        lambda _: (f"Tournoi « {name} » supprimé.", url_for("arbiter.tournaments")),
+        lambda status: (render_template("arbiter/tournament_delete.html", tournament=tournament, form=form), status),
+    )

@@ -201,17 +201,15 @@ def place_by_hand(tournament_id: int):
     key = "player_id" if tournament.format.ranks_players else "team_id"
     entrants = _entrants(tournament)
     typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
-    if hand_form.validate_on_submit():
-        assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants
-                       if french.place_id(typed[e.id]) != (e.entrant_id or "")]
-        try:
-            operations.place_by_hand(get_session(), tournament, assignments)
-        except operations.OperationError as error:
-            hand_form.form_errors.append(error.message)
-        else:
-            flash("Placement enregistré.", "success")
-            return redirect(url_for("arbiter.draw", tournament_id=tournament.id))
-    return _render_draw(tournament, forms.DrawForm(formdata=None), hand_form, typed), UNPROCESSABLE
+    assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants
+                   if french.place_id(typed[e.id]) != (e.entrant_id or "")]
+    return submit(  # the button's form has no field: a refusal is shown above it
+        hand_form,
+        lambda: operations.place_by_hand(get_session(), tournament, assignments),
+        lambda _: ("Placement enregistré.", url_for("arbiter.draw", tournament_id=tournament.id)),
+        lambda status: (_render_draw(tournament, forms.DrawForm(formdata=None), hand_form, typed),
+                        status),  # a POST: 422
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/placement/impression")

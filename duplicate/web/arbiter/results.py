@@ -20,10 +20,9 @@ from duplicate.db import get_session
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
 from duplicate.web.auth import current_user
 
-CONFLICT = 409
 ACTIONS = {"create": "saisie", "update": "correction", "annul": "donne annulée", "restore": "donne rétablie",
            "adjust": "score ajusté", "note": "note arbitrale", "import": "import",
            "replace": "remplacement (« Remplacer »)", "table": "correction à la table (en attente)",
@@ -138,32 +137,31 @@ def adjust(tournament_id: int, result_id: int, action: str):
     except operations.NotFound:
         abort(404)
     form = FORMS[action](prefix=f"{action}-{result.id}")
-    status = UNPROCESSABLE
-    if form.validate_on_submit():
+
+    def operation():
         version = int(form.version.data) if french.digits(form.version.data or "") else None
         who = current_user().username
-        try:
-            if action == "annul":
-                operations.annul_result(session, result, version_id=version, who=who, reason=form.reason.data,
-                                        annulled=form.restore.data != "1")
-            elif action == "adjust":
-                operations.adjust_score(session, result, score=operations.parse_score(form.score.data),
-                                        version_id=version, who=who, reason=form.reason.data)
-            else:
-                operations.set_arbitral_note(session, result, taker=french.plain(form.taker.data),
-                                             defence=french.plain(form.defence.data), version_id=version, who=who,
-                                             reason=form.reason.data)
-        except operations.ConflictError as error:
-            form.form_errors.append(error.message)
-            status = CONFLICT
-        except operations.OperationError as error:
-            show_error(form, error)
+        if action == "annul":
+            operations.annul_result(session, result, version_id=version, who=who, reason=form.reason.data,
+                                    annulled=form.restore.data != "1")
+        elif action == "adjust":
+            operations.adjust_score(session, result, score=operations.parse_score(form.score.data),
+                                    version_id=version, who=who, reason=form.reason.data)
         else:
-            done = "restore" if action == "annul" and form.restore.data == "1" else action
-            flash(f"Étui {result.board}, table {result.table} : {ACTIONS[done]}, c’est enregistré.", "success")
-            return redirect(url_for("arbiter.fiche", tournament_id=tournament.id, number=result.board))
-    session.rollback()
-    return _render_fiche(tournament, result.board, (result.id, action, form)), status
+            operations.set_arbitral_note(session, result, taker=french.plain(form.taker.data),
+                                         defence=french.plain(form.defence.data), version_id=version, who=who,
+                                         reason=form.reason.data)
+
+    def done(_):
+        done = "restore" if action == "annul" and form.restore.data == "1" else action
+        return (f"Étui {result.board}, table {result.table} : {ACTIONS[done]}, c’est enregistré.",
+                url_for("arbiter.fiche", tournament_id=tournament.id, number=result.board))
+
+    def page(status):
+        session.rollback()
+        return _render_fiche(tournament, result.board, (result.id, action, form)), status
+
+    return submit(form, operation, done, page, conflict=True)  # a POST: 422, 409 on a version conflict
 
 
 # --- private links to the route sheets -------------------------------------------------------------------
@@ -213,20 +211,16 @@ def tournament_series(tournament_id: int):
         except operations.NotFound:
             pass
     form.series_id.choices = [forms.SelectChoice(0, "— aucune —")] + [forms.SelectChoice(s.id, s.name) for s in choices]
-    status = 200
-    if form_conflicts.guard(form, tournament, _series_values):
-        try:
-            found = operations.get_series(session, form.series_id.data) if form.series_id.data else None
-            operations.set_series(session, tournament, found, french.plain(form.coefficient.data), by=user)
-        except operations.OperationError as error:
-            show_error(form, error)
-            status = FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE
-        else:
-            flash("Séance enregistrée.", "success")
-            return redirect(url_for("arbiter.tournament_series", tournament_id=tournament.id))
-    elif form.is_submitted():
-        status = form_conflicts.status(form, UNPROCESSABLE)
-    return render_template("arbiter/tournament_series.html", tournament=tournament, form=form), status
+    return submit(
+        form,
+        lambda: operations.set_series(
+            session, tournament, operations.get_series(session, form.series_id.data) if form.series_id.data else None,
+            french.plain(form.coefficient.data), by=user),
+        lambda _: ("Séance enregistrée.", url_for("arbiter.tournament_series", tournament_id=tournament.id)),
+        lambda status: (render_template("arbiter/tournament_series.html", tournament=tournament, form=form), status),
+        valid=form_conflicts.guard(form, tournament, _series_values),
+        forbidden=True,
+    )
 
 
 def _series_values(tournament) -> dict:
@@ -270,10 +264,6 @@ def _back_to_series(found):
     return redirect(url_for("arbiter.series_manage", series_id=found.id))
 
 
-def _refused_status(error) -> int:
-    return FORBIDDEN if isinstance(error, operations.Refused) else UNPROCESSABLE
-
-
 @bp.route("/competitions/<int:series_id>/gerer")
 def series_manage(series_id: int):
     """A competition's séances (coefficient, « Retirer »), its owner and co-arbiters."""
@@ -287,15 +277,14 @@ def series_coefficient(series_id: int, seance_id: int):
     session = get_session()
     séance = _seance_of(found, seance_id)
     form = forms.CoefficientForm(prefix=f"coef-{séance.id}")
-    if form_conflicts.guard(form, séance, _coefficient_values):
-        try:
-            operations.set_series(session, séance, found, french.plain(form.coefficient.data), by=current_user())
-        except operations.OperationError as error:
-            show_error(form, error)
-            return _render_series_page(found, _refused_status(error), coefficient_forms={séance.id: form})
-        flash(f"Coefficient de « {séance.name} » enregistré.", "success")
-        return _back_to_series(found)
-    return _render_series_page(found, form_conflicts.status(form, UNPROCESSABLE), coefficient_forms={séance.id: form})
+    return submit(
+        form,
+        lambda: operations.set_series(session, séance, found, french.plain(form.coefficient.data), by=current_user()),
+        lambda _: (f"Coefficient de « {séance.name} » enregistré.", _back_to_series(found)),
+        lambda status: _render_series_page(found, status, coefficient_forms={séance.id: form}),  # a POST: 422
+        valid=form_conflicts.guard(form, séance, _coefficient_values),
+        forbidden=True,
+    )
 
 
 def _coefficient_values(séance) -> dict:
@@ -315,27 +304,24 @@ def series_remove(series_id: int, seance_id: int):
     """Take a séance out of the competition (whoever manages it; its owner always)."""
     found = _series_for_manager(series_id)
     séance = _seance_of(found, seance_id)
-    try:
-        operations.remove_from_series(get_session(), found, séance, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_series_page(found, _refused_status(error))
-    flash(f"« {séance.name} » n’est plus une séance de cette compétition.", "success")
-    return _back_to_series(found)
+    return act(
+        lambda: operations.remove_from_series(get_session(), found, séance, current_user()),
+        lambda _: (f"« {séance.name} » n’est plus une séance de cette compétition.", _back_to_series(found)),
+        lambda status: _render_series_page(found, status),
+        forbidden=True,
+    )
 
 
 @bp.route("/competitions/<int:series_id>/prendre-en-charge", methods=["POST"])
 def series_take_over(series_id: int):
     """A shared competition becomes the signed-in arbiter's."""
     found = _series_for_manager(series_id)
-    try:
-        operations.take_over_series(get_session(), found, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_series_page(found, UNPROCESSABLE)
-    flash("Compétition prise en charge : les autres arbitres ne la gèrent plus, sauf si vous les nommez co-arbitres.",
-          "success")
-    return _back_to_series(found)
+    return act(
+        lambda: operations.take_over_series(get_session(), found, current_user()),
+        lambda _: ("Compétition prise en charge : les autres arbitres ne la gèrent plus, sauf si vous les nommez "
+                   "co-arbitres.", _back_to_series(found)),
+        lambda status: _render_series_page(found, status),
+    )
 
 
 @bp.route("/competitions/<int:series_id>/acces/donner", methods=["POST"])
@@ -361,10 +347,9 @@ def series_grant(series_id: int):
 def series_withdraw(series_id: int, user_id: int):
     """Take the competition back from a co-arbiter (its owner only)."""
     found = _series_for_manager(series_id)
-    try:
-        user = operations.withdraw_series(get_session(), found, user_id, current_user())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_series_page(found, _refused_status(error))
-    flash(f"{user.username} n’est plus co-arbitre de la compétition.", "success")
-    return _back_to_series(found)
+    return act(
+        lambda: operations.withdraw_series(get_session(), found, user_id, current_user()),
+        lambda user: (f"{user.username} n’est plus co-arbitre de la compétition.", _back_to_series(found)),
+        lambda status: _render_series_page(found, status),
+        forbidden=True,
+    )

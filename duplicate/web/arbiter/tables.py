@@ -15,7 +15,7 @@ from duplicate.printing.common import qr_svg
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE
+from duplicate.web.submit import UNPROCESSABLE, act
 from duplicate.web.auth import current_user
 from duplicate.web.links import public_url
 
@@ -83,12 +83,15 @@ def resolve_conflict(tournament_id: int, conflict_id: int):
     if not form.validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.tables", tournament_id=tournament.id))
-    try:
-        result = operations.resolve_conflict(session, tournament, conflict_id, keep=request.form.get("keep", ""),
-                                             who=current_user().username)
-    except operations.OperationError as error:
-        flash(error.message, "error")
+    back = url_for("arbiter.tables", tournament_id=tournament.id)
+
+    def refused(_):
         session.rollback()
-        return redirect(url_for("arbiter.tables", tournament_id=tournament.id))
-    flash(f"Étui {result.board}, table {result.table} : conflit tranché.", "success")
-    return redirect(url_for("arbiter.tables", tournament_id=tournament.id))
+        return redirect(back)
+
+    return act(
+        lambda: operations.resolve_conflict(session, tournament, conflict_id, keep=request.form.get("keep", ""),
+                                            who=current_user().username),
+        lambda result: (f"Étui {result.board}, table {result.table} : conflit tranché.", back),
+        refused,  # flashed on the tables page
+    )

@@ -18,7 +18,7 @@ from duplicate.printing import team_sheet
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error
+from duplicate.web.submit import submit
 from duplicate.web.auth import current_user
 
 
@@ -106,39 +106,37 @@ def team_match(tournament_id: int):
     quarter_forms = {q["number"]: _quarter_form(plan, q, request.form if which == f"q{q['number']}" else None)
                      for q in plan["quarters"]}
     who = current_user().username
-    posted = bonus_form if which == "bonus" else quarter_forms.get(int(which[1:])) if which else None
-    if which == "bonus" and form_conflicts.guard(bonus_form, tournament,
-                                                 lambda row: _bonus_values(_fresh_plan(row)["teams"])):
-        try:
-            operations.set_bonus(session, tournament, {"A": bonus_form.bonus_A.data, "B": bonus_form.bonus_B.data},
-                                 who=who)
-        except operations.OperationError as error:
-            show_error(bonus_form, error)
-        else:
-            flash("Bonus enregistré.", "success")
-            return redirect(url_for("arbiter.team_match", tournament_id=tournament.id))
-    elif which and which.startswith("q"):
+    def page(status):
+        return render_template("arbiter/team_match.html", tournament=tournament, plan=plan, bonus_form=bonus_form,
+                               quarter_forms=quarter_forms, which=which), status
+
+    if which == "bonus":
+        return submit(
+            bonus_form,
+            lambda: operations.set_bonus(session, tournament,
+                                         {"A": bonus_form.bonus_A.data, "B": bonus_form.bonus_B.data}, who=who),
+            lambda _: ("Bonus enregistré.", url_for("arbiter.team_match", tournament_id=tournament.id)),
+            page,
+            valid=form_conflicts.guard(bonus_form, tournament, lambda row: _bonus_values(_fresh_plan(row)["teams"])),
+        )
+    if which:  # a quarter's form
         number = int(which[1:])
         form = quarter_forms[number]
-        if form_conflicts.guard(form, tournament,
-                                lambda row: _quarter_values(_fresh_plan(row)["quarters"][number - 1])):
-            try:
-                operations.set_quarter(
-                    session, tournament, number, boards=operations.parse_series(form.boards.data),
-                    open_attack=form.open_attack.data,
-                    attackers={team: int(getattr(form, f"attacker_{team}").data)
-                               if getattr(form, f"attacker_{team}").data else None for team in ("A", "B")},
-                    who=who)
-            except operations.OperationError as error:
-                show_error(form, error)
-            else:
-                flash(f"{plan['quarters'][number - 1]['ordinal']} quart temps enregistré.", "success")
-                return redirect(url_for("arbiter.team_match", tournament_id=tournament.id) + f"#quart-{number}")
-    status = UNPROCESSABLE if request.method == "POST" else 200
-    if posted is not None:
-        status = form_conflicts.status(posted, status)
-    return render_template("arbiter/team_match.html", tournament=tournament, plan=plan, bonus_form=bonus_form,
-                           quarter_forms=quarter_forms, which=which), status
+        return submit(
+            form,
+            lambda: operations.set_quarter(
+                session, tournament, number, boards=operations.parse_series(form.boards.data),
+                open_attack=form.open_attack.data,
+                attackers={team: int(getattr(form, f"attacker_{team}").data)
+                           if getattr(form, f"attacker_{team}").data else None for team in ("A", "B")},
+                who=who),
+            lambda _: (f"{plan['quarters'][number - 1]['ordinal']} quart temps enregistré.",
+                       url_for("arbiter.team_match", tournament_id=tournament.id) + f"#quart-{number}"),
+            page,
+            valid=form_conflicts.guard(form, tournament,
+                                       lambda row: _quarter_values(_fresh_plan(row)["quarters"][number - 1])),
+        )
+    return page(200)
 
 
 @bp.route("/tournois/<int:tournament_id>/match/feuille")

@@ -25,7 +25,7 @@ from duplicate.operations import freeplay
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, show_error, submit
+from duplicate.web.submit import UNPROCESSABLE, act, submit
 from duplicate.web.auth import current_user
 from duplicate.web.errors import database_message
 from duplicate.web.form_conflicts import Guarded
@@ -297,18 +297,15 @@ def free_fault(tournament_id: int):
     session = get_session()
     form = FreeFaultForm(prefix=FAULT_PREFIX)
     _fault_choices(form, [p for p in operations.players(session, tournament) if p.entrant_id])
-    if form.validate_on_submit():
-        try:
-            _, result = freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data,
-                                              fault=form.fault.data, points=form.points.data,
-                                              reason=form.reason.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Avertissement enregistré (0 point)." if result.warning else
-                  f"Pénalité de {result.points} points enregistrée.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, fault_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: freeplay.free_penalty(session, tournament, entrant_id=form.entrant_id.data, fault=form.fault.data,
+                                      points=form.points.data, reason=form.reason.data, who=_who())[1],
+        lambda result: ("Avertissement enregistré (0 point)." if result.warning else
+                        f"Pénalité de {result.points} points enregistrée.",
+                        url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, fault_form=form, status=status),  # a POST: 422
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/forfait", methods=["POST"])
@@ -318,17 +315,15 @@ def free_withdraw(tournament_id: int):
     form = FreeWithdrawalForm()
     form.player_id.choices = [forms.SelectChoice(p.id, p.name) for p in operations.players(session, tournament)
                               if p.entrant_id]
-    if form.validate_on_submit():
-        try:
-            player = operations.get_player(session, tournament, form.player_id.data)
-            operations.withdraw_player(session, tournament, player, position=form.position.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash(f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : il est classé dernier.",
-                  "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, withdrawal_form=form, status=UNPROCESSABLE)
+    return submit(
+        form,
+        lambda: operations.withdraw_player(session, tournament,
+                                           operations.get_player(session, tournament, form.player_id.data),
+                                           position=form.position.data, who=_who()),
+        lambda player: (f"{player.name} a quitté le tournoi à la position {player.withdrawn_from} : il est classé "
+                        "dernier.", url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, withdrawal_form=form, status=status),  # a POST: 422
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/penalites/<int:penalty_id>/supprimer", methods=["POST"])
@@ -352,16 +347,14 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        player = operations.get_player(session, tournament, player_id)
-        operations.cancel_withdrawal(session, tournament, player, who=_who())
-    except operations.NotFound:
-        abort(404)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    flash(f"Forfait de {player.name} annulé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
+                                             who=_who()),
+        lambda player: (f"Forfait de {player.name} annulé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+        not_found=True,
+    )
 
 
 # --- coefficients between positions (championship, art. 3) ---------------------------------------------------
@@ -380,17 +373,16 @@ def free_coefficient(tournament_id: int):
     saving = form_conflicts.guard(form, tournament, lambda row: _coefficient_values(row, form.position.data))
     if typed and form.coefficient.data == _coefficient_text(typed):
         form.coefficient.data = typed  # as the arbiter typed it (« 1,20 » stays « 1,20 »)
-    if saving:
-        try:
-            operations.freeplay_extras.add_free_coefficient(
-                get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
-                eliminated=form.eliminated.data, who=_who())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            flash("Coefficient enregistré : le classement en tient compte.", "success")
-            return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    return _ranking_page(tournament, coefficient_form=form, status=form_conflicts.status(form, UNPROCESSABLE))
+    return submit(
+        form,
+        lambda: operations.freeplay_extras.add_free_coefficient(
+            get_session(), tournament, position=form.position.data, coefficient=form.coefficient.data,
+            eliminated=form.eliminated.data, who=_who()),
+        lambda _: ("Coefficient enregistré : le classement en tient compte.",
+                   url_for("arbiter.free_ranking", tournament_id=tournament.id)),
+        lambda status: _ranking_page(tournament, coefficient_form=form, status=status),  # a POST: 422, 409
+        valid=saving,
+    )
 
 
 def _coefficient_text(value) -> str:
@@ -439,13 +431,12 @@ def free_remove_coefficient(tournament_id: int, position: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-    else:
-        flash(f"Coefficient de la position {position} supprimé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who()),
+        lambda _: (f"Coefficient de la position {position} supprimé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+    )
 
 
 # --- carré final (the individual free tournament) ------------------------------------------------------------
@@ -475,13 +466,12 @@ def free_cancel_final_square(tournament_id: int):
     if not forms.ActionForm(prefix="remove").validate_on_submit():
         flash("Le formulaire a expiré : recommencez.", "error")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who())
-    except operations.OperationError as error:
-        flash(error.message, "error")
-    else:
-        flash("Carré final annulé.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who()),
+        lambda _: ("Carré final annulé.", back),
+        lambda _: redirect(back),  # refused: flashed on the ranking page
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/pcn.csv")
