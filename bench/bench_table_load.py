@@ -75,6 +75,7 @@ class Scenario:
 SCENARIOS = {
     "minute": Scenario("minute", None, (1,), "window"),
     "rafale": Scenario("rafale", None, (2,), "burst"),
+    "seul": Scenario("seul", 1, (3,)),  # one client, request after request: a request's cost alone
     "boucle20": Scenario("boucle20", 20, (3, 4)),
     "boucle150": Scenario("boucle150", None, (5, 6, 7)),
 }
