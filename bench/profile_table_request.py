@@ -76,6 +76,9 @@ def main() -> None:
     parser.add_argument("--database", help="URL SQLAlchemy (défaut : un fichier SQLite temporaire) ; « postgresql » : "
                         "un schéma neuf de la base de test (tests/e2e/live.py pg_schema), supprimé à la fin")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), help="SQLITE_SYNCHRONOUS (défaut : FULL)")
+    parser.add_argument("--calls", action="store_true", help="au lieu du profil : les appels Python faits sous "
+                        "chaque fonction du projet (inclus), par requête HTTP — un compte stable sur une machine "
+                        "chargée, où le temps ne l'est pas")
     args = parser.parse_args()
 
     from live import simulated_file
@@ -189,12 +192,49 @@ def main() -> None:
             for statement in counter.statements:
                 print("   ", " ".join(statement.split())[:150])
             profiled = profiled[1:]
+        if args.calls:
+            inclusive = count_calls(send, profiled)
+            requests = len(profiled) * (8 if args.api == "table" else 1)
+            print(f"appels Python par requête HTTP : {inclusive.pop(None) / requests:,.0f}")
+            for name, calls in sorted(inclusive.items(), key=lambda item: -item[1])[:args.lines]:
+                if re.search(args.only, name):
+                    print(f"{calls / requests:9,.0f}  {name}")
+            return
         profile = cProfile.Profile()
         profile.enable()
         for key in profiled:
             send(key)
         profile.disable()
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.only, args.lines)
+
+
+def count_calls(send, keys) -> dict:
+    """Python calls (functions and builtins) made while each of the project's functions is on the stack,
+    over ``send(key)`` for every key; ``None``: all calls."""
+    counts: dict = defaultdict(int)
+    stack: list = []
+    project = str(ROOT / "duplicate")
+
+    def tracer(frame, event, _arg):
+        if event in ("call", "c_call"):
+            counts[None] += 1
+            for name in set(stack):
+                counts[name] += 1
+        if event == "call":
+            code = frame.f_code
+            stack.append(f"{Path(code.co_filename).name}:{code.co_name}"
+                         if code.co_filename.startswith(project) else None)
+        elif event == "return" and stack:
+            stack.pop()
+
+    sys.setprofile(tracer)
+    try:
+        for key in keys:
+            send(key)
+    finally:
+        sys.setprofile(None)
+    counts.pop("None", None)
+    return {name: calls for name, calls in counts.items() if name is not None or True}
 
 
 if __name__ == "__main__":

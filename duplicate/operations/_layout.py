@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -36,6 +37,11 @@ class MovementRounds:
     by_board: Mapping[int, tuple[Mapping, ...]]
     by_table: Mapping[Any, tuple[Mapping, ...]]
     takers: Mapping[int, str]
+
+    @cached_property
+    def tables(self) -> tuple[int, ...]:
+        """The movement's table numbers, in order (a round's ``table`` that is no number is none)."""
+        return tuple(sorted(table for table in self.by_table if isinstance(table, int) and not isinstance(table, bool)))
 
     @classmethod
     def decode(cls, text: str) -> "MovementRounds":

@@ -101,8 +101,7 @@ def table_secret(tournament: Tournament, table: int) -> str:
 def table_numbers(session: Session, tournament: Tournament) -> list[int]:
     """The tables of the movement (none before a movement is chosen)."""
     movement = movement_rounds(session, tournament)
-    return sorted(table for table in (movement.by_table if movement is not None else ())
-                  if isinstance(table, int) and not isinstance(table, bool))
+    return list(movement.tables) if movement is not None else []
 
 
 def table_links(session: Session, tournament: Tournament) -> list[dict]:
