@@ -412,8 +412,8 @@ def write_results(session: Session, created: list[Result], changed: list[tuple],
     history += [{"result_id": result.id, "who": who, "at": now, "action": action, "reason": reason,
                  "before": before, "after": interchange.result_to_dict(result)}
                 for result, action, before, reason, who in changed]
-    if history:
-        session.execute(insert(ResultHistory), history)
+    if history:  # Core rows past the ORM's bulk path: nothing reads them back in the request (issue 30)
+        session.connection().execute(insert(ResultHistory.__table__), history)
     if context is not None:
         for result in created:
             context.remember(result)

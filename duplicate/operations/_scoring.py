@@ -140,11 +140,11 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
         elif boards is not None:
             chosen = {id(round_) for board in boards for round_ in movement.by_board.get(board, ())}
             rounds = [round_ for round_ in movement.rounds if id(round_) in chosen]
-        numbers = None if rounds is movement.rounds else {int(b) for r in rounds for b in r.get("boards", ())}
-        takers = board_takers(session, tournament, movement, numbers)
+        rounds = [round_ for round_ in rounds if wanted(round_)]
+        numbers = None if len(rounds) == len(movement.rounds) else {int(b) for r in rounds for b in r.get("boards", ())}
+        takers = board_takers(session, tournament, movement, numbers) if rounds else {}  # of those rounds' étuis
         for round_ in rounds:
-            if wanted(round_):
-                lines.extend(_round_lines(kind, round_, takers))
+            lines.extend(_round_lines(kind, round_, takers))
         lines = _without_phantoms(session, tournament, lines, context)
     if results:
         if boards is not None and table is not None:  # a table's étuis (its phone): the statement built once
