@@ -248,9 +248,9 @@ def get_session() -> Session:
 def read_columns(session: Session, statement, params: dict | None = None):
     """The rows of a read of plain columns, run on the session's connection past the ORM's execution layer —
     a third of what `Session.execute` costs for a few rows (issue 30: a phone's write reads a handful of such
-    columns; ≈ 0.1 ms each through the ORM). Only for statements that select no entity and no column of
-    `models.Result`: the ORM's criteria (`models._counted_only`: pending lines count nowhere) are not applied
-    here. What the session holds unwritten is flushed first, as the ORM's autoflush would."""
+    columns; ≈ 0.1 ms each through the ORM). Only for statements that select no entity, and no column of
+    `models.Result` unless the lines awaiting confirmation are wanted too: the ORM's criteria
+    (`models._counted_only`: pending lines count nowhere) are not applied here. What the session holds unwritten is flushed first, as the ORM's autoflush would."""
     if session.autoflush:
         session.flush()
     return session.connection().execute(statement, params or {})

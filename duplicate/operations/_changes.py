@@ -52,7 +52,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
-from sqlalchemy import event, select, update
+from sqlalchemy import bindparam, event, select, update
 from sqlalchemy.orm import Session
 
 from duplicate.models import (Board, FreeSheet, Movement, Penalty, Player, Result, ResultConflict, Substitution, Team,
@@ -114,6 +114,11 @@ def _note_bulk(state) -> None:
         _moved(state.session).update(_ALL if None in ids else i for i in ids)
 
 
+_COLUMNS = Tournament.__table__.c
+_RAISE_ALL = update(Tournament.__table__).values(data_version=_COLUMNS.data_version + 1)  # built once (issue 30)
+_RAISE = _RAISE_ALL.where(_COLUMNS.id.in_(bindparam("ids", expanding=True)))
+
+
 @event.listens_for(Session, "before_commit")
 def _raise_versions(session: Session) -> None:
     if session.in_nested_transaction():
@@ -122,16 +127,15 @@ def _raise_versions(session: Session) -> None:
     written = session.info.get(_WRITTEN)
     if not written:
         return
-    columns = Tournament.__table__.c
-    statement = update(Tournament.__table__).values(data_version=columns.data_version + 1)
-    if _ALL not in written:
-        statement = statement.where(columns.id.in_(sorted(written)))
-    session.connection().execute(statement)
+    if _ALL in written:
+        session.connection().execute(_RAISE_ALL)
+    else:
+        session.connection().execute(_RAISE, {"ids": sorted(written)})
     moved = session.info.get(_MOVED)
     if moved:  # the movement's own version (`_layout.movement_text`): a line written leaves it alone
-        statement = update(Tournament.__table__).values(movement_version=columns.movement_version + 1)
+        statement = update(Tournament.__table__).values(movement_version=_COLUMNS.movement_version + 1)
         if _ALL not in moved:
-            statement = statement.where(columns.id.in_(sorted(moved)))
+            statement = statement.where(_COLUMNS.id.in_(sorted(moved)))
         session.connection().execute(statement)
 
 

@@ -16,6 +16,7 @@ from sqlmodel import Session, select
 from duplicate.models import JournalEntry, Tournament, utcnow
 
 SUMMARY_LENGTH = 500
+_INSERT = insert(JournalEntry.__table__)  # built once (issue 30)
 
 
 def journal(session: Session, tournament: Tournament, *, action: str, summary: str, who: str | None = None,
@@ -27,9 +28,9 @@ def journal(session: Session, tournament: Tournament, *, action: str, summary: s
     if len(summary) > SUMMARY_LENGTH:
         summary = summary[:SUMMARY_LENGTH - 1] + "…"
     session.flush()
-    session.connection().execute(insert(JournalEntry.__table__).values(
-        tournament_id=tournament.id, at=utcnow(), action=action, summary=summary, who=who,
-        before=dict(before) if before is not None else None, after=dict(after) if after is not None else None))
+    session.connection().execute(_INSERT, {
+        "tournament_id": tournament.id, "at": utcnow(), "action": action, "summary": summary, "who": who,
+        "before": dict(before) if before is not None else None, "after": dict(after) if after is not None else None})
 
 
 def journal_entries(session: Session, tournament: Tournament) -> list[JournalEntry]:

@@ -19,12 +19,13 @@ from typing import Any, Mapping
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
-from sqlalchemy import insert
+from sqlalchemy import bindparam, insert
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.core.tournament import TournamentError, read_tournament
+from duplicate.db import read_columns
 from duplicate.models import (
     DONE, PENDING, WITH_PENDING, Board, Penalty, Player, Result, ResultConflict, ResultHistory, Team, TeamMember, Tournament,
     result_slot, utcnow,
@@ -74,6 +75,17 @@ def _named(row: Mapping) -> set:
     return {row.get("taker"), *(row.get("defenders") or ()), row.get("taker_team"), row.get("defence_team")} - {None}
 
 
+# what a check reads, built once and bound per request (issue 30: building a statement costs more than running it)
+_LINES_OF = {model: select(model.entrant_id, model.line).where(
+    model.tournament_id == bindparam("tournament_id"), model.entrant_id.in_(bindparam("idents", expanding=True)))
+    for model in (Player, Team)}
+_RESULTS_OF_BOARDS = select(Result.id, *_CHECKED).where(
+    Result.tournament_id == bindparam("tournament_id"), Result.board.in_(bindparam("boards", expanding=True))) \
+    .order_by(Result.id)  # pending lines too (they hold their slots): read past the ORM's criteria
+_BOARDS_AMONG = select(Board.number).where(Board.tournament_id == bindparam("tournament_id"),
+                                           Board.number.in_(bindparam("numbers", expanding=True)))
+
+
 class CheckContext:
     """What results are checked against, read once per request straight from the rows (no file): the
     lines of the entrants the checked results name (looked up as they come), the étuis' numbers, the
@@ -106,8 +118,8 @@ class CheckContext:
         missing = {ident for ident in idents if isinstance(ident, str)} - self._looked_up
         if missing:
             model = self.model
-            self.lines.update(self.session.exec(select(model.entrant_id, model.line).where(
-                model.tournament_id == self.tournament_id, model.entrant_id.in_(missing))).all())
+            self.lines.update(read_columns(self.session, _LINES_OF[model], {"tournament_id": self.tournament_id,
+                                                                             "idents": list(missing)}).all())
             if self.members is not None:
                 for team, player_id, entrant_id in self.session.exec(
                         select(Team.entrant_id, Player.id, Player.entrant_id)
@@ -137,9 +149,8 @@ class CheckContext:
         for board in boards:
             self._results[board] = {}
         with self.session.no_autoflush:
-            rows = self.session.execute(select(Result.id, *_CHECKED).where(
-                Result.tournament_id == self.tournament_id, Result.board.in_(list(boards))).order_by(Result.id)
-                .execution_options(**{WITH_PENDING: True})).all()
+            rows = read_columns(self.session, _RESULTS_OF_BOARDS, {"tournament_id": self.tournament_id,
+                                                                   "boards": list(boards)}).all()
             changed = {obj.id: obj for obj in self.session.dirty if isinstance(obj, Result)}
         for row in rows:
             self._results[row.board][row.id] = interchange.result_to_dict(changed.get(row.id, row))
@@ -147,8 +158,8 @@ class CheckContext:
     def _known_boards(self, numbers: set) -> None:
         numbers = {number for number in numbers if isinstance(number, int)} - self._boards.keys()
         if numbers:
-            found = set(self.session.exec(select(Board.number).where(Board.tournament_id == self.tournament_id,
-                                                                     Board.number.in_(list(numbers)))).all())
+            found = set(read_columns(self.session, _BOARDS_AMONG, {"tournament_id": self.tournament_id,
+                                                                   "numbers": list(numbers)}).scalars())
             self._boards.update({number: number in found for number in numbers})
 
     def results_of(self, board: Any) -> dict[Any, dict]:
@@ -389,6 +400,9 @@ class SlotsTaken(ConflictError):
         self.indexes, self.errors = indexes, errors or [ConflictError(self.message)]
 
 
+_INSERT_HISTORY = insert(ResultHistory.__table__)  # built once (issue 30)
+
+
 def write_results(session: Session, created: list[Result], changed: list[tuple],
                   context: CheckContext | None = None) -> None:
     """Write the checked lines of a request at once: ``created`` new results, ``changed`` results already
@@ -413,7 +427,7 @@ def write_results(session: Session, created: list[Result], changed: list[tuple],
                  "before": before, "after": interchange.result_to_dict(result)}
                 for result, action, before, reason, who in changed]
     if history:  # Core rows past the ORM's bulk path: nothing reads them back in the request (issue 30)
-        session.connection().execute(insert(ResultHistory.__table__), history)
+        session.connection().execute(_INSERT_HISTORY, history)
     if context is not None:
         for result in created:
             context.remember(result)
