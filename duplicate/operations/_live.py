@@ -37,10 +37,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french
+from duplicate.db import read_columns
 from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
@@ -283,6 +284,10 @@ def stop_clock(session: Session, tournament: Tournament, *, now: datetime.dateti
     return clock
 
 
+_CLOCK = select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining).where(
+    PositionClock.tournament_id == bindparam("tournament_id"))  # built once (issue 30)
+
+
 def hall_version(session: Session, tournament: Tournament, now: datetime.datetime | None = None) -> str:
     """A short opaque text that changes whenever what the hall's screens show may change (issue 30): the
     version of the tournament's data (every committed write of a line, a player, the movement, the
@@ -292,8 +297,7 @@ def hall_version(session: Session, tournament: Tournament, now: datetime.datetim
     the clock is one more row.
     The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
     cost of these two reads, without computing the grid or the projector (`web.arbiter.live`)."""
-    clock = session.execute(select(PositionClock.position, PositionClock.ends_at, PositionClock.paused_remaining)
-                            .where(PositionClock.tournament_id == tournament.id)).first()
+    clock = read_columns(session, _CLOCK, {"tournament_id": tournament.id}).first()
     over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())
     state = (tournament.created_at, tournament.data_epoch, tournament.data_version,
              tuple(clock) if clock is not None else None, over)

@@ -236,6 +236,17 @@ def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | Non
 
 
 
+# the table's stored lines, pending ones too (the phone shows them), as light rows
+_LINES_AT_TABLE = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
+    Result.tournament_id == bindparam("tournament_id"), Result.table == bindparam("table"))
+# the individual's entrants named and their substitutes (`_people`)
+_PEOPLE = select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
+                 Substitution.from_position, Substitution.id).select_from(Player).outerjoin(
+    Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == bindparam("tournament_id"))
+).where(Player.tournament_id == bindparam("tournament_id"),
+        Player.entrant_id.in_(bindparam("named", expanding=True)) | Substitution.seat.in_(bindparam("named", expanding=True)))
+
+
 def _table_rows(session: Session, tournament: Tournament, table: int):
     """The table's lines of the movement (as `all_lines` with ``table`` and ``pending``), each ``result`` a
     row of the columns the phone's view reads (status, score, chelem, attacker), not a `Result` entity —
@@ -259,9 +270,7 @@ def _table_rows(session: Session, tournament: Tournament, table: int):
         placed, names = people
         lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
     by_slot = {(line.board, line.slot): line for line in lines}
-    query = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
-        Result.tournament_id == tournament.id, Result.table == table).execution_options(**{WITH_PENDING: True})
-    for row in session.exec(query):
+    for row in read_columns(session, _LINES_AT_TABLE, {"tournament_id": tournament.id, "table": table}):
         line = by_slot.get((row.board, result_slot(table, row.room)))
         if line is not None:
             line.result = row
@@ -272,13 +281,7 @@ def _people(session: Session, tournament: Tournament, named: set[str]):
     """The individual's entrants ``named`` and their substitutes, in one query: ``(placed, names)`` —
     ``placed`` the entrant ids among ``named`` (`_scoring._without_phantoms`), ``names(position, places)``
     as `_names` gives them; None when none is placed (before the draw: `_without_phantoms` decides)."""
-    rows = session.exec(
-        select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
-               Substitution.from_position, Substitution.id)
-        .select_from(Player)
-        .outerjoin(Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == tournament.id))
-        .where(Player.tournament_id == tournament.id,
-               Player.entrant_id.in_(named) | Substitution.seat.in_(named))).all()
+    rows = read_columns(session, _PEOPLE, {"tournament_id": tournament.id, "named": list(named)}).all()
     placed = {row[1] for row in rows if row[1] in named}
     if not placed:
         return None
@@ -326,14 +329,17 @@ def _attack(plan, team_attackers: Mapping[tuple[int, str], str], line: Line) -> 
     return dict(who, label=attacker_text(who)) if who else None
 
 
+_REFUSED_CODES = select(func.count(JournalEntry.id)).where(
+    JournalEntry.tournament_id == bindparam("tournament_id"), JournalEntry.action == CODE_REFUSED)
+
+
 def table_version(session: Session, tournament: Tournament, position: int | None) -> str:
     """What `table_view` answers can change only with this text (issue 30: the phone asks again while it
     waits — for the launch, for another phone's confirmation — and is answered « nothing new » at the
     cost of two reads): the hall's version (`_live.hall_version`: the data, the clock), the refused codes
     of the tournament (the lock, `CODE_REFUSED`: journal entries, which raise no data version) and the
     position asked for."""
-    refused = session.execute(select(func.count(JournalEntry.id)).where(
-        JournalEntry.tournament_id == tournament.id, JournalEntry.action == CODE_REFUSED)).scalar_one()
+    refused = read_columns(session, _REFUSED_CODES, {"tournament_id": tournament.id}).scalar_one()
     return f"{hall_version(session, tournament)}-{refused}-{position or ''}"
 
 
