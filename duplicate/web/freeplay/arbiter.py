@@ -329,31 +329,26 @@ def free_withdraw(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/penalites/<int:penalty_id>/supprimer", methods=["POST"])
 def free_remove_penalty(tournament_id: int, penalty_id: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who())
-    except operations.NotFound:
-        abort(404)
-    flash("Pénalité retirée.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who()),
+        lambda _: ("Pénalité retirée.", back),
+        lambda _: redirect(back),  # the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(), not_found=True,
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/annuler-forfait/<int:player_id>", methods=["POST"])
 def free_cancel_withdrawal(tournament_id: int, player_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
                                              who=_who()),
         lambda player: (f"Forfait de {player.name} annulé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
-        not_found=True,
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(), not_found=True,
     )
 
 
@@ -428,14 +423,12 @@ def _read_for_position(form) -> None:
 @bp.route("/tournois/<int:tournament_id>/libre/coefficients/<int:position>/supprimer", methods=["POST"])
 def free_remove_coefficient(tournament_id: int, position: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who()),
         lambda _: (f"Coefficient de la position {position} supprimé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(),
     )
 
 
@@ -463,14 +456,12 @@ def free_final_square(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/carre-final/annuler", methods=["POST"])
 def free_cancel_final_square(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who()),
         lambda _: ("Carré final annulé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(),
     )
 
 
