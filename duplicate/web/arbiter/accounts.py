@@ -11,12 +11,11 @@ from flask import flash, redirect, render_template, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import ApiToken, Role
 from duplicate.web import forms
-from duplicate.web.lookups import tournament_or_404
+from duplicate.web.lookups import api_token, tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
-from duplicate.web.auth import current_user
+from duplicate.web.auth import ROLE_LABELS, current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
 FORBIDDEN = 403
@@ -40,7 +39,7 @@ def _render_access(tournament, status: int = 200, new_token: str | None = None, 
         tokens=tokens, new_token=new_token, action_form=forms.ActionForm(),
         revocable={t.id for t in tokens if operations.can_revoke_token(user, t, tournament)},
         serving={t.id for t in tokens if operations.token_serves(t, tournament)},
-        role_labels={Role.arbiter: "co-arbitre", Role.scorer: "marqueur"}, token_roles=forms.TOKEN_ROLES,
+        role_labels=ROLE_LABELS, token_roles=forms.TOKEN_ROLES,
         **page_forms,
     ), status
 
@@ -193,7 +192,7 @@ def set_active(user_id: int, act: str):
 def revoke_shared_token(token_id: int):
     """No token is revoked here, nothing changes: a command-line token is revoked on the command line only
     (403), a tournament's on its « Accès » page (403), an unknown one is not found (404)."""
-    row = get_session().get(ApiToken, token_id)
+    row = api_token(get_session(), token_id)
     if row is None:
         flash("Jeton introuvable.", "error")
         return _render_accounts(404)

@@ -18,9 +18,9 @@ import functools
 
 from flask import abort, current_app, flash, g, redirect, request, url_for
 
+from duplicate import operations
 from duplicate.core.formats import format_for
 from duplicate.db import get_session
-from duplicate.models import Tournament
 from duplicate.web.lookups import tournament_or_404
 
 FREE_PLAY_PACKAGE = __name__.rpartition(".")[0]  # duplicate.web.freeplay: the free-play pages
@@ -67,9 +67,10 @@ def _closed_to_free_play():
     if tournament_id is None or kind == "both":
         return None
     free_page = kind == "free"
-    tournament = get_session().get(Tournament, tournament_id)
-    if tournament is None:
-        return None
+    try:
+        tournament = operations.get_tournament(get_session(), tournament_id)
+    except operations.NotFound:
+        return None  # the view answers 404
     # held for the request: the session's identity map holds it weakly, and the view's `tournament_or_404`
     # would read the row again (a quarter of a millisecond on each of the hall's polls, issue 30)
     g.tournament_loaded = tournament

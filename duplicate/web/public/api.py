@@ -31,10 +31,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from duplicate import interchange, operations
 from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session, reads_first
-from duplicate.models import Role
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.errors import database_message
-from duplicate.web.auth import current_user
+from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.public.pages import results_visible, shared_view
 from duplicate.web.blueprints import api as bp
 from duplicate.web.freeplay.guard import free_play_variant
@@ -74,8 +73,7 @@ def _ranking(tournament, completeness, ranked):
     staff = token is not None or current_user() is not None
     status = shared_view(tournament, ("completeness", published), lambda session, fresh: dict(
         completeness(session, fresh), published=published), staff=staff)
-    arbiter_token = (token is not None and Role(token.role) is Role.arbiter
-                     and operations.token_serves(token, tournament))
+    arbiter_token = is_arbiter(token) and operations.token_serves(token, tournament)
     if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
