@@ -57,7 +57,7 @@ def submit(form, operation, done, page, valid=None, *, forbidden=False, conflict
     `form_conflicts.guard`, an upload form the text read (`uploaded_text`) is not None — ``operation()``
     runs. Its `OperationError` goes next to the field it names (`show_error`) and the page is shown again;
     else ``done(result)`` gives the success message and the address it is flashed on (or the response that
-    answers). ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls back what the
+    answers; no message, None, where that page tells the result itself). ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls back what the
     operation flushed), 409 after another arbiter's conflicting save (`form_conflicts`); with ``forbidden``
     a `Refused` answers 403, with ``conflict`` a `ConflictError` 409 (`refusal_status`)."""
     if form.validate_on_submit() if valid is None else valid:
@@ -93,5 +93,6 @@ def act(operation, done, page, *, valid=True, forbidden=False, not_found=False):
 
 def _done(answer):
     message, address = answer
-    flash(message, "success")
+    if message is not None:
+        flash(message, "success")
     return redirect(address) if isinstance(address, str) else address

@@ -63,3 +63,8 @@ def test_act_runs_nothing_when_the_button_s_form_expired(request_context):
                  valid=False)
     assert answer == ("page", 422) and ran == []
     assert get_flashed_messages(with_categories=True) == [("error", "Le formulaire a expiré : recommencez.")]
+
+
+def test_a_page_that_tells_the_result_itself_is_flashed_nothing(request_context):
+    assert act(lambda: 7, lambda n: (None, ("page", n)), lambda status: ("refused", status)) == ("page", 7)
+    assert get_flashed_messages(with_categories=True) == []
