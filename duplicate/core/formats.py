@@ -12,9 +12,10 @@ the confirming seats, a result's sides and contract; the subclasses `Individual`
 decide from the kind is asked by name too (issue 32): who attacks (`Format.who_attacks`, its readiness step
 `Format.attack_step`), a team's badges and first colour, the line that duplicates an étui, the contract an
 entry states (`Format.bid_contract`), whether the movement seats players one by one (`Format.seats_by_player`),
-the carré final, a team's line at registration, the team match's pages and its étuis per quarter.  Adding a format is adding one `Format`
-(of a subclass, or a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its
-templates' wording where they differ).
+the carré final and the coefficients between positions, the teams formed and a team's line at registration,
+the team match's pages and its étuis per quarter.  Adding a format is adding one `Format` (of a subclass, or
+a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its templates' wording
+where they differ).
 
 Rules carried here, with their sources:
 
@@ -247,6 +248,19 @@ class Format:
         """Whether the arbiter may seat a carré final, the best players' one more position (SPEC §13, booklet
         « carré final »): in the free individual only, the team kinds keep their teams to the end."""
         return self.free_individual
+
+    @property
+    def has_position_coefficients(self) -> bool:
+        """Whether the arbiter may weight the positions from one on by a coefficient, players eliminated
+        before it (championship rules, art. 3; `core.freeplay.coefficients`): in the free individual only."""
+        return self.free_individual
+
+    @property
+    def forms_teams(self) -> bool:
+        """Whether the arbiter forms teams of the registered players, which the pages name (the « Équipes »
+        page, a team's name beside its players in a free-play ranking): every kind but the individual ones
+        (SPEC §5–§7, §13)."""
+        return not self.ranks_players
 
     @property
     def registers_team_line(self) -> bool:

@@ -33,6 +33,8 @@ from duplicate.web.submit import submit
 
 
 ARBITER = Role.arbiter
+#: a staff account's role as the « Accès » page names it
+ROLE_LABELS = {Role.arbiter: "co-arbitre", Role.scorer: "marqueur"}
 TOO_MANY_REQUESTS = 429
 _ANONYMOUS = object()
 
@@ -54,6 +56,12 @@ def current_user() -> User | None:
 @bp.app_context_processor
 def inject_current_user():
     return {"current_user": current_user}
+
+
+def is_arbiter(account) -> bool:
+    """Whether ``account`` — a user or an API token, None for nobody — holds the arbiter's role (else a
+    scorer's)."""
+    return account is not None and Role(account.role) is ARBITER
 
 
 def _sign_in_page():

@@ -1,5 +1,6 @@
-"""What the views look up the same way: a tournament from its URL id (or a 404 page), the names of its
-entrants. Below the views: it imports none."""
+"""What the views look up the same way: a tournament from its URL id (or a 404 page), an API token from
+its id, the names of its entrants — the rows the views read, so that no view imports a model class. Below
+the views: it imports none."""
 
 
 def tournament_or_404(tournament_id: int):
@@ -13,6 +14,13 @@ def tournament_or_404(tournament_id: int):
         return operations.get_tournament(get_session(), tournament_id)
     except operations.NotFound:
         abort(404)
+
+
+def api_token(session, token_id: int):
+    """The API token row with this id, or None."""
+    from duplicate.models import ApiToken
+
+    return session.get(ApiToken, token_id)
 
 
 def entrant_names(session, tournament) -> dict[str, str]:

@@ -11,6 +11,8 @@ from duplicate.web import form_conflicts, forms
 
 UNPROCESSABLE = 422
 FORBIDDEN = 403
+#: a one-click action whose button's form failed its check (the page's CSRF token expired): nothing ran
+EXPIRED = "Le formulaire a expiré : recommencez."
 
 
 def form_status(form) -> int:
@@ -55,7 +57,7 @@ def submit(form, operation, done, page, valid=None, *, forbidden=False, conflict
     `form_conflicts.guard`, an upload form the text read (`uploaded_text`) is not None — ``operation()``
     runs. Its `OperationError` goes next to the field it names (`show_error`) and the page is shown again;
     else ``done(result)`` gives the success message and the address it is flashed on (or the response that
-    answers). ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls back what the
+    answers; no message, None, where that page tells the result itself). ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls back what the
     operation flushed), 409 after another arbiter's conflicting save (`form_conflicts`); with ``forbidden``
     a `Refused` answers 403, with ``conflict`` a `ConflictError` 409 (`refusal_status`)."""
     if form.validate_on_submit() if valid is None else valid:
@@ -68,12 +70,17 @@ def submit(form, operation, done, page, valid=None, *, forbidden=False, conflict
     return page(form_conflicts.status(form, form_status(form)))
 
 
-def act(operation, done, page, *, forbidden=False, not_found=False):
-    """The shape of a one-click action (a POST button, no field to show an error next to): ``operation()``
-    runs; its `OperationError` is flashed as an error and ``page(status)`` answers (422, or 403 for a
-    `Refused` with ``forbidden``) — with ``not_found`` a `NotFound` (the player, the row in the address)
-    answers 404 instead; else ``done(result)`` gives the success message and the address it is flashed on
-    (or the response that answers), as `submit`."""
+def act(operation, done, page, *, valid=True, forbidden=False, not_found=False):
+    """The shape of a one-click action (a POST button, no field to show an error next to): when ``valid`` —
+    the button's form passed its check (``forms.ActionForm().validate_on_submit()``) — ``operation()``
+    runs; else nothing runs, `EXPIRED` is flashed as an error and ``page(422)`` answers. Its
+    `OperationError` is flashed as an error and ``page(status)`` answers (422, or 403 for a `Refused` with
+    ``forbidden``) — with ``not_found`` a `NotFound` (the player, the row in the address) answers 404
+    instead; else ``done(result)`` gives the success message and the address it is flashed on (or the
+    response that answers), as `submit`."""
+    if not valid:
+        flash(EXPIRED, "error")
+        return page(UNPROCESSABLE)
     try:
         result = operation()
     except operations.OperationError as error:
@@ -86,5 +93,6 @@ def act(operation, done, page, *, forbidden=False, not_found=False):
 
 def _done(answer):
     message, address = answer
-    flash(message, "success")
+    if message is not None:
+        flash(message, "success")
     return redirect(address) if isinstance(address, str) else address

@@ -10,6 +10,8 @@ one version.
 
 from flask import make_response, request
 
+from duplicate import operations
+
 
 def unchanged(version: str):
     """``304`` when the screen already holds what ``version`` names (its ``If-None-Match``), else None."""
@@ -19,6 +21,13 @@ def unchanged(version: str):
         response.set_etag(version, weak=True)
         return response
     return None
+
+
+def hall_unchanged(session, tournament):
+    """The hall's version (`operations.hall_version`), read before the data, and ``304`` when the screen
+    already holds it (else None): the arbiter's grid's and the projector's first question."""
+    version = operations.hall_version(session, tournament)
+    return version, unchanged(version)
 
 
 def tagged(response, version: str):

@@ -198,6 +198,9 @@ def test_what_the_operations_and_pages_ask_each_kind_decides():
         "triplettes": "first_colour", "team_match": "attackers"}
     assert [k for k, f in decided.items() if f.seats_by_player] == ["individual", "free"]
     assert [k for k, f in decided.items() if f.has_final_square] == ["free"]
+    assert [k for k, f in decided.items() if f.has_position_coefficients] == ["free"]
+    assert [k for k, f in decided.items() if f.forms_teams] == [
+        "triplettes", "quadrettes", "team_match", "free_duo", "free_team4"]
     assert [k for k, f in decided.items() if f.registers_team_line] == ["individual", "triplettes"]
     assert [k for k, f in decided.items() if f.has_team_match_pages] == ["team_match"]
     assert [k for k, f in decided.items() if f.chooses_quarter_boards] == ["team_match"]

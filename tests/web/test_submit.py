@@ -1,5 +1,6 @@
 """web.submit's shapes by hand: the status of a refused page (`refusal_status`) and `act`, the one-click
-action — its success flashed and redirected, its refusal flashed on the page, a 403 or a 404 when asked."""
+action — its success flashed and redirected, its refusal flashed on the page, a 403 or a 404 when asked,
+nothing run when its button's form expired."""
 
 import pytest
 from flask import Flask, get_flashed_messages
@@ -54,3 +55,16 @@ def test_act_answers_404_for_an_unknown_row_when_asked(request_context):
     assert act(lambda: _raise(operations.NotFound("inconnu")), lambda _: None, page) == ("page", 422)
     with pytest.raises(HTTPNotFound):
         act(lambda: _raise(operations.NotFound("inconnu")), lambda _: None, page, not_found=True)
+
+
+def test_act_runs_nothing_when_the_button_s_form_expired(request_context):
+    ran = []
+    answer = act(lambda: ran.append("ran"), lambda _: ("fait", "/ailleurs"), lambda status: ("page", status),
+                 valid=False)
+    assert answer == ("page", 422) and ran == []
+    assert get_flashed_messages(with_categories=True) == [("error", "Le formulaire a expiré : recommencez.")]
+
+
+def test_a_page_that_tells_the_result_itself_is_flashed_nothing(request_context):
+    assert act(lambda: 7, lambda n: (None, ("page", n)), lambda status: ("refused", status)) == ("page", 7)
+    assert get_flashed_messages(with_categories=True) == []

@@ -11,12 +11,11 @@ from flask import flash, redirect, render_template, url_for
 
 from duplicate import operations
 from duplicate.db import get_session
-from duplicate.models import ApiToken, Role
 from duplicate.web import forms
-from duplicate.web.lookups import tournament_or_404
+from duplicate.web.lookups import api_token, tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE, act, show_error, submit
-from duplicate.web.auth import current_user
+from duplicate.web.submit import UNPROCESSABLE, act, submit
+from duplicate.web.auth import ROLE_LABELS, current_user
 from duplicate.web.freeplay.guard import serves_free_play
 
 FORBIDDEN = 403
@@ -40,7 +39,7 @@ def _render_access(tournament, status: int = 200, new_token: str | None = None, 
         tokens=tokens, new_token=new_token, action_form=forms.ActionForm(),
         revocable={t.id for t in tokens if operations.can_revoke_token(user, t, tournament)},
         serving={t.id for t in tokens if operations.token_serves(t, tournament)},
-        role_labels={Role.arbiter: "co-arbitre", Role.scorer: "marqueur"}, token_roles=forms.TOKEN_ROLES,
+        role_labels=ROLE_LABELS, token_roles=forms.TOKEN_ROLES,
         **page_forms,
     ), status
 
@@ -116,15 +115,13 @@ def token_create(tournament_id: int):
     """A new API token for this tournament, shown once on the page that answers."""
     tournament = tournament_or_404(tournament_id)
     form = forms.TokenForm(prefix="token")
-    if form.validate_on_submit():
-        try:
-            token = operations.create_token(get_session(), form.role.data, form.label.data, tournament=tournament,
-                                            user=current_user())
-        except operations.OperationError as error:
-            show_error(form, error)
-        else:
-            return _render_access(tournament, new_token=token)
-    return _render_access(tournament, UNPROCESSABLE, token_form=form)
+    return submit(
+        form,
+        lambda: operations.create_token(get_session(), form.role.data, form.label.data, tournament=tournament,
+                                        user=current_user()),
+        lambda token: (None, _render_access(tournament, new_token=token)),  # the page shows it: no message
+        lambda status: _render_access(tournament, status, token_form=form),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/jetons/<int:token_id>/revoquer", methods=["POST"])
@@ -177,23 +174,31 @@ def reset_password(user_id: int):
 @bp.route("/comptes/<int:user_id>/<any(desactiver, activer):act>", methods=["POST"])
 def set_active(user_id: int, act: str):
     """Disable a scorer account (it can no longer sign in, its sessions end) or enable it again."""
+    return _set_active(user_id, act == "activer")  # ``act``, the address's word, hides `submit.act` here
+
+
+def _set_active(user_id: int, active: bool):
     session = get_session()
-    try:
+
+    def change():
         user = operations.managed_scorer(session, current_user(), user_id)
-    except operations.OperationError as error:
-        flash(error.message, "error")
-        return _render_accounts(UNPROCESSABLE)
-    operations.set_active(session, user, act == "activer")
-    flash(f"Compte {user.username} " + ("réactivé." if user.active else "désactivé : il ne peut plus se connecter."),
-          "success")
-    return redirect(url_for("arbiter.accounts"))
+        operations.set_active(session, user, active)
+        return user
+
+    return act(
+        change,
+        lambda user: (f"Compte {user.username} " + ("réactivé." if user.active else
+                                                    "désactivé : il ne peut plus se connecter."),
+                      url_for("arbiter.accounts")),
+        _render_accounts,  # refused: flashed on the accounts page
+    )
 
 
 @bp.route("/jetons/<int:token_id>/revoquer", methods=["POST"])
 def revoke_shared_token(token_id: int):
     """No token is revoked here, nothing changes: a command-line token is revoked on the command line only
     (403), a tournament's on its « Accès » page (403), an unknown one is not found (404)."""
-    row = get_session().get(ApiToken, token_id)
+    row = api_token(get_session(), token_id)
     if row is None:
         flash("Jeton introuvable.", "error")
         return _render_accounts(404)

@@ -15,7 +15,7 @@ from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.submit import form_status, uploaded_text
 from duplicate.web.auth import current_user
-from duplicate.web.freeplay.guard import serves_free_play
+from duplicate.web.freeplay.guard import free_play_variant
 
 
 # --- import and export ------------------------------------------------------------------------------
@@ -46,15 +46,21 @@ def import_tournament():
     return render_template("arbiter/import.html", form=form), status
 
 
+def _free_export(tournament):
+    """A free-play tournament as the SPEC §13 file, what ``rank`` reads."""
+    return _download(tournament, freeplay.free_export(get_session(), tournament))
+
+
 @bp.route("/tournois/<int:tournament_id>/export")
-@serves_free_play
+@free_play_variant(_free_export)
 def export_tournament(tournament_id: int):
     """The tournament as a ``tarot-tournament/1`` file to download: ``tournoi-<id>.json``."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.free_play:  # the SPEC §13 file, what ``rank`` reads
-        data = freeplay.free_export(get_session(), tournament)
-    else:
-        data = interchange.export_tournament(get_session(), tournament)
+    return _download(tournament, interchange.export_tournament(get_session(), tournament))
+
+
+def _download(tournament, data: dict):
+    """The file ``tournoi-<id>.json`` of ``data``."""
     body = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="tournoi-{tournament.id}.json"',

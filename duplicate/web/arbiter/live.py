@@ -30,8 +30,8 @@ from duplicate.web.blueprints import public as public_bp
 from duplicate.web import form_conflicts, forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
-from duplicate.web.submit import UNPROCESSABLE
-from duplicate.web.versioned import tagged, unchanged
+from duplicate.web.submit import EXPIRED, UNPROCESSABLE
+from duplicate.web.versioned import hall_unchanged, tagged
 
 POLL_ROOM_MS = 500  # the arbiter's grid: a cell « saisi » within a second of the defender's confirmation
 POLL_PROJECTOR_MS = 1000
@@ -89,8 +89,7 @@ def live_room_json(tournament_id: int):
     counts, the clock — or ``304`` when nothing changed since the script's last answer."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    version = operations.hall_version(session, tournament)
-    not_modified = unchanged(version)
+    version, not_modified = hall_unchanged(session, tournament)
     if not_modified is not None:
         return not_modified
     room = operations.live_room(session, tournament)
@@ -117,7 +116,7 @@ def clock(tournament_id: int):
     session = get_session()
     action = request.form.get("action")
     if not forms.ActionForm().validate_on_submit() or action not in CLOCK_ACTIONS:
-        return _room_page(tournament, "Le formulaire a expiré : recommencez.", request.form, UNPROCESSABLE)
+        return _room_page(tournament, EXPIRED, request.form, UNPROCESSABLE)
     try:
         if action == "start":
             operations.start_position(session, tournament, _whole(request.form.get("position")))
@@ -135,7 +134,7 @@ def clock(tournament_id: int):
                 if form.conflict:  # another arbiter saved other minutes meanwhile: shown, what was typed kept
                     return _room_page(tournament, " ".join([*form.form_errors, *form.minutes.errors]), request.form,
                                       form_conflicts.status(form, UNPROCESSABLE), minutes_form=form)
-                return _room_page(tournament, "Le formulaire a expiré : recommencez.", request.form, UNPROCESSABLE)
+                return _room_page(tournament, EXPIRED, request.form, UNPROCESSABLE)
             operations.set_minutes_per_board(session, tournament, _whole(str(form.minutes.data)))
     except operations.OperationError as error:
         return _room_page(tournament, error.message, request.form, UNPROCESSABLE)
@@ -192,8 +191,7 @@ def projector_json(tournament_id: int):
     nothing changed since the script's last answer."""
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    version = operations.hall_version(session, tournament)
-    not_modified = unchanged(version)
+    version, not_modified = hall_unchanged(session, tournament)
     if not_modified is not None:
         return not_modified
     data = _projector_data(session, tournament)

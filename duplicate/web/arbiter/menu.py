@@ -1,7 +1,9 @@
 """The tournament menu of the arbiter's pages (issue 29 point 15), defined here once: the links grouped by
 the evening — « Préparer », « Jouer », « Résultats » — then « Tournoi », what concerns the tournament as a
-whole. Each link names the `Format` flag its screen needs (`core.formats`); ``arbiter_menu(tournament)``
-gives ``templates/arbiter/layout.html`` the groups of that tournament, its links in order.
+whole. A link is shown where its page serves the tournament (`freeplay.guard.serves`: free play's pages,
+the duplicate's, or both) and where the `Format` question it names, if any, says so (`core.formats`);
+``arbiter_menu(tournament)`` gives ``templates/arbiter/layout.html`` the groups of that tournament, its links
+in order.
 
 Our choices: « Tableau de bord » opens « Préparer » (it lists the preparation and names the next step);
 « Impression » is there too (the pack is printed before play); « Changements » (late players, substitutes,
@@ -17,18 +19,11 @@ from typing import Callable
 
 from duplicate.core.formats import Format
 from duplicate.web.blueprints import arbiter as bp
-
-
-def _duplicate(fmt: Format) -> bool:
-    return not fmt.free_play
-
-
-def _free(fmt: Format) -> bool:
-    return fmt.free_play
+from duplicate.web.freeplay.guard import serves
 
 
 def _teams(fmt: Format) -> bool:
-    return not fmt.ranks_players
+    return fmt.forms_teams
 
 
 def _team_match(fmt: Format) -> bool:
@@ -51,29 +46,29 @@ MENU: tuple[tuple[str, tuple[MenuLink, ...]], ...] = (
         MenuLink("arbiter.dashboard", "Tableau de bord"),
         MenuLink("arbiter.players", "Joueurs"),
         MenuLink("arbiter.teams", "Équipes", _teams),
-        MenuLink("arbiter.draw", "Placement", _duplicate),
-        MenuLink("arbiter.boards", "Étuis", _duplicate),
-        MenuLink("arbiter.movement", "Mouvement", _duplicate),
-        MenuLink("arbiter.free_movement", "Mouvement", _free),
+        MenuLink("arbiter.draw", "Placement"),
+        MenuLink("arbiter.boards", "Étuis"),
+        MenuLink("arbiter.movement", "Mouvement"),
+        MenuLink("arbiter.free_movement", "Mouvement"),
         MenuLink("arbiter.team_match", "Match", _team_match),
-        MenuLink("arbiter.tables", "Tables", _duplicate),
+        MenuLink("arbiter.tables", "Tables"),
         MenuLink("printing.index", "Impression"),
     )),
     ("Jouer", (
-        MenuLink("arbiter.live_room", "Salle", _duplicate),
-        MenuLink("scoring.overview", "Saisie", _duplicate),
-        MenuLink("arbiter.evening", "Changements", _duplicate),
+        MenuLink("arbiter.live_room", "Salle"),
+        MenuLink("scoring.overview", "Saisie"),
+        MenuLink("arbiter.evening", "Changements"),
         MenuLink("arbiter.team_match_sheet", "Feuille de marque", _team_match),
-        MenuLink("arbiter.free_sheets", "Feuilles de marque", _free),
+        MenuLink("arbiter.free_sheets", "Feuilles de marque"),
     )),
     ("Résultats", (
-        MenuLink("arbiter.results_overview", "Résultats", _duplicate),
-        MenuLink("arbiter.free_ranking", "Classement", _free),
+        MenuLink("arbiter.results_overview", "Résultats"),
+        MenuLink("arbiter.free_ranking", "Classement"),
         MenuLink("web.results", "Classements publics"),
-        MenuLink("arbiter.private_links", "Feuilles de route", _duplicate),
+        MenuLink("arbiter.private_links", "Feuilles de route"),
     )),
     ("Tournoi", (
-        MenuLink("arbiter.tournament_series", "Compétition", _duplicate),
+        MenuLink("arbiter.tournament_series", "Compétition"),
         MenuLink("arbiter.journal", "Journal"),
         MenuLink("arbiter.access", "Accès"),
         MenuLink("arbiter.export_tournament", "Exporter (JSON)"),
@@ -83,6 +78,8 @@ MENU: tuple[tuple[str, tuple[MenuLink, ...]], ...] = (
 
 @bp.app_template_global("arbiter_menu")
 def arbiter_menu(tournament) -> list[tuple[str, list[MenuLink]]]:
-    """The menu's groups for ``tournament``'s format: (heading, links shown)."""
+    """The menu's groups for ``tournament``: (heading, links shown) — the links of the pages that serve it
+    (`freeplay.guard.serves`: the duplicate's or free play's) and that its format asks for."""
     fmt = tournament.format
-    return [(title, [link for link in links if link.shown(fmt)]) for title, links in MENU]
+    return [(title, [link for link in links if serves(link.endpoint, tournament) and link.shown(fmt)])
+            for title, links in MENU]

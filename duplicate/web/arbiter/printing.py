@@ -28,7 +28,7 @@ from duplicate.db import get_session
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.auth import arbiter_required, check_tournament, tournament_for_arbiter
 from duplicate.web.blueprints import printing as bp
-from duplicate.web.freeplay.guard import serves_free_play
+from duplicate.web.freeplay.guard import free_play_variant
 
 
 #: Kinds rendered in a child process (they grow with the number of tables).
@@ -86,28 +86,35 @@ def _bounded_int(name: str, default: int, low: int, high: int) -> int:
         return default
 
 
-@bp.route("/")
-@serves_free_play
-def index(tournament_id: int):
-    """The list of printable documents with their options."""
+def _free_index(tournament):
+    """The free-play documents (SPEC §13), rendered at once: no batch job."""
     from duplicate import printing
     from duplicate.operations import freeplay
 
+    return render_template("arbiter/printing.html", tournament=tournament, kinds=printing.FREE_KINDS,
+                           titles=printing.TITLES, batch_kinds=frozenset(), free=True,
+                           pcn_levels=freeplay.PCN_LEVELS)
+
+
+@bp.route("/")
+@free_play_variant(_free_index)
+def index(tournament_id: int):
+    """The list of printable documents with their options."""
+    from duplicate import printing
+
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.free_play:
-        return render_template("arbiter/printing.html", tournament=tournament, kinds=printing.FREE_KINDS,
-                               titles=printing.TITLES, batch_kinds=frozenset(), free=True,
-                               pcn_levels=freeplay.PCN_LEVELS)
     return render_template("arbiter/printing.html", tournament=tournament, kinds=printing.KINDS,
                            titles=printing.TITLES, batch_kinds=BATCH_KINDS, free=False)
 
 
 def _free_pdf(tournament, kind: str):
-    """A free-play kind, rendered now (a few dozen pages at most); a bad PCN choice goes back to the page
-    with its French message."""
+    """A free-play kind, rendered now (a few dozen pages at most), 404 for another; a bad PCN choice goes
+    back to the page with its French message."""
     from duplicate import printing
     from duplicate.operations import freeplay
 
+    if kind not in printing.FREE_KINDS:
+        abort(404)
     session = get_session()
     export, ranking, options = freeplay.free_export(session, tournament), None, {}
     if kind == "free-ranking":
@@ -158,17 +165,13 @@ def pack(tournament_id: int):
 
 
 @bp.route("/<kind>", methods=["POST"])
-@serves_free_play
+@free_play_variant(_free_pdf)
 def make(tournament_id: int, kind: str):
     """Render a document now, or start a batch job and go to its progress page."""
     from duplicate import printing
     from duplicate.printing.commands import tournament_data
 
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.free_play:
-        if kind not in printing.FREE_KINDS:
-            abort(404)
-        return _free_pdf(tournament, kind)
     if kind not in printing.KINDS:
         abort(404)
     export, ranking, tokens = tournament_data(get_session(), tournament.id)

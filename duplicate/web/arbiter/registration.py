@@ -121,7 +121,7 @@ def _teams(tournament) -> list[tuple]:
 def teams(tournament_id: int):
     """Triplettes, quadrettes, teams of a match: formed from the registered players."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.ranks_players:
+    if not tournament.format.forms_teams:
         flash(f"Un tournoi {tournament.format.label.lower()} n’a pas d’équipes.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
     team_rows = _teams(tournament)

@@ -79,10 +79,6 @@ def resolve_conflict(tournament_id: int, conflict_id: int):
     """Keep one of the two scores of a conflict: ``keep`` = ``stored`` or ``entry``."""
     session = get_session()
     tournament = tournament_or_404(tournament_id)
-    form = forms.ActionForm()
-    if not form.validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.tables", tournament_id=tournament.id))
     back = url_for("arbiter.tables", tournament_id=tournament.id)
 
     def refused(_):
@@ -93,5 +89,6 @@ def resolve_conflict(tournament_id: int, conflict_id: int):
         lambda: operations.resolve_conflict(session, tournament, conflict_id, keep=request.form.get("keep", ""),
                                             who=current_user().username),
         lambda result: (f"Étui {result.board}, table {result.table} : conflit tranché.", back),
-        refused,  # flashed on the tables page
+        refused,  # refused, or the form expired: flashed on the tables page
+        valid=forms.ActionForm().validate_on_submit(),
     )

@@ -13,7 +13,7 @@ Each view parses its form, calls one operation (`duplicate.operations`) and rend
 that the request's session rolls back whatever the operation had flushed: a refused form changes nothing.
 """
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import redirect, render_template, request, url_for
 
 from duplicate import french, operations
 from duplicate.db import get_session
@@ -21,7 +21,7 @@ from duplicate.web import form_conflicts, forms
 from duplicate.web.auth import arbiter_required, check_tournament, current_user, tournament_for_arbiter
 from duplicate.web.blueprints import arbiter as bp
 from duplicate.web.lookups import tournament_or_404
-from duplicate.web.submit import submit
+from duplicate.web.submit import act, submit
 from duplicate.web.freeplay.guard import serves_free_play
 
 
@@ -110,15 +110,15 @@ def dashboard(tournament_id: int, timezone_form=None, status: int = 200):
 def publish(tournament_id: int):
     """« Publier les résultats » (``publier=1``) or « Retirer la publication » (``publier=0``), SPEC §11."""
     tournament = tournament_or_404(tournament_id)
-    form = forms.ActionForm()
-    if not form.validate_on_submit() or request.form.get("publier") not in ("0", "1"):
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
-    published = request.form["publier"] == "1"
-    operations.publish(get_session(), tournament, published, current_user().username)
-    flash("Résultats publiés : le public voit les scores et les classements." if published else
-          "Publication retirée : le public ne voit plus que l’avancée de la saisie.", "success")
-    return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
+    published = request.form.get("publier") == "1"
+    back = url_for("arbiter.dashboard", tournament_id=tournament.id)
+    return act(
+        lambda: operations.publish(get_session(), tournament, published, current_user().username),
+        lambda _: ("Résultats publiés : le public voit les scores et les classements." if published else
+                   "Publication retirée : le public ne voit plus que l’avancée de la saisie.", back),
+        lambda _: redirect(back),  # the form expired: flashed on the dashboard
+        valid=forms.ActionForm().validate_on_submit() and request.form.get("publier") in ("0", "1"),
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/fuseau", methods=["POST"])

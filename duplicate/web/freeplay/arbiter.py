@@ -241,7 +241,8 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
     session = get_session()
     output = freeplay.free_ranking(session, tournament)
     extras = operations.freeplay_extras
-    individual = tournament.format.free_individual
+    coefficients = tournament.format.has_position_coefficients
+    final = tournament.format.has_final_square
     placed = [p for p in operations.players(session, tournament) if p.entrant_id]
     fault_form = fault_form or FreeFaultForm(formdata=None, prefix=FAULT_PREFIX)
     _fault_choices(fault_form, placed)
@@ -250,7 +251,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
     lateness_form.entrant_id.choices = [forms.SelectChoice(p.entrant_id, f"{p.name} ({p.entrant_id})") for p in placed]
     withdrawal_form.player_id.choices = [forms.SelectChoice(p.id, f"{p.name} ({p.entrant_id})") for p in placed
                                          if p.withdrawn_from is None]
-    coefficient_form = (coefficient_form or FreeCoefficientForm(formdata=None, prefix="coef")) if individual else None
+    coefficient_form = (coefficient_form or FreeCoefficientForm(formdata=None, prefix="coef")) if coefficients else None
     if coefficient_form is not None:  # what this page lists, the values a save from it read
         coefficient_form.valeurs_lues.data = _shown_coefficients(tournament)
     return render_template(
@@ -259,12 +260,12 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
         progress=freeplay.progress(session, tournament), pcn_levels=freeplay.PCN_LEVELS,
-        teams=None if tournament.format.ranks_players else extras.team_names(session, tournament),
+        teams=extras.team_names(session, tournament) if tournament.format.forms_teams else None,
         prizes=extras.free_prizes(session, tournament, output),
-        final=extras.final_square_info(session, tournament) if individual else None,
-        final_form=(final_form or FreeFinalSquareForm(formdata=None)) if individual else None,
+        final=extras.final_square_info(session, tournament) if final else None,
+        final_form=(final_form or FreeFinalSquareForm(formdata=None)) if final else None,
         coefficient_form=coefficient_form,
-        coefficients=extras.free_coefficients(tournament) if individual else [],
+        coefficients=extras.free_coefficients(tournament) if coefficients else [],
     ), status
 
 
@@ -329,31 +330,26 @@ def free_withdraw(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/penalites/<int:penalty_id>/supprimer", methods=["POST"])
 def free_remove_penalty(tournament_id: int, penalty_id: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
-    try:
-        freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who())
-    except operations.NotFound:
-        abort(404)
-    flash("Pénalité retirée.", "success")
-    return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
+    back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
+    return act(
+        lambda: freeplay.free_remove_penalty(get_session(), tournament, penalty_id, who=_who()),
+        lambda _: ("Pénalité retirée.", back),
+        lambda _: redirect(back),  # the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(), not_found=True,
+    )
 
 
 @bp.route("/tournois/<int:tournament_id>/libre/annuler-forfait/<int:player_id>", methods=["POST"])
 def free_cancel_withdrawal(tournament_id: int, player_id: int):
     tournament = tournament_or_404(tournament_id)
     session = get_session()
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.cancel_withdrawal(session, tournament, operations.get_player(session, tournament, player_id),
                                              who=_who()),
         lambda player: (f"Forfait de {player.name} annulé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
-        not_found=True,
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(), not_found=True,
     )
 
 
@@ -363,7 +359,7 @@ def free_cancel_withdrawal(tournament_id: int, player_id: int):
 def free_coefficient(tournament_id: int):
     """A coefficient from a position on, with the players eliminated (`freeplay_extras.add_free_coefficient`)."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.id != "free":
+    if not tournament.format.has_position_coefficients:
         flash("Les coefficients entre positions sont prévus pour le tournoi libre individuel.", "warning")
         return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     form = FreeCoefficientForm(prefix="coef")
@@ -428,14 +424,12 @@ def _read_for_position(form) -> None:
 @bp.route("/tournois/<int:tournament_id>/libre/coefficients/<int:position>/supprimer", methods=["POST"])
 def free_remove_coefficient(tournament_id: int, position: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.freeplay_extras.remove_free_coefficient(get_session(), tournament, position, who=_who()),
         lambda _: (f"Coefficient de la position {position} supprimé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(),
     )
 
 
@@ -463,14 +457,12 @@ def free_final_square(tournament_id: int):
 @bp.route("/tournois/<int:tournament_id>/libre/carre-final/annuler", methods=["POST"])
 def free_cancel_final_square(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
-    if not forms.ActionForm(prefix="remove").validate_on_submit():
-        flash("Le formulaire a expiré : recommencez.", "error")
-        return redirect(url_for("arbiter.free_ranking", tournament_id=tournament.id))
     back = url_for("arbiter.free_ranking", tournament_id=tournament.id)
     return act(
         lambda: operations.freeplay_extras.cancel_final_square(get_session(), tournament, who=_who()),
         lambda _: ("Carré final annulé.", back),
-        lambda _: redirect(back),  # refused: flashed on the ranking page
+        lambda _: redirect(back),  # refused, or the form expired: flashed on the ranking page
+        valid=forms.ActionForm(prefix="remove").validate_on_submit(),
     )
 
 

@@ -141,8 +141,6 @@ def free_tables(tournament_id: int):
     """Each table's link and QR code, and each player's confirmation code, for the arbiter to hand out."""
     session = get_session()
     tournament = tournament_or_404(tournament_id)
-    if not tournament.format.free_play:
-        abort(404)
     links = [dict(link, url=public_url(link["path"])) for link in free_table.table_links(session, tournament)]
     for link in links:
         link["qr"] = qr_svg(link["url"])

@@ -31,13 +31,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from duplicate import interchange, operations
 from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session, reads_first
-from duplicate.models import Role
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.errors import database_message
-from duplicate.web.auth import current_user
+from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.public.pages import results_visible, shared_view
 from duplicate.web.blueprints import api as bp
-from duplicate.web.freeplay.guard import serves_free_play
+from duplicate.web.freeplay.guard import free_play_variant
 
 
 
@@ -52,24 +51,29 @@ def _bearer_token(session):
     return operations.authenticate_token(session, token.strip()) if scheme.lower() == "bearer" else None
 
 
+def _free_ranking(tournament):
+    """A free-play tournament's ranking by total points (SPEC §13), as `ranking` answers it."""
+    return _ranking(tournament, operations.freeplay.free_completeness, operations.freeplay.free_ranking)
+
+
 @bp.get("/tournaments/<int:tournament_id>/ranking")
-@serves_free_play
+@free_play_variant(_free_ranking)
 def ranking(tournament_id: int):
     """The tournament's topage and rankings, as `operations.ranking` computes them, with its completeness;
     404 if unknown; 403 (progress only) before publication to anyone but an arbiter. The JSON text is made
     once per version of the tournament's data (`public.shared_view`); who may read it, per request."""
+    return _ranking(tournament_or_404(tournament_id), operations.completeness, operations.ranking)
+
+
+def _ranking(tournament, completeness, ranked):
+    """The ranking API's answer: ``completeness(session, tournament)`` and ``ranked(session, tournament)``."""
     session = get_session()
-    tournament = tournament_or_404(tournament_id)
     published = operations.is_published(tournament)
     token = _bearer_token(session)
     staff = token is not None or current_user() is not None
-    free = tournament.format.free_play
-    completeness = operations.freeplay.free_completeness if free else operations.completeness
-    ranked = operations.freeplay.free_ranking if free else operations.ranking
     status = shared_view(tournament, ("completeness", published), lambda session, fresh: dict(
         completeness(session, fresh), published=published), staff=staff)
-    arbiter_token = (token is not None and Role(token.role) is Role.arbiter
-                     and operations.token_serves(token, tournament))
+    arbiter_token = is_arbiter(token) and operations.token_serves(token, tournament)
     if not (arbiter_token or results_visible(tournament)):
         return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)

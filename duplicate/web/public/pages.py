@@ -28,7 +28,7 @@ from duplicate.web.lookups import entrant_names, tournament_or_404
 from duplicate.web.auth import current_user
 from duplicate.web.public.route_sheet_pdfs import PREPARING_REFRESH, Sheet, route_sheet_pdfs
 from duplicate.web.versioned import tagged, unchanged
-from duplicate.web.freeplay.guard import serves_free_play
+from duplicate.web.freeplay.guard import free_play_variant
 
 
 @bp.route("/")
@@ -55,23 +55,37 @@ def results_context(session, tournament, secret: bool) -> dict:
     the progress only (``secret``)."""
     progress = operations.progress(session, tournament)
     if secret:
-        return {"tournament": tournament, "secret": True, "progress": progress, "pm": tournament.format.uses_pm}
+        return {"tournament": tournament, "secret": True, "progress": progress}
     penalties = [{"entrant": p.entrant_id, "points": p.points, "board": p.board, "reason": p.reason}
                  for p in operations.penalties(session, tournament)]
     view = rankings_view(tournament.format, operations.ranking(session, tournament),
                          clubs=operations.entrant_clubs(session, tournament), penalties=penalties)
-    return {"tournament": tournament, "view": view, "pm": view["pm"], "progress": progress,
+    return {"tournament": tournament, "view": view, "progress": progress,
             "adjustments": operations.adjusted_lines(session, tournament), "secret": False,
             "published": operations.is_published(tournament)}
 
 
+def free_results(tournament):
+    """A free-play tournament's ranking by total points (SPEC §13), once published (the arbiter always);
+    before that, how many feuilles are entered."""
+    from duplicate.operations import freeplay
+
+    session = get_session()
+    secret = not results_visible(tournament)
+    output = None if secret else freeplay.free_ranking(session, tournament)
+    extras = operations.freeplay_extras
+    teams = extras.team_names(session, tournament) if tournament.format.forms_teams and not secret else None
+    prizes = None if secret else extras.free_prizes(session, tournament, output)
+    return render_template("public/free_results.html", tournament=tournament, secret=secret, output=output,
+                           names=freeplay.player_names(session, tournament), progress=freeplay.progress(session, tournament),
+                           published=operations.is_published(tournament), teams=teams, prizes=prizes)
+
+
 @bp.route("/tournois/<int:tournament_id>/")
-@serves_free_play
+@free_play_variant(free_results)
 def results(tournament_id: int):
     """The tournament's rankings (general and alternated, or PM; the team-match scoreboard), live."""
     tournament = tournament_or_404(tournament_id)
-    if tournament.format.free_play:
-        return free_results(tournament)
     return render_template("public/results.html", tournament=tournament,
                            content=results_content(tournament, secret=not results_visible(tournament)))
 
@@ -87,22 +101,6 @@ def results_version(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     version = f"{tournament.created_at:%Y%m%d%H%M%S%f}-{tournament.data_epoch}-{tournament.data_version}"
     return unchanged(version) or tagged(jsonify(version=tournament.data_version), version)
-
-
-def free_results(tournament):
-    """A free-play tournament's ranking by total points (SPEC §13), once published (the arbiter always);
-    before that, how many feuilles are entered."""
-    from duplicate.operations import freeplay
-
-    session = get_session()
-    secret = not results_visible(tournament)
-    output = None if secret else freeplay.free_ranking(session, tournament)
-    extras = operations.freeplay_extras
-    teams = None if secret or tournament.format.ranks_players else extras.team_names(session, tournament)
-    prizes = None if secret else extras.free_prizes(session, tournament, output)
-    return render_template("public/free_results.html", tournament=tournament, secret=secret, output=output,
-                           names=freeplay.player_names(session, tournament), progress=freeplay.progress(session, tournament),
-                           published=operations.is_published(tournament), teams=teams, prizes=prizes)
 
 
 def shared_view(tournament, name: tuple, compute, *, staff: bool | None = None):

@@ -26,11 +26,10 @@ from sqlalchemy.exc import OperationalError
 from duplicate import french, operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
-from duplicate.models import Role
 from duplicate.web import forms
 from duplicate.web.filters import signed as _signed
 from duplicate.web.lookups import entrant_names, tournament_or_404
-from duplicate.web.auth import check_tournament, current_user, staff_required, tournament_for_scorer
+from duplicate.web.auth import check_tournament, current_user, is_arbiter, staff_required, tournament_for_scorer
 from duplicate.web.errors import database_message
 from duplicate.web.expired_forms import reshown_when_expired
 from duplicate.web.blueprints import scoring as bp
@@ -128,7 +127,7 @@ def _save(tournament, load_lines, template: str, title: str, done_url, **context
             flagged: list = []
             try:
                 saved = operations.save_lines(session, tournament, lines, entries, user.username, flagged,
-                                              arbiter=user.role == Role.arbiter)
+                                              arbiter=is_arbiter(user))
                 told = [(f"{title} : {len(saved)} score{'s' if len(saved) > 1 else ''} enregistré"
                          f"{'s' if len(saved) > 1 else ''}." if saved else f"{title} : rien à enregistrer.", "success")]
                 told += [(f"Étui {line.board}, table {line.table} : la fiche papier ({_signed(score)}) ne dit pas "

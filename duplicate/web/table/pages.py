@@ -32,10 +32,9 @@ from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
 from duplicate.db import get_session, reads_first
-from duplicate.models import Role
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.public.api import json_body
-from duplicate.web.auth import current_user
+from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.errors import database_message
 from duplicate.web.links import public_url
 from duplicate.web.versioned import tagged, unchanged
@@ -75,8 +74,7 @@ def tables(tournament_id: int):
         response.headers["WWW-Authenticate"] = 'Bearer realm="arbitre"'
         return response, 401
     tournament = tournament_or_404(tournament_id)
-    by_token = (api_token is not None and Role(api_token.role) is Role.arbiter
-                and operations.token_serves(api_token, tournament))
+    by_token = is_arbiter(api_token) and operations.token_serves(api_token, tournament)
     if not (by_token or operations.can_manage(session, user, tournament)):  # this tournament's arbiters only
         return _error(403, "Seul l’arbitre du tournoi obtient les liens des tables.")
     return jsonify(tables=[{"table": link["table"], "secret": link["secret"], "url": public_url(link["path"])}
