@@ -170,9 +170,11 @@ def all_lines(session: Session, tournament: Tournament, *, boards: Collection[in
 
 
 # the placed entrants among those named (`_without_phantoms`), by model: built once, bound per request (issue 30)
-_PLACED_AMONG = {model: select(model.entrant_id).where(
-    model.tournament_id == bindparam("tournament_id"), model.entrant_id.is_not(None),
-    model.entrant_id.in_(bindparam("named", expanding=True))) for model in (Player, Team)}
+_PLACED = {model: select(model.entrant_id).where(model.tournament_id == bindparam("tournament_id"),
+                                                 model.entrant_id.is_not(None)) for model in (Player, Team)}
+_ANY_PLACED = {model: statement.limit(1) for model, statement in _PLACED.items()}
+_PLACED_AMONG = {model: statement.where(model.entrant_id.in_(bindparam("named", expanding=True)))
+                 for model, statement in _PLACED.items()}
 
 
 def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line],
@@ -182,20 +184,20 @@ def _without_phantoms(session: Session, tournament: Tournament, lines: list[Line
     `CheckContext` (same entrants' model): the placed entrants are those its lookup of their lines finds —
     read once for the check of the line to come and for this."""
     model = entrant_model(tournament)
-    query = select(model.entrant_id).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None))
+    bound = {"tournament_id": tournament.id}
     named = {name for line in lines for name in (line.taker, *line.defence)}
     if context is not None and context.model is model and len(named) <= 100:
         context.look_up(named)
         placed = {name for name in named if name in context.lines}
-        if not placed and session.exec(query.limit(1)).first() is None:
+        if not placed and read_columns(session, _ANY_PLACED[model], bound).first() is None:
             return lines  # before the draw
     elif len(named) <= 100:  # a table's or a fiche's lines: look up only the entrants they name
-        placed = set(read_columns(session, _PLACED_AMONG[model], {"tournament_id": tournament.id, "named": list(named)})
+        placed = set(read_columns(session, _PLACED_AMONG[model], {**bound, "named": list(named)})
                      .scalars()) if named else set()
-        if not placed and session.exec(query.limit(1)).first() is None:
+        if not placed and read_columns(session, _ANY_PLACED[model], bound).first() is None:
             return lines  # before the draw
     else:
-        placed = set(session.exec(query).all())
+        placed = set(read_columns(session, _PLACED[model], bound).scalars())
         if not placed:
             return lines
     return [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
