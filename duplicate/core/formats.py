@@ -256,6 +256,13 @@ class Format:
         return not (self.split_roles or self.free_play)
 
     @property
+    def has_etuis(self) -> bool:
+        """Whether the tables play étuis dealt in advance and duplicated (SPEC §1–§7): fiches ambulantes, the
+        hall clock's positions, a table's étui page, the duplicate's readiness, printouts and operations.
+        Donnes libres have none (`FreePlay`, SPEC §13): feuilles de marque and free play's own pages."""
+        return True
+
+    @property
     def who_attacks(self) -> str | None:
         """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
         rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois
@@ -438,6 +445,10 @@ class FreePlay(Format):
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         return []
+
+    @property
+    def has_etuis(self):
+        return False
 
     def pcn_parameters(self) -> tuple[int, int, int]:
         """The PCN attribution's parameters (`core.freeplay.pcn`, booklet p. 44): the fewest entrants, the

@@ -95,7 +95,7 @@ class SheetConflict(OperationError):
 
 
 def _free(tournament: Tournament) -> None:
-    if not _format(tournament).free_play:
+    if _format(tournament).has_etuis:
         raise OperationError("Ce tournoi n’est pas en donnes libres.")
 
 

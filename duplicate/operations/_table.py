@@ -124,7 +124,7 @@ def find_table(session: Session, secret: str) -> tuple[Tournament, int]:
     tournament = session.get(Tournament, int(parts[0]))
     if tournament is None or not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown
-    if format_for(tournament.kind).free_play:  # no étui: its page is `operations.freeplay_table`'s
+    if not format_for(tournament.kind).has_etuis:  # no étui: its page is `operations.freeplay_table`'s
         raise unknown
     if int(parts[1]) not in table_numbers(session, tournament):
         raise unknown

@@ -94,7 +94,7 @@ def get_tournament(session: Session, id: int) -> Tournament:
 def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
     """What is ready before play: ``(step, done, French detail)``; steps are keys of `STEP_LABELS`."""
     fmt = _format(tournament)
-    if fmt.free_play:
+    if not fmt.has_etuis:
         from ._freeplay import free_readiness
 
         return free_readiness(session, tournament)

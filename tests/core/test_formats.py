@@ -217,3 +217,11 @@ def test_what_the_operations_and_pages_ask_each_kind_decides():
         if kind != "triplettes":
             assert (decided[kind].team_badges(members), decided[kind].first_colour("graine"),
                     decided[kind].duplicating_line(1)) == ({}, None, None)
+
+
+def test_free_play_has_no_etuis():
+    """SPEC §13: donnes libres play feuilles de marque, no étuis dealt in advance (SPEC §1–§7)."""
+    assert {kind: format_for(kind).has_etuis for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": True, "quadrettes": True, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+
