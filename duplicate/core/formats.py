@@ -263,6 +263,14 @@ class Format:
         return True
 
     @property
+    def has_teams(self) -> bool:
+        """Whether the registered players are formed into teams and the teams are the entrants — drawn,
+        seated, named and ranked, a member's private link leading to his team's pages, the files carrying a
+        ``teams`` section (SPEC §5–§6; libre duo and libre par 4, SPEC §13); else each player is an entrant
+        (the individual, free play's individual), with his club beside his name (SPEC §9)."""
+        return not self.ranks_players
+
+    @property
     def who_attacks(self) -> str | None:
         """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
         rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois

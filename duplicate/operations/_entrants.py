@@ -165,7 +165,7 @@ def set_first_colour(session: Session, team: Team, colour: str) -> Team:
 def entrant_clubs(session: Session, tournament: Tournament) -> dict[str, str]:
     """Entrant id → club, as the rankings print it beside the name: the players' clubs in the kinds that
     rank players; a team has no club of its own (SPEC §9), so none in the others."""
-    if not tournament.format.ranks_players:
+    if tournament.format.has_teams:
         return {}
     return {ident: club for ident, club in session.exec(select(Player.entrant_id, Player.club).where(
         Player.tournament_id == tournament.id, Player.entrant_id.is_not(None), Player.club.is_not(None)))}

@@ -225,3 +225,11 @@ def test_free_play_has_no_etuis():
         "individual": True, "triplettes": True, "quadrettes": True, "team_match": True,
         "free": False, "free_duo": False, "free_team4": False}
 
+
+def test_the_team_kinds_rank_teams():
+    """SPEC §5–§6, §13: triplettes, quadrettes, team match, libre duo and libre par 4 form teams of the
+    registered players; the individual and free play's individual rank players."""
+    assert {kind: format_for(kind).has_teams for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": True, "quadrettes": True, "team_match": True,
+        "free": False, "free_duo": True, "free_team4": True}
+
