@@ -271,6 +271,19 @@ class Format:
         return not self.ranks_players
 
     @property
+    def changes_players_alone(self) -> bool:
+        """Whether a player alone joins, arrives late or is replaced during the evening — joueurs de
+        complément, late arrival, replacement (SPEC §11): where each player is an entrant; a team's member
+        is not."""
+        return self.ranks_players
+
+    @property
+    def withdraws_players(self) -> bool:
+        """Whether a player may withdraw during play, then ranked last (rules of play, art. 27): where each
+        player is an entrant, and in free play's team kinds, which rank players too (`FreePlay`)."""
+        return self.ranks_players
+
+    @property
     def who_attacks(self) -> str | None:
         """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
         rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois
@@ -457,6 +470,11 @@ class FreePlay(Format):
     @property
     def has_etuis(self):
         return False
+
+    @property
+    def withdraws_players(self):
+        """In its team kinds too: free play ranks players there as well (art. 27)."""
+        return True
 
     def pcn_parameters(self) -> tuple[int, int, int]:
         """The PCN attribution's parameters (`core.freeplay.pcn`, booklet p. 44): the fewest entrants, the

@@ -233,3 +233,14 @@ def test_the_team_kinds_rank_teams():
         "individual": False, "triplettes": True, "quadrettes": True, "team_match": True,
         "free": False, "free_duo": True, "free_team4": True}
 
+
+def test_who_may_change_during_the_evening():
+    """SPEC §11: joueurs de complément, late arrivals and replacements where each player is an entrant;
+    a withdrawal during play (art. 27) in free play's team kinds too."""
+    assert {kind: format_for(kind).changes_players_alone for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": False, "quadrettes": False, "team_match": False,
+        "free": True, "free_duo": False, "free_team4": False}
+    assert {kind: format_for(kind).withdraws_players for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": False, "quadrettes": False, "team_match": False,
+        "free": True, "free_duo": True, "free_team4": True}
+
