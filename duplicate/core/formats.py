@@ -284,6 +284,12 @@ class Format:
         return self.ranks_players
 
     @property
+    def entrant_lines(self) -> tuple[str, ...] | None:
+        """The lines an entrant's own line must be one of (the triplettes' NS or EW, SPEC §5); None where the
+        attack and the defence sit apart (`AttackSouth`: the place alone, Q1, A or B, says where it plays)."""
+        return self.lines
+
+    @property
     def who_attacks(self) -> str | None:
         """How the player who attacks for a team is known (SPEC §5–§6): ``colours``, the triplettes' badge
         rotation from the first colour drawn for each team (seed « Règles spécifiques aux tournois
@@ -446,6 +452,10 @@ class AttackSouth(Format):
         room = room if self.rooms else None
         quarter = position if room is not None else None
         return [PlayLine(number, seats["attack"], [seats["defence"]], None, room, quarter) for number in boards]
+
+    @property
+    def entrant_lines(self):
+        return None
 
     def contract_of(self, value):
         if not self.free_contracts:

@@ -134,8 +134,8 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
             raise OperationError(f"{player.name} fait déjà partie d’une équipe.", "player_ids")
         members.append(player)
     line = (line or "").strip().upper() or None
-    if line is not None and not fmt.split_roles and line not in fmt.lines:
-        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.lines)}.", "line")
+    if line is not None and fmt.entrant_lines is not None and line not in fmt.entrant_lines:
+        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.entrant_lines)}.", "line")
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
         raise OperationError("Le nom de l’équipe est trop long (200 caractères au plus).", "name")

@@ -244,3 +244,9 @@ def test_who_may_change_during_the_evening():
         "individual": True, "triplettes": False, "quadrettes": False, "team_match": False,
         "free": True, "free_duo": True, "free_team4": True}
 
+
+def test_the_lines_an_entrant_s_line_must_be_one_of():
+    """The triplettes' NS or EW (SPEC §5); none checked where attack and defence sit apart (SPEC §6)."""
+    assert {kind: format_for(kind).entrant_lines for kind in TOURNAMENT_KINDS} == {
+        "individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"), "quadrettes": None, "team_match": None,
+        "free": ("N", "S", "E", "W"), "free_duo": ("NS", "EW"), "free_team4": ("T",)}
