@@ -162,7 +162,7 @@ def _fiche_remarks(lines: list[dict]) -> list[str]:
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
     """Seats of a result when there is no movement: the taker at the étui's taker seat."""
-    if t.format.ranks_players:
+    if not t.format.has_teams:
         others = [s for s in SEATS if s != taker_seat] if taker_seat else ["S", "E", "W"]
         seat_of = {taker_seat or "N": result.get("taker")}
         seat_of.update(zip(others, result.get("defenders", [])))
@@ -307,7 +307,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": rows, "members": members, "duty": duty, "code": (codes or {}).get(who, "")})
-    return {"tournament": t.header, "items": items, "team": not t.format.ranks_players,
+    return {"tournament": t.header, "items": items, "team": t.format.has_teams,
             "badges": t.format.badges}
 
 
