@@ -248,7 +248,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
             attacks = [{"board": n, "who": attacker_text(t.attacker(n, t.attacking_team(n, t.seats_of(r))))}
-                       for n in r["boards"]] if t.format.badges else []
+                       for n in r["boards"]] if t.format.who_attacks == "colours" else []
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
@@ -292,7 +292,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         item = known.get(who, {})
         rows = plan.get(who, [])
         members = [{"name": t.name(m), "colour": t.badges.get(m, "")} for m in item.get("members", [])]
-        if t.format.badges:
+        if t.format.who_attacks == "colours":
             members.sort(key=lambda m: COLOURS.index(m["colour"]) if m["colour"] in COLOURS else 3)
             for row in rows:
                 row["attacks"] = ", ".join(f"{n} {a.colour}" for n in row.get("numbers", ())
@@ -308,7 +308,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": rows, "members": members, "duty": duty, "code": (codes or {}).get(who, "")})
     return {"tournament": t.header, "items": items, "team": t.format.has_teams,
-            "badges": t.format.badges}
+            "badges": t.format.who_attacks == "colours"}
 
 
 def _duty(format_, numbers) -> str:
