@@ -172,6 +172,12 @@ class Format:
             return pm
         return pm if pm > 0 else type(pm)(0)
 
+    @property
+    def signs_pm(self) -> bool:
+        """Whether PM are written with their sign: a quadrette's (« +12,838 », « −3,162 »); a team match's
+        side scores 0 or |PM| an étui (SPEC §6, `scored_pm`), so its PM and totals are written unsigned."""
+        return not self.pm_to_winner
+
     # --- behaviour: what a kind does, asked of its format (ARCHITECTURE habit 15) ---------------------------
     # The base class plays the individual's way; `Individual`, `Triplettes`, `AttackSouth` and `FreePlay`
     # override what differs. Code outside ``core`` calls these instead of branching on the flags.

@@ -250,3 +250,9 @@ def test_the_lines_an_entrant_s_line_must_be_one_of():
     assert {kind: format_for(kind).entrant_lines for kind in TOURNAMENT_KINDS} == {
         "individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"), "quadrettes": None, "team_match": None,
         "free": ("N", "S", "E", "W"), "free_duo": ("NS", "EW"), "free_team4": ("T",)}
+
+
+def test_which_pm_are_written_signed():
+    """SPEC §6: a quadrette's PM are signed; a team match's side scores 0 or |PM|, written unsigned."""
+    assert {kind: format_for(kind).signs_pm for kind in KINDS} == {
+        "individual": True, "triplettes": True, "quadrettes": True, "team_match": False}
