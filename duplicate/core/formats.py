@@ -329,10 +329,16 @@ class Format:
         (SPEC §7), its feuille de marque: the team match, not free play."""
         return self.quarters and not self.free_play
 
+    @property
+    def attack_bids(self) -> bool:
+        """Whether the attack bids its contract, Garde, Garde Sans or Garde Contre, which the fiche and the
+        pages then show (team match, SPEC §6); else the Garde is imposed (SPEC §2)."""
+        return self.free_contracts
+
     def bid_contract(self, value: str | None) -> str | None:
         """The contract an entry states: what was typed (or bid) where the attack bids Garde, Garde Sans or
         Garde Contre (team match, SPEC §6); None where the Garde is imposed (SPEC §2), whatever was typed."""
-        return value if self.free_contracts else None
+        return value if self.attack_bids else None
 
     def team_badges(self, members: Iterable[tuple[str, str]]) -> dict[str, str]:
         """Player id → attack badge of a team's ``members`` (id, « NOM Prénom »): none, badges are the
@@ -367,9 +373,15 @@ class Format:
         return self._tables(entrants)
 
     @property
+    def tables_are_rooms(self) -> bool:
+        """Whether the tables are the match's open and closed rooms — named « salle ouverte », « salle
+        fermée », not numbered, a result found by its room, a room's fiche per quarter (team match, SPEC §7)."""
+        return self.rooms
+
+    @property
     def table_noun(self) -> str:
         """« Table », or « Salle » where tables are the open and closed rooms."""
-        return "Salle" if self.rooms else "Table"
+        return "Salle" if self.tables_are_rooms else "Table"
 
     @property
     def position_noun(self) -> str:
@@ -464,7 +476,7 @@ class AttackSouth(Format):
         return None
 
     def contract_of(self, value):
-        if not self.free_contracts:
+        if not self.attack_bids:
             return "garde"
         from .scoring import Contract  # only where a contract is free: ``rank`` reads no contract (issue 12)
 

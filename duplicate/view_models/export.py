@@ -65,7 +65,7 @@ class Tournament:
                 self._notes_at[self._key(board["number"], row["table"], row.get("room"))] = row
 
     def _key(self, board, table, room=None):
-        return (board, room) if self.format.rooms else (board, table)
+        return (board, room) if self.format.tables_are_rooms else (board, table)
 
     # -- names ------------------------------------------------------------------------------------
     @property

@@ -256,3 +256,15 @@ def test_which_pm_are_written_signed():
     """SPEC §6: a quadrette's PM are signed; a team match's side scores 0 or |PM|, written unsigned."""
     assert {kind: format_for(kind).signs_pm for kind in KINDS} == {
         "individual": True, "triplettes": True, "quadrettes": True, "team_match": False}
+
+
+def test_the_team_match_s_rooms_and_bids():
+    """SPEC §6–§7: a team match's tables are its open and closed rooms, and its attack bids Garde, Garde
+    Sans or Garde Contre; elsewhere tables are numbered and the Garde imposed (SPEC §2)."""
+    assert {kind: format_for(kind).tables_are_rooms for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": False, "quadrettes": False, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+    assert {kind: format_for(kind).attack_bids for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": False, "quadrettes": False, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+    assert [format_for(kind).table_noun for kind in KINDS] == ["Table", "Table", "Table", "Salle"]
