@@ -210,7 +210,7 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
     if seat_keys is None:
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
-            "pm": t.format.uses_pm, "free_contracts": t.format.attack_bids, "team_match": t.format.tables_are_rooms,
+            "pm": t.format.uses_pm, "free_contracts": t.format.attack_bids,
             "attackers": t.format.who_attacks in ("colours", "named")}
 
 
