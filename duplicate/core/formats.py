@@ -11,11 +11,12 @@ the confirming seats, a result's sides and contract; the subclasses `Individual`
 (quadrettes and the team match) and `FreePlay` override what differs.  What the operations and the pages
 decide from the kind is asked by name too (issue 32): who attacks (`Format.who_attacks`, its readiness step
 `Format.attack_step`), a team's badges and first colour, the line that duplicates an étui, the contract an
-entry states (`Format.bid_contract`), whether the movement seats players one by one (`Format.seats_by_player`),
-the carré final and the coefficients between positions, the teams formed and a team's line at registration,
-the team match's pages and its étuis per quarter.  Adding a format is adding one `Format` (of a subclass, or
-a new one) to `FORMATS` (and the module of `core.movements` its ``movement`` names, its templates' wording
-where they differ).
+entry states (`Format.bid_contract`) and whether the attack bids it, whether the movement seats players one by
+one (`Format.seats_by_player`), the carré final and the coefficients between positions, a team's line at registration and the lines it may be, the
+team match's pages, rooms and étuis per quarter, whether the tables play étuis (`Format.has_etuis`: not in free
+play), whether the entrants are teams (`Format.has_teams`), who may change during the evening, how PM are
+written.  Adding a format is adding one `Format` (of a subclass, or a new one) to `FORMATS` (and the module of
+`core.movements` its ``movement`` names, its templates' wording where they differ).
 
 Rules carried here, with their sources:
 
@@ -173,6 +174,12 @@ class Format:
             return pm
         return pm if pm > 0 else type(pm)(0)
 
+    @property
+    def signs_pm(self) -> bool:
+        """Whether PM are written with their sign: a quadrette's (« +12,838 », « −3,162 »); a team match's
+        side scores 0 or |PM| an étui (SPEC §6, `scored_pm`), so its PM and totals are written unsigned."""
+        return not self.pm_to_winner
+
     # --- behaviour: what a kind does, asked of its format (ARCHITECTURE habit 15) ---------------------------
     # The base class plays the individual's way; `Individual`, `Triplettes`, `AttackSouth` and `FreePlay`
     # override what differs. Code outside ``core`` calls these instead of branching on the flags.
@@ -256,18 +263,45 @@ class Format:
         return self.free_individual
 
     @property
-    def forms_teams(self) -> bool:
-        """Whether the arbiter forms teams of the registered players, which the pages name (the « Équipes »
-        page, a team's name beside its players in a free-play ranking): every kind but the individual ones
-        (SPEC §5–§7, §13)."""
-        return not self.ranks_players
-
-    @property
     def registers_team_line(self) -> bool:
         """Whether a team's line (NS or EW) is typed when the team is formed: in triplettes (SPEC §5, Mitchell);
         not where the attack and the defence sit apart (quadrettes, team match: the place is Q1, A or B) nor
         where the movement seats the teams (free play, SPEC §13)."""
         return not (self.split_roles or self.free_play)
+
+    @property
+    def has_etuis(self) -> bool:
+        """Whether the tables play étuis dealt in advance and duplicated (SPEC §1–§7): fiches ambulantes, the
+        hall clock's positions, a table's étui page, the duplicate's readiness, printouts and operations.
+        Donnes libres have none (`FreePlay`, SPEC §13): feuilles de marque and free play's own pages."""
+        return True
+
+    @property
+    def has_teams(self) -> bool:
+        """Whether the registered players are formed into teams and the teams are the entrants — drawn,
+        seated, named and ranked, a member's private link leading to his team's pages, the files carrying a
+        ``teams`` section (SPEC §5–§6; libre duo and libre par 4, SPEC §13); else each player is an entrant
+        (the individual, free play's individual), with his club beside his name (SPEC §9)."""
+        return not self.ranks_players
+
+    @property
+    def changes_players_alone(self) -> bool:
+        """Whether a player alone joins, arrives late or is replaced during the evening — joueurs de
+        complément, late arrival, replacement (SPEC §11): where each player is an entrant; a team's member
+        is not."""
+        return self.ranks_players
+
+    @property
+    def withdraws_players(self) -> bool:
+        """Whether a player may withdraw during play, then ranked last (rules of play, art. 27): where each
+        player is an entrant, and in free play's team kinds, which rank players too (`FreePlay`)."""
+        return self.ranks_players
+
+    @property
+    def entrant_lines(self) -> tuple[str, ...] | None:
+        """The lines an entrant's own line must be one of (the triplettes' NS or EW, SPEC §5); None where the
+        attack and the defence sit apart (`AttackSouth`: the place alone, Q1, A or B, says where it plays)."""
+        return self.lines
 
     @property
     def who_attacks(self) -> str | None:
@@ -303,10 +337,16 @@ class Format:
         (SPEC §7), its feuille de marque: the team match, not free play."""
         return self.quarters and not self.free_play
 
+    @property
+    def attack_bids(self) -> bool:
+        """Whether the attack bids its contract, Garde, Garde Sans or Garde Contre, which the fiche and the
+        pages then show (team match, SPEC §6); else the Garde is imposed (SPEC §2)."""
+        return self.free_contracts
+
     def bid_contract(self, value: str | None) -> str | None:
         """The contract an entry states: what was typed (or bid) where the attack bids Garde, Garde Sans or
         Garde Contre (team match, SPEC §6); None where the Garde is imposed (SPEC §2), whatever was typed."""
-        return value if self.free_contracts else None
+        return value if self.attack_bids else None
 
     def team_badges(self, members: Iterable[tuple[str, str]]) -> dict[str, str]:
         """Player id → attack badge of a team's ``members`` (id, « NOM Prénom »): none, badges are the
@@ -341,9 +381,15 @@ class Format:
         return self._tables(entrants)
 
     @property
+    def tables_are_rooms(self) -> bool:
+        """Whether the tables are the match's open and closed rooms — named « salle ouverte », « salle
+        fermée », not numbered, a result found by its room, a room's fiche per quarter (team match, SPEC §7)."""
+        return self.rooms
+
+    @property
     def table_noun(self) -> str:
         """« Table », or « Salle » where tables are the open and closed rooms."""
-        return "Salle" if self.rooms else "Table"
+        return "Salle" if self.tables_are_rooms else "Table"
 
     @property
     def position_noun(self) -> str:
@@ -433,8 +479,12 @@ class AttackSouth(Format):
         quarter = position if room is not None else None
         return [PlayLine(number, seats["attack"], [seats["defence"]], None, room, quarter) for number in boards]
 
+    @property
+    def entrant_lines(self):
+        return None
+
     def contract_of(self, value):
-        if not self.free_contracts:
+        if not self.attack_bids:
             return "garde"
         from .scoring import Contract  # only where a contract is free: ``rank`` reads no contract (issue 12)
 
@@ -452,6 +502,15 @@ class FreePlay(Format):
 
     def round_lines(self, seats, boards, takers, *, room=None, position=None):
         return []
+
+    @property
+    def has_etuis(self):
+        return False
+
+    @property
+    def withdraws_players(self):
+        """In its team kinds too: free play ranks players there as well (art. 27)."""
+        return True
 
     def pcn_parameters(self) -> tuple[int, int, int]:
         """The PCN attribution's parameters (`core.freeplay.pcn`, booklet p. 44): the fewest entrants, the

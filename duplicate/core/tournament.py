@@ -265,7 +265,7 @@ def _line_fault(kind: str, section: str, line) -> str | None:
     if not isinstance(line, str) or not line:
         return "« line » doit être un texte"
     fmt = format_for(kind)
-    expected = fmt.lines if section == fmt.entrants_key and not fmt.split_roles else None
+    expected = fmt.entrant_lines if section == fmt.entrants_key else None
     if expected and line not in expected:
         return f"ligne « {line} » inconnue ({', '.join(expected)})"
     return None

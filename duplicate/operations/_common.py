@@ -134,7 +134,7 @@ _ENTRANT_LISTS = {"players": players, "teams": teams}
 
 def _entrants(session: Session, tournament: Tournament) -> list[Player] | list[Team]:
     """Who is drawn, seated and penalised: players (not the substitutes, SPEC §11) or teams."""
-    if not _format(tournament).ranks_players:
+    if _format(tournament).has_teams:
         return teams(session, tournament)
     substitutes = set(session.exec(select(Substitution.player_id).where(Substitution.tournament_id == tournament.id)))
     return [player for player in players(session, tournament) if player.id not in substitutes]

@@ -134,8 +134,8 @@ def form_team(session: Session, tournament: Tournament, *, name: str, player_ids
             raise OperationError(f"{player.name} fait déjà partie d’une équipe.", "player_ids")
         members.append(player)
     line = (line or "").strip().upper() or None
-    if line is not None and not fmt.split_roles and line not in fmt.lines:
-        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.lines)}.", "line")
+    if line is not None and fmt.entrant_lines is not None and line not in fmt.entrant_lines:
+        raise OperationError(f"La ligne d’une équipe est {' ou '.join(fmt.entrant_lines)}.", "line")
     name = _clean(name) or " – ".join(player.surname for player in members)
     if len(name) > 200:
         raise OperationError("Le nom de l’équipe est trop long (200 caractères au plus).", "name")
@@ -165,7 +165,7 @@ def set_first_colour(session: Session, team: Team, colour: str) -> Team:
 def entrant_clubs(session: Session, tournament: Tournament) -> dict[str, str]:
     """Entrant id → club, as the rankings print it beside the name: the players' clubs in the kinds that
     rank players; a team has no club of its own (SPEC §9), so none in the others."""
-    if not tournament.format.ranks_players:
+    if tournament.format.has_teams:
         return {}
     return {ident: club for ident, club in session.exec(select(Player.entrant_id, Player.club).where(
         Player.tournament_id == tournament.id, Player.entrant_id.is_not(None), Player.club.is_not(None)))}

@@ -61,7 +61,7 @@ def get_player(session: Session, tournament: Tournament, player_id: int) -> Play
 
 
 def _individual(tournament: Tournament, what: str) -> None:
-    if not _format(tournament).ranks_players:
+    if not _format(tournament).changes_players_alone:
         raise OperationError(f"{what} : en individuel seulement.")
 
 
@@ -176,8 +176,8 @@ def _check_position(session: Session, tournament: Tournament, position, field: s
 def withdraw_player(session: Session, tournament: Tournament, player: Player, *, position: int,
                     who: str | None = None) -> Player:
     """Art. 27: the player leaves during ``position``; he is ranked last (`core.ranking.rank_standings`)."""
-    if not _format(tournament).free_play:  # free play ranks players in the team kinds too (art. 27)
-        _individual(tournament, "Le forfait en cours de tournoi")
+    if not _format(tournament).withdraws_players:
+        raise OperationError("Le forfait en cours de tournoi : en individuel seulement.")
     if player.entrant_id is None:
         raise OperationError(f"{player.name} n’est pas placé : il n’a pas de place à quitter.")
     if player.withdrawn_from is not None:

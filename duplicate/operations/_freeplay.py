@@ -95,7 +95,7 @@ class SheetConflict(OperationError):
 
 
 def _free(tournament: Tournament) -> None:
-    if not _format(tournament).free_play:
+    if _format(tournament).has_etuis:
         raise OperationError("Ce tournoi n’est pas en donnes libres.")
 
 
@@ -114,7 +114,7 @@ def seat_free_players(session: Session, tournament: Tournament, *, seed: str | N
     kinds are seated by `_freeplay_teams.seat_free_teams` (the core's team movement; ``mode``: libre par 4's
     « équipes à la même table » or « 4 tournois en parallèle », `_freeplay_teams.TEAM4_MODES`)."""
     _free(tournament)
-    if not _format(tournament).ranks_players:
+    if _format(tournament).has_teams:
 
         return seat_free_teams(session, tournament, seed=seed, positions=positions, who=who, mode=mode)
     if _count(session, FreeSheet, FreeSheet.tournament_id == tournament.id):
@@ -522,7 +522,7 @@ def free_lateness(session: Session, tournament: Tournament, *, entrant_id: str, 
                   who: str | None = None) -> Penalty:
     """Art. 26: 100 points per started 5 minutes of lateness off the player's total."""
     _free(tournament)
-    people = _entrants(session, tournament) if _format(tournament).ranks_players else players(session, tournament)
+    people = players(session, tournament) if _format(tournament).has_teams else _entrants(session, tournament)
     known = {p.entrant_id: p for p in people if p.entrant_id}  # a team's late member: his own penalty (art. 26)
     if entrant_id not in known:
         raise OperationError("Choisissez un joueur placé.", "entrant_id")
@@ -565,7 +565,7 @@ def free_export(session: Session, tournament: Tournament) -> dict:
     kind = _format(tournament).id
     data = {"format": interchange.TOURNAMENT_FORMAT, "name": tournament.name, "kind": kind,
             "players": people, "results": results, "penalties": penalties}
-    if not _format(tournament).ranks_players:  # free_duo, free_team4: the teams (SPEC §13)
+    if _format(tournament).has_teams:  # free_duo, free_team4: the teams (SPEC §13)
 
         data["teams"] = export_teams(session, tournament)
     if tournament.date is not None:
@@ -663,7 +663,7 @@ def _check_teams(data: dict, fmt) -> None:
     a team, and the members the movement's ``teams`` seats there when it lists them. A ``free`` file has no
     teams."""
     teams = data.get("teams")
-    if fmt.ranks_players:
+    if not fmt.has_teams:
         if teams is not None:
             raise FreeImportError("« teams » : un tournoi libre individuel n’a pas d’équipes")
         return
@@ -848,7 +848,7 @@ def free_readiness(session: Session, tournament: Tournament) -> list[tuple[str, 
     n = len(registered)
     steps = [("players", n >= _format(tournament).players_needed,
               f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}")]
-    if not _format(tournament).ranks_players:  # libre duo, libre par 4: the teams
+    if _format(tournament).has_teams:  # libre duo, libre par 4: the teams
 
         rows = team_rows(session, tournament)
         alone = n - sum(len(members) for _, members in rows)

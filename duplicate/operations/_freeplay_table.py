@@ -81,7 +81,7 @@ def find_free_table(session: Session, secret: str) -> tuple[Tournament, int]:
             or len(parts[0]) > 9 or len(parts[1]) > 4:
         raise unknown
     tournament = session.get(Tournament, int(parts[0]))
-    if tournament is None or not _format(tournament).free_play:
+    if tournament is None or _format(tournament).has_etuis:
         raise unknown
     if not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown

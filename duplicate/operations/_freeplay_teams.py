@@ -41,7 +41,7 @@ TEAM4_MODES = {"same_table": "Équipes à la même table", "parallel": "4 tourno
 
 def _team_kind(tournament: Tournament) -> None:
     fmt = _format(tournament)
-    if not fmt.free_play or fmt.ranks_players:
+    if fmt.has_etuis or not fmt.has_teams:
         raise OperationError("Ce tournoi n’est pas un tournoi libre par équipes.")
 
 

@@ -55,7 +55,7 @@ def find_by_token(session: Session, token: str) -> tuple[Tournament, str, Player
         raise NotFound("Lien inconnu.")
     tournament = session.get(Tournament, holder.tournament_id)
     entrant_id = holder.entrant_id
-    if isinstance(holder, Player) and not _format(tournament).ranks_players:
+    if isinstance(holder, Player) and _format(tournament).has_teams:
         team = session.exec(select(Team).join(TeamMember, TeamMember.team_id == Team.id)
                             .where(TeamMember.player_id == holder.id)).first()
         entrant_id = team.entrant_id if team is not None else None
@@ -68,7 +68,7 @@ def private_links(session: Session, tournament: Tournament) -> list[dict]:
     """Each placed entrant's private token (for the arbiter to hand out): ``{id, name, token, members}``;
     in a team tournament each member's own token too."""
     rows = []
-    if _format(tournament).ranks_players:
+    if not _format(tournament).has_teams:
         for player in players(session, tournament):
             if player.entrant_id:
                 rows.append({"id": player.entrant_id, "name": player.name, "token": player.token, "members": []})
@@ -215,7 +215,7 @@ def _session_results(session: Session, tournament: Tournament) -> dict[str, tupl
     else:
         values = {row["id"]: Fraction(Decimal(str(row["pm"]))) for row in ranking(session, tournament)["ranking"]}
     found = {}
-    if fmt.ranks_players:
+    if not fmt.has_teams:
         for player in players(session, tournament):
             if player.entrant_id in values:
                 key = f"licence:{player.licence}" if player.licence else f"nom:{_identity(player.name)}"

@@ -340,7 +340,7 @@ def _result_fields(tournament: Tournament, fields: Mapping[str, Any]) -> dict:
     values = dict(fields)
     if "defenders" in values and values["defenders"] is not None:
         values["defenders"] = list(values["defenders"])
-    if _format(tournament).ranks_players and (values.get("taker_team") or values.get("defence_team")):
+    if not _format(tournament).has_teams and (values.get("taker_team") or values.get("defence_team")):
         raise OperationError("En individuel, le preneur et les défenseurs sont des joueurs.", "taker")
     return values
 

@@ -39,7 +39,7 @@ def next_step(session: Session, tournament: Tournament,
     for step, done, detail in readiness(session, tournament) if steps is None else steps:
         if not done:
             return step, detail
-    if not _format(tournament).free_play:
+    if _format(tournament).has_etuis:
         clock = find_clock(session, tournament)
         if (clock is None or clock.position is None) and not _has_results(session, tournament):
             return "launch", "le chronomètre de la salle n’a encore lancé aucune position"

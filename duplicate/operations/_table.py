@@ -123,7 +123,7 @@ def find_table(session: Session, secret: str) -> tuple[Tournament, int]:
     tournament = session.get(Tournament, int(parts[0]))
     if tournament is None or not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown
-    if format_for(tournament.kind).free_play:  # no étui: its page is `operations.freeplay_table`'s
+    if not format_for(tournament.kind).has_etuis:  # no étui: its page is `operations.freeplay_table`'s
         raise unknown
     if int(parts[1]) not in table_numbers(session, tournament):
         raise unknown
@@ -162,7 +162,7 @@ def _seated(session: Session, tournament: Tournament, position: int,
     from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
     team formats the team (its id, its name). ``only``: those places only (fewer rows read). Columns, not
     entities: a phone's refresh names 4 seats, it builds none of the tournament's players (issue 30)."""
-    if not format_for(tournament.kind).ranks_players:
+    if format_for(tournament.kind).has_teams:
         query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
         if only is not None:
             query = query.where(Team.entrant_id.in_(only))
@@ -262,7 +262,7 @@ def _table_rows(session: Session, tournament: Tournament, table: int):
     kind = _kind(tournament)
     lines = [line for round_ in rounds for line in _round_lines(kind, round_, takers)]
     named = {name for line in lines for name in (line.taker, *line.defence)}
-    people = _people(session, tournament, named) if format_for(kind).ranks_players and named else None
+    people = _people(session, tournament, named) if not format_for(kind).has_teams and named else None
     if people is None:
         lines = _without_phantoms(session, tournament, lines)
         names = lambda position, places: _names(session, tournament, position, places)  # noqa: E731

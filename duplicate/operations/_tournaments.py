@@ -94,7 +94,7 @@ def get_tournament(session: Session, id: int) -> Tournament:
 def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool, str]]:
     """What is ready before play: ``(step, done, French detail)``; steps are keys of `STEP_LABELS`."""
     fmt = _format(tournament)
-    if fmt.free_play:
+    if not fmt.has_etuis:
         from ._freeplay import free_readiness
 
         return free_readiness(session, tournament)
@@ -103,7 +103,7 @@ def readiness(session: Session, tournament: Tournament) -> list[tuple[str, bool,
     n = len(registered)
     steps.append(("players", n >= fmt.players_needed,
                   f"{n} joueur{'s' if n > 1 else ''} inscrit{'s' if n > 1 else ''}"))
-    if not fmt.ranks_players:
+    if fmt.has_teams:
         team_rows = teams(session, tournament)
         in_team = _count(session, TeamMember, TeamMember.team_id.in_([t.id for t in team_rows])) if team_rows else 0
         alone = n - in_team

@@ -58,7 +58,7 @@ def print_tournament(session, tournament_id: int, kind: str, out_path: str, *, b
     free-play tournament, among ``printing.FREE_KINDS`` (`print_free`)."""
     from duplicate import operations
 
-    if operations.get_tournament(session, tournament_id).format.free_play:
+    if not operations.get_tournament(session, tournament_id).format.has_etuis:
         return print_free(session, tournament_id, kind, out_path)
     if kind in FREE_KINDS:
         raise ValueError(f"« {kind} » s’imprime pour un tournoi en donnes libres ; ce tournoi est en duplicate")

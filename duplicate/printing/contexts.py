@@ -162,7 +162,7 @@ def _fiche_remarks(lines: list[dict]) -> list[str]:
 
 def _result_seats(t: Tournament, result: Mapping, taker_seat: str | None) -> list[tuple[str, str]]:
     """Seats of a result when there is no movement: the taker at the étui's taker seat."""
-    if t.format.ranks_players:
+    if not t.format.has_teams:
         others = [s for s in SEATS if s != taker_seat] if taker_seat else ["S", "E", "W"]
         seat_of = {taker_seat or "N": result.get("taker")}
         seat_of.update(zip(others, result.get("defenders", [])))
@@ -210,7 +210,7 @@ def travellers(export: Mapping[str, Any], ranking: Mapping[str, Any] | None = No
     if seat_keys is None:
         seat_keys = [{"key": k, "short": SEAT_SHORT[k]} for k in t.format.seats]
     return {"tournament": t.header, "items": items, "scored": bool(scored), "seat_keys": seat_keys,
-            "pm": t.format.uses_pm, "free_contracts": t.format.free_contracts, "team_match": t.format.rooms,
+            "pm": t.format.uses_pm, "free_contracts": t.format.attack_bids,
             "attackers": t.format.who_attacks in ("colours", "named")}
 
 
@@ -248,7 +248,7 @@ def guide_cards(export: Mapping[str, Any], *, tables: list[int] | None = None,
                 seats.append({"key": key, "label": SEAT_LABELS.get(key, key), "id": who, "name": t.name(who),
                               "next": nxt})
             attacks = [{"board": n, "who": attacker_text(t.attacker(n, t.attacking_team(n, t.seats_of(r))))}
-                       for n in r["boards"]] if t.format.badges else []
+                       for n in r["boards"]] if t.format.who_attacks == "colours" else []
             rows.append({"position": position, "ordinal": fmt.ordinal(position), "boards": board_list(r["boards"]),
                          "seats": seats, "boards_next": ", ".join(map(str, next_tables)),
                          "room": ROOMS.get(r.get("room"), "") if r.get("room") else "",
@@ -292,7 +292,7 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         item = known.get(who, {})
         rows = plan.get(who, [])
         members = [{"name": t.name(m), "colour": t.badges.get(m, "")} for m in item.get("members", [])]
-        if t.format.badges:
+        if t.format.who_attacks == "colours":
             members.sort(key=lambda m: COLOURS.index(m["colour"]) if m["colour"] in COLOURS else 3)
             for row in rows:
                 row["attacks"] = ", ".join(f"{n} {a.colour}" for n in row.get("numbers", ())
@@ -307,8 +307,8 @@ def movement_cards(export: Mapping[str, Any], *, entrants: list[str] | None = No
         items.append({"id": who, "name": t.name(who), "club": str(item.get("club") or ""),
                       "number": who[1:] if who[:1] == "J" and who[1:].isdigit() else fmt.place(who),
                       "rows": rows, "members": members, "duty": duty, "code": (codes or {}).get(who, "")})
-    return {"tournament": t.header, "items": items, "team": not t.format.ranks_players,
-            "badges": t.format.badges}
+    return {"tournament": t.header, "items": items, "team": t.format.has_teams,
+            "badges": t.format.who_attacks == "colours"}
 
 
 def _duty(format_, numbers) -> str:

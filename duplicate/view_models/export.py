@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from duplicate.core.cards import LINE_NAMES
 from duplicate.core.formats import format_for
-from duplicate.core.triplettes import Triplette, attacking_line, member_badges, plan_attacks
+from duplicate.core.triplettes import Triplette, attacking_line, plan_attacks
 
 from . import formatting as fmt
 
@@ -65,7 +65,7 @@ class Tournament:
                 self._notes_at[self._key(board["number"], row["table"], row.get("room"))] = row
 
     def _key(self, board, table, room=None):
-        return (board, room) if self.format.rooms else (board, table)
+        return (board, room) if self.format.tables_are_rooms else (board, table)
 
     # -- names ------------------------------------------------------------------------------------
     @property
@@ -121,7 +121,7 @@ class Tournament:
         """(étui, triplette id) → `core.triplettes.Attack` (empty outside the triplettes): the core's plan
         from the teams' members, first colours and, for a competition's later séance, ``attacked_before``
         (`printing.commands.tournament_data` marks them)."""
-        if not self.format.badges:
+        if self.format.who_attacks != "colours":
             return {}
         teams = {ident: Triplette(team.get("first_colour"), tuple((m, self.name(m)) for m in team.get("members", [])),
                                   int(team.get("attacked_before") or 0)) for ident, team in self.teams.items()}
@@ -130,13 +130,12 @@ class Tournament:
 
     @cached_property
     def badges(self) -> dict[str, str]:
-        """Player id → triplette badge colour (`core.triplettes.member_badges`)."""
+        """Player id → triplette badge colour (`Format.team_badges`: none outside the triplettes)."""
         found: dict[str, str] = {}
-        if self.format.badges:
-            for team in self.teams.values():
-                members = team.get("members", [])
-                if len(members) == 3:
-                    found.update(member_badges((m, self.name(m)) for m in members))
+        for team in self.teams.values():
+            members = team.get("members", [])
+            if len(members) == 3:
+                found.update(self.format.team_badges((m, self.name(m)) for m in members))
         return found
 
     @cached_property
@@ -158,7 +157,7 @@ class Tournament:
         seat_of = dict(seats)
         if "attack" in seat_of:
             return seat_of["attack"]
-        if self.format.badges:
+        if self.format.has_teams:
             return seat_of.get(attacking_line(self.taker_seat(number) or "N"))
         return None
 

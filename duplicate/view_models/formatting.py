@@ -66,7 +66,7 @@ def total_pm_text(fmt, pm) -> str:
     """PM as the feuille de marque writes them (SPEC §6): a team match's side scores 0 or |PM| an étui, so
     its PM and totals are written unsigned (« 4,000 »); a quadrette's are signed (« +12,838 », « −3,162 »);
     ``None`` → « — »."""
-    return french.number(pm, 3) if fmt.pm_to_winner else french.signed_number(pm, 3)
+    return french.signed_number(pm, 3) if fmt.signs_pm else french.number(pm, 3)
 
 
 #: An entrant id as a person reads it: « W2 » → « O2 », « EW3 » → « EO3 » (SPEC §11).

@@ -105,7 +105,7 @@ def board_count(data: Mapping[str, Any] | None, quarters: bool = False) -> dict:
     ``duplicate-tournaments.txt``, « DUPLICATE PAR ÉQUIPES », « Les étuis ») — and the étuis to deal are 1 to
     the highest number played (dealt étuis are numbered from 1): series × étuis per series.  A team match
     plays 16 to 24 donnes in 4 quarters (same seed, « Présentation »): 4, 5 or 6 étuis a quarter, chosen
-    with the movement.  ``quarters``: the tournament's positions are quarters (`Format.quarters`)."""
+    with the movement.  ``quarters``: the arbiter chooses a quarter's étuis (`Format.chooses_quarter_boards`)."""
     rounds = [r for r in (data or {}).get("rounds", []) or [] if isinstance(r, Mapping) and r.get("boards")]
     if not rounds:
         return {"count": None, "per": None, "sentence": (

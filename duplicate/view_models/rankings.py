@@ -103,7 +103,7 @@ def rankings_view(fmt: Format, output: Mapping[str, Any], *, clubs: Mapping[str,
              "bonus": total_pm_text(fmt, q.get("bonus")), "total": total_pm_text(fmt, q.get("total"))}
             for q in output["quarters"]]})
     return {
-        "pm": fmt.uses_pm, "team": not fmt.ranks_players, "items": items,
+        "pm": fmt.uses_pm, "team": fmt.has_teams, "items": items,
         "penalties": [{"id": p["entrant"], "place_id": french.place_label(p["entrant"]),
                        "who": names.get(p["entrant"], str(p["entrant"])), "points": french.number(p.get("points")),
                        "unit": "PM" if fmt.uses_pm else french.unit_word(p.get("points") or 0), "reason": str(p.get("reason") or ""),

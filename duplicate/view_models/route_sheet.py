@@ -102,7 +102,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
     standings = standings_view(fmt, ranking, entrants)
     penalties: dict[str, list[Mapping]] = {}
     for p in export.get("penalties", []):
-        who = p.get("player") if fmt.ranks_players else p.get("team", p.get("player"))
+        who = p.get("team", p.get("player")) if fmt.has_teams else p.get("player")
         penalties.setdefault(who, []).append(p)
     position_of = {(n, r["table"]): r["position"] for r in t.rounds for n in r.get("boards", [])}
     seats = _seats(t)
@@ -126,7 +126,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
                   "annulled": annulled, "corrected": bool(result.get("corrected")), "reason": reason,
                   "remarks": " ; ".join(marks) + (f" : {reason}" if reason and marks else reason),
                   "attacker": "", "attacker_colour": "", "opponent": "", "opponent_id": ""}
-        if fmt.ranks_players:
+        if not fmt.has_teams:
             for who in [result.get("taker"), *result.get("defenders", [])]:
                 if wanted is not None and who not in wanted:
                     continue
@@ -164,7 +164,7 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
         item = known.get(who, {})
         sheet = {
             "id": who, "name": t.name(who), "club": str(item.get("club") or ""), "line": row.get("line", ""),
-            "members": [t.name(m) for m in item.get("members", [])] if not fmt.ranks_players else [],
+            "members": [t.name(m) for m in item.get("members", [])] if fmt.has_teams else [],
             "rows": rows,
             "penalties": [{"points": french.number(p.get("points")), "reason": str(p.get("reason") or ""),
                            "board": p.get("board")} for p in penalties.get(who, [])],
@@ -173,5 +173,5 @@ def route_sheets_view(export: Mapping[str, Any], ranking: Mapping[str, Any], *,
         sheet.update(standings.get(who, {}))
         sheet.update(attack_count=_etuis(sheet.get("attack_boards")), defence_count=_etuis(sheet.get("defence_boards")))
         items.append(sheet)
-    return {"tournament": t.header, "items": items, "pm": fmt.uses_pm, "team": not fmt.ranks_players,
+    return {"tournament": t.header, "items": items, "pm": fmt.uses_pm, "team": fmt.has_teams,
             "entrant_count": len(known or rows_of), "columns": route_columns(fmt)}

@@ -29,7 +29,7 @@ def entrant_names(session, tournament) -> dict[str, str]:
 
     from duplicate.models import Player, Team
 
-    if tournament.format.ranks_players:  # light rows: a page may name 1,200 players
+    if not tournament.format.has_teams:  # light rows: a page may name 1,200 players
         rows = session.exec(select(Player.entrant_id, Player.surname, Player.first_name).where(
             Player.tournament_id == tournament.id, Player.entrant_id.is_not(None)).order_by(Player.id)).all()
         return {ident: " ".join(part for part in (surname, first) if part) for ident, surname, first in rows}

@@ -199,8 +199,6 @@ def test_what_the_operations_and_pages_ask_each_kind_decides():
     assert [k for k, f in decided.items() if f.seats_by_player] == ["individual", "free"]
     assert [k for k, f in decided.items() if f.has_final_square] == ["free"]
     assert [k for k, f in decided.items() if f.has_position_coefficients] == ["free"]
-    assert [k for k, f in decided.items() if f.forms_teams] == [
-        "triplettes", "quadrettes", "team_match", "free_duo", "free_team4"]
     assert [k for k, f in decided.items() if f.registers_team_line] == ["individual", "triplettes"]
     assert [k for k, f in decided.items() if f.has_team_match_pages] == ["team_match"]
     assert [k for k, f in decided.items() if f.chooses_quarter_boards] == ["team_match"]
@@ -220,3 +218,54 @@ def test_what_the_operations_and_pages_ask_each_kind_decides():
         if kind != "triplettes":
             assert (decided[kind].team_badges(members), decided[kind].first_colour("graine"),
                     decided[kind].duplicating_line(1)) == ({}, None, None)
+
+
+def test_free_play_has_no_etuis():
+    """SPEC §13: donnes libres play feuilles de marque, no étuis dealt in advance (SPEC §1–§7)."""
+    assert {kind: format_for(kind).has_etuis for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": True, "quadrettes": True, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+
+
+def test_the_team_kinds_rank_teams():
+    """SPEC §5–§6, §13: triplettes, quadrettes, team match, libre duo and libre par 4 form teams of the
+    registered players; the individual and free play's individual rank players."""
+    assert {kind: format_for(kind).has_teams for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": True, "quadrettes": True, "team_match": True,
+        "free": False, "free_duo": True, "free_team4": True}
+
+
+def test_who_may_change_during_the_evening():
+    """SPEC §11: joueurs de complément, late arrivals and replacements where each player is an entrant;
+    a withdrawal during play (art. 27) in free play's team kinds too."""
+    assert {kind: format_for(kind).changes_players_alone for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": False, "quadrettes": False, "team_match": False,
+        "free": True, "free_duo": False, "free_team4": False}
+    assert {kind: format_for(kind).withdraws_players for kind in TOURNAMENT_KINDS} == {
+        "individual": True, "triplettes": False, "quadrettes": False, "team_match": False,
+        "free": True, "free_duo": True, "free_team4": True}
+
+
+def test_the_lines_an_entrant_s_line_must_be_one_of():
+    """The triplettes' NS or EW (SPEC §5); none checked where attack and defence sit apart (SPEC §6)."""
+    assert {kind: format_for(kind).entrant_lines for kind in TOURNAMENT_KINDS} == {
+        "individual": ("N", "S", "E", "W"), "triplettes": ("NS", "EW"), "quadrettes": None, "team_match": None,
+        "free": ("N", "S", "E", "W"), "free_duo": ("NS", "EW"), "free_team4": ("T",)}
+
+
+def test_which_pm_are_written_signed():
+    """SPEC §6: a quadrette's PM are signed; a team match's side scores 0 or |PM|, written unsigned."""
+    assert {kind: format_for(kind).signs_pm for kind in KINDS} == {
+        "individual": True, "triplettes": True, "quadrettes": True, "team_match": False}
+
+
+def test_the_team_match_s_rooms_and_bids():
+    """SPEC §6–§7: a team match's tables are its open and closed rooms, and its attack bids Garde, Garde
+    Sans or Garde Contre; elsewhere tables are numbered and the Garde imposed (SPEC §2)."""
+    assert {kind: format_for(kind).tables_are_rooms for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": False, "quadrettes": False, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+    assert {kind: format_for(kind).attack_bids for kind in TOURNAMENT_KINDS} == {
+        "individual": False, "triplettes": False, "quadrettes": False, "team_match": True,
+        "free": False, "free_duo": False, "free_team4": False}
+    assert [format_for(kind).table_noun for kind in KINDS] == ["Table", "Table", "Table", "Salle"]

@@ -23,7 +23,7 @@ from duplicate.web.freeplay.guard import serves
 
 
 def _teams(fmt: Format) -> bool:
-    return fmt.forms_teams
+    return fmt.has_teams
 
 
 def _team_match(fmt: Format) -> bool:

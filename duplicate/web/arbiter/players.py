@@ -59,7 +59,7 @@ def _who() -> str:
 def _entrant_choices(session, tournament):
     """The placed players, substitutes excepted (a penalty or a substitute is for a seat); the placed
     teams outside the individual."""
-    if not tournament.format.ranks_players:
+    if tournament.format.has_teams:
         return [forms.SelectChoice(t.entrant_id, f"{french.place_label(t.entrant_id)} — {t.name}")
                 for t in operations.teams(session, tournament) if t.entrant_id]
     substitutes = {s.player_id for s in operations.substitutions(session, tournament)}

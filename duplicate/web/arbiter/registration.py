@@ -121,7 +121,7 @@ def _teams(tournament) -> list[tuple]:
 def teams(tournament_id: int):
     """Triplettes, quadrettes, teams of a match: formed from the registered players."""
     tournament = tournament_or_404(tournament_id)
-    if not tournament.format.forms_teams:
+    if not tournament.format.has_teams:
         flash(f"Un tournoi {tournament.format.label.lower()} n’a pas d’équipes.", "warning")
         return redirect(url_for("arbiter.dashboard", tournament_id=tournament.id))
     team_rows = _teams(tournament)
@@ -198,7 +198,7 @@ def place_by_hand(tournament_id: int):
     """Places typed by the arbiter (``place-<id>`` fields); only the changed ones are sent."""
     tournament = tournament_or_404(tournament_id)
     hand_form = forms.ActionForm(prefix="hand")
-    key = "player_id" if tournament.format.ranks_players else "team_id"
+    key = "team_id" if tournament.format.has_teams else "player_id"
     entrants = _entrants(tournament)
     typed = {e.id: request.form.get(f"place-{e.id}", "").strip().upper() for e in entrants}
     assignments = [{key: e.id, "entrant_id": french.place_id(typed[e.id])} for e in entrants

@@ -260,7 +260,7 @@ def _ranking_page(tournament, lateness_form=None, withdrawal_form=None, fault_fo
         withdrawn=[p for p in placed if p.withdrawn_from is not None], remove_form=forms.ActionForm(prefix="remove"),
         published=operations.is_published(tournament), publish_form=forms.ActionForm(),
         progress=freeplay.progress(session, tournament), pcn_levels=freeplay.PCN_LEVELS,
-        teams=extras.team_names(session, tournament) if tournament.format.forms_teams else None,
+        teams=extras.team_names(session, tournament) if tournament.format.has_teams else None,
         prizes=extras.free_prizes(session, tournament, output),
         final=extras.final_square_info(session, tournament) if final else None,
         final_form=(final_form or FreeFinalSquareForm(formdata=None)) if final else None,

@@ -48,7 +48,7 @@ def free_play_variant(free_view):
 
 def _free_play(tournament) -> bool:
     """Whether ``tournament`` is played in donnes libres (SPEC §13): the one question of this guard."""
-    return format_for(tournament.kind).free_play
+    return not format_for(tournament.kind).has_etuis
 
 
 def _page_kind(view) -> str:

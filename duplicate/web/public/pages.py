@@ -74,7 +74,7 @@ def free_results(tournament):
     secret = not results_visible(tournament)
     output = None if secret else freeplay.free_ranking(session, tournament)
     extras = operations.freeplay_extras
-    teams = extras.team_names(session, tournament) if tournament.format.forms_teams and not secret else None
+    teams = extras.team_names(session, tournament) if tournament.format.has_teams and not secret else None
     prizes = None if secret else extras.free_prizes(session, tournament, output)
     return render_template("public/free_results.html", tournament=tournament, secret=secret, output=output,
                            names=freeplay.player_names(session, tournament), progress=freeplay.progress(session, tournament),
