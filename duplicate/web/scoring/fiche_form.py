@@ -3,10 +3,11 @@ line's key (``<étui>-<table>``) as the page names its inputs (``templates/scori
 
 Each line has ``score-<key>`` (what was typed, as typed: the fiche shows it back in its input, and the
 operations judge it with the whole fiche, `operations.save_lines`), ``chelem-<key>`` (ticked: ``1``),
-``version-<key>`` (the version of the result the page showed) and ``replace-<key>`` (the version shown
-next to a line in conflict, read only when the « Remplacer » button, ``replace=1``, was pressed); a team
-match's line has ``contract-<key>`` (the bid, Garde when not sent), a quadrette's ``attacker-<key>`` (who
-of the quadrette took). A version that is not a whole number of at most 9 digits is no version. The form
+``version-<key>`` (the version of the result the page showed), ``replace-<key>`` (the version shown next
+to a line in conflict, read only when the « Remplacer » button, ``replace=1``, was pressed),
+``contract-<key>`` (the bid, Garde when not sent; kept where the attack bids it, `Format.bid_contract`: the
+team match) and ``attacker-<key>`` (who of the quadrette took: the operations ask the format,
+`Format.attacker_of`). A version that is not a whole number of at most 9 digits is no version. The form
 refuses only its CSRF token (the page then says it expired); a line is in `FicheForm.entries` when its
 score was sent.
 """
@@ -40,6 +41,7 @@ class FicheForm(FrenchForm):
 
     replace = Ticked()
     keys: tuple[str, ...] = ()  # the lines' keys, in the fiche's order
+    format = None  # the tournament's `Format`
 
     def entries(self) -> dict[str, dict]:
         """What was sent, line by line, for `operations.save_lines`: each line whose score was sent (a blank
@@ -47,32 +49,25 @@ class FicheForm(FrenchForm):
         ``version``, ``replace`` (None unless « Remplacer » was pressed) and, when sent, ``attacker``."""
         entries = {}
         for key in self.keys:
-            score = self[f"score-{key}"]
+            score, attacker = self[f"score-{key}"], self[f"attacker-{key}"]
             if not score.raw_data:
                 continue
-            contract, attacker = self._fields.get(f"contract-{key}"), self._fields.get(f"attacker-{key}")
             entries[key] = {
                 "replace": self[f"replace-{key}"].data if self.replace.data else None,
                 "score": score.data,
                 "chelem": bool(self[f"chelem-{key}"].data),
-                "contract": contract.data if contract is not None else None,
-                **({"attacker": attacker.data} if attacker is not None and attacker.raw_data else {}),
+                "contract": self.format.bid_contract(self[f"contract-{key}"].data),
+                **({"attacker": attacker.data} if attacker.raw_data else {}),
                 "version": self[f"version-{key}"].data,
             }
         return entries
 
 
 def fiche_form(lines, fmt) -> type[FicheForm]:
-    """The form class of a fiche whose lines are ``lines``, in a tournament of format ``fmt``: a contract
-    where the attack bids it (`Format.free_contracts`, the team match), an attacker where it is named at
-    entry (`Format.who_attacks`, the quadrettes)."""
+    """The form class of a fiche whose lines are ``lines``, in a tournament of format ``fmt``."""
     fields: dict[str, Field] = {}
-    for line in lines:
-        key = line.key
+    for key in (line.key for line in lines):
         fields.update({f"score-{key}": Field(), f"chelem-{key}": Ticked(), f"version-{key}": Version(),
-                       f"replace-{key}": Version()})
-        if fmt.free_contracts:
-            fields[f"contract-{key}"] = Field(default="garde")
-        if fmt.who_attacks == "named":
-            fields[f"attacker-{key}"] = Field()
-    return type("FicheForm", (FicheForm,), {**fields, "keys": tuple(line.key for line in lines)})
+                       f"replace-{key}": Version(), f"contract-{key}": Field(default="garde"),
+                       f"attacker-{key}": Field()})
+    return type("FicheForm", (FicheForm,), {**fields, "keys": tuple(line.key for line in lines), "format": fmt})
