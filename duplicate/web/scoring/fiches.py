@@ -23,16 +23,16 @@ score, and the result's history records it.
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy.exc import OperationalError
 
-from duplicate import french, operations
+from duplicate import operations
 from duplicate.core.scoring import ScoreError, check_score
 from duplicate.db import end_writing, get_session, reads_first
-from duplicate.web import forms
 from duplicate.web.filters import signed as _signed
 from duplicate.web.lookups import entrant_names, tournament_or_404
 from duplicate.web.auth import check_tournament, current_user, is_arbiter, staff_required, tournament_for_scorer
 from duplicate.web.errors import database_message
 from duplicate.web.expired_forms import reshown_when_expired
 from duplicate.web.blueprints import scoring as bp
+from duplicate.web.scoring.fiche_form import fiche_form
 
 
 UNPROCESSABLE, CONFLICT, UNAVAILABLE = 422, 409, 503
@@ -79,28 +79,6 @@ def overview(tournament_id: int):
                            has_movement=operations.get_movement(session, tournament) is not None)
 
 
-def _entries(lines, fmt) -> dict[str, dict]:
-    """What the form sent, line by line (``score-<key>``, ``chelem-<key>``, ``contract-<key>``, ``attacker-<key>``,
-    ``version-<key>``; ``replace-<key>`` only when the « Remplacer » button, ``replace=1``, was pressed)."""
-    entries = {}
-    replacing = request.form.get("replace") == "1"
-    for line in lines:
-        if f"score-{line.key}" not in request.form:
-            continue
-        version = request.form.get(f"version-{line.key}", "").strip()
-        replace = request.form.get(f"replace-{line.key}", "").strip() if replacing else ""
-        entries[line.key] = {
-            "replace": int(replace) if french.digits(replace) and len(replace) < 10 else None,
-            "score": request.form.get(f"score-{line.key}", ""),
-            "chelem": request.form.get(f"chelem-{line.key}") == "1",
-            "contract": fmt.bid_contract(request.form.get(f"contract-{line.key}", "garde")),
-            **({"attacker": request.form.get(f"attacker-{line.key}", "")}
-               if f"attacker-{line.key}" in request.form else {}),
-            "version": int(version) if french.digits(version) and len(version) < 10 else None,
-        }
-    return entries
-
-
 def _theoretical(saved) -> list[str]:
     """The warning of each saved score possible in theory only (SPEC §3): the arbiter checks it."""
     warnings = []
@@ -115,13 +93,13 @@ def _theoretical(saved) -> list[str]:
 def _save(tournament, load_lines, template: str, title: str, done_url, **context):
     """Show the lines (GET) or save them (POST); on a refusal, show them again with what was typed."""
     session = get_session()
-    form = forms.ActionForm()
     lines = load_lines()
     if not lines:
         abort(404)
+    form = fiche_form(lines, tournament.format)(formdata=request.form)  # never a JSON body
     entries, errors, conflicts, status, message = {}, {}, set(), 200, None
     if request.method == "POST":
-        entries = _entries(lines, tournament.format)
+        entries = form.entries()
         if form.validate_on_submit():
             user = current_user()
             flagged: list = []
