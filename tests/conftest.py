@@ -20,8 +20,9 @@ Issue 32, the second pass (28 November 2026; figures in docs/testing.md):
 
 - A fixture that builds its own application on `database_url` with another configuration (CSRF on, behind a
   proxy) asks for `migrated` and gets the migrated database too; one that builds a SQLite application of
-  its own asks for `sqlite_copy(name)`, a copy of the migrated template. Only tests/test_migrations.py, the
-  faults and the e2e servers (and a test asking for `database_url` alone) migrate from empty.
+  its own asks for `sqlite_copy(name)`, a copy of the migrated template, and so do the e2e servers (third
+  pass). Only tests/test_migrations.py and the faults' servers (and a test asking for `database_url` alone)
+  migrate from empty.
 - `share_compiled_code`: the URL rules' builders and the Jinja templates are compiled once per test
   process, not once per application (the same code, compiled once).
 - Data for the tests that are not about the forms: `factories.create_tournament` (through the operations,
