@@ -2,19 +2,15 @@
 call which function by running them all once in one process: the rules core's memoised functions
 (``scoring.reachable_scores``…) would answer from their cache, so that a mutant below them would never
 run, and only the first test to fill the cache would be recorded as reaching it.  Under mutmut (it sets
-``MUTANT_UNDER_TEST``) those caches are emptied before every test, and Hypothesis has no deadline (the
-first call of a test then fills the card model's caches again, which takes longer than Hypothesis's 200 ms
-on the loaded machine); an ordinary run is left alone."""
+``MUTANT_UNDER_TEST``) those caches are emptied before every test; an ordinary run is left alone.
+(Hypothesis has no deadline in any run: tests/conftest.py.)"""
 
 import os
 import sys
 
 import pytest
-from hypothesis import settings
 
 if "MUTANT_UNDER_TEST" in os.environ:
-    settings.register_profile("mutation", deadline=None)
-    settings.load_profile("mutation")
     # mutmut's trampolines add two frames to every call: the relais planner's search (`movements.relais`)
     # goes deeper than Python's default 1,000 frames under them
     sys.setrecursionlimit(10_000)
