@@ -57,8 +57,9 @@ def submit(form, operation, done, page, valid=None, *, forbidden=False, conflict
     `form_conflicts.guard`, an upload form the text read (`uploaded_text`) is not None — ``operation()``
     runs. Its `OperationError` goes next to the field it names (`show_error`) and the page is shown again;
     else ``done(result)`` gives the success message and the address it is flashed on (or the response that
-    answers; no message, None, where that page tells the result itself). ``page(status)`` shows the form: 200 blank, 422 refused (the request rolls back what the
-    operation flushed), 409 after another arbiter's conflicting save (`form_conflicts`); with ``forbidden``
+    answers; no message, None, where that page tells the result itself). ``page(status)`` shows the form:
+    200 blank, 422 refused (the request rolls back what the operation flushed), 409 after another
+    arbiter's conflicting save (`form_conflicts`); with ``forbidden``
     a `Refused` answers 403, with ``conflict`` a `ConflictError` 409 (`refusal_status`)."""
     if form.validate_on_submit() if valid is None else valid:
         try:
