@@ -12,10 +12,10 @@ the confirming seats, a result's sides and contract; the subclasses `Individual`
 decide from the kind is asked by name too (issue 32): who attacks (`Format.who_attacks`, its readiness step
 `Format.attack_step`), a team's badges and first colour, the line that duplicates an étui, the contract an
 entry states (`Format.bid_contract`) and whether the attack bids it, whether the movement seats players one by
-one (`Format.seats_by_player`), the carré final and the coefficients between positions, a team's line at registration and the lines it may be, the
-team match's pages, rooms and étuis per quarter, whether the tables play étuis (`Format.has_etuis`: not in free
-play), whether the entrants are teams (`Format.has_teams`), who may change during the evening, how PM are
-written.  Adding a format is adding one `Format` (of a subclass, or a new one) to `FORMATS` (and the module of
+one (`Format.seats_by_player`), the carré final and the coefficients between positions, a team's line at
+registration and the lines it may be, the team match's pages, rooms and étuis per quarter, whether the tables
+play étuis (`Format.has_etuis`: not in free play), whether the entrants are teams (`Format.has_teams`), who
+may change during the evening, how PM are written.  Adding a format is adding one `Format` (of a subclass, or a new one) to `FORMATS` (and the module of
 `core.movements` its ``movement`` names, its templates' wording where they differ).
 
 Rules carried here, with their sources:
