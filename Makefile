@@ -23,7 +23,7 @@ test: $(VENV)/.requirements-dev.stamp system-packages
 	  || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql 2>/dev/null) main start \
 	  || echo "PostgreSQL is not reachable on 127.0.0.1:$(PG_PORT): the PostgreSQL tests will be skipped."
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/python -m pytest -n auto $(ARGS)
+	$(VENV)/bin/python -m pytest -n auto --dist worksteal $(ARGS)
 
 # Mutation testing of the rules core (not part of CI: long — the newest whole run, 27 November 2026, was
 # 10 100 mutants, all of duplicate/core but the generated reachable_table.py, in 54 min 42 s with 2 workers on

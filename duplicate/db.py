@@ -250,7 +250,8 @@ def read_columns(session: Session, statement, params: dict | None = None):
     a third of what `Session.execute` costs for a few rows (issue 30: a phone's write reads a handful of such
     columns; ≈ 0.1 ms each through the ORM). Only for statements that select no entity, and no column of
     `models.Result` unless the lines awaiting confirmation are wanted too: the ORM's criteria
-    (`models._counted_only`: pending lines count nowhere) are not applied here. What the session holds unwritten is flushed first, as the ORM's autoflush would."""
+    (`models._counted_only`: pending lines count nowhere) are not applied here. What the session holds
+    unwritten is flushed first, as the ORM's autoflush would."""
     if session.autoflush:
         session.flush()
     return session.connection().execute(statement, params or {})

@@ -41,7 +41,8 @@ class MovementRounds:
     @cached_property
     def tables(self) -> tuple[int, ...]:
         """The movement's table numbers, in order (a round's ``table`` that is no number is none)."""
-        return tuple(sorted(table for table in self.by_table if isinstance(table, int) and not isinstance(table, bool)))
+        return tuple(sorted(table for table in self.by_table
+                            if isinstance(table, int) and not isinstance(table, bool)))
 
     @classmethod
     def decode(cls, text: str) -> "MovementRounds":
