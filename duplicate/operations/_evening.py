@@ -60,8 +60,10 @@ def get_player(session: Session, tournament: Tournament, player_id: int) -> Play
     return player
 
 
-def _individual(tournament: Tournament, what: str) -> None:
-    if not _format(tournament).changes_players_alone:
+def _individual(tournament: Tournament, what: str, allowed: bool | None = None) -> None:
+    """Refuse ``what`` where players do not change one by one (`Format.changes_players_alone`), or where
+    ``allowed`` — the format's own answer for it — is false."""
+    if not (_format(tournament).changes_players_alone if allowed is None else allowed):
         raise OperationError(f"{what} : en individuel seulement.")
 
 
@@ -176,8 +178,7 @@ def _check_position(session: Session, tournament: Tournament, position, field: s
 def withdraw_player(session: Session, tournament: Tournament, player: Player, *, position: int,
                     who: str | None = None) -> Player:
     """Art. 27: the player leaves during ``position``; he is ranked last (`core.ranking.rank_standings`)."""
-    if not _format(tournament).withdraws_players:
-        raise OperationError("Le forfait en cours de tournoi : en individuel seulement.")
+    _individual(tournament, "Le forfait en cours de tournoi", _format(tournament).withdraws_players)
     if player.entrant_id is None:
         raise OperationError(f"{player.name} n’est pas placé : il n’a pas de place à quitter.")
     if player.withdrawn_from is not None:
