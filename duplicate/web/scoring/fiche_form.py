@@ -65,9 +65,10 @@ class FicheForm(FrenchForm):
 
 def fiche_form(lines, fmt) -> type[FicheForm]:
     """The form class of a fiche whose lines are ``lines``, in a tournament of format ``fmt``."""
+    keys = tuple(line.key for line in lines)
     fields: dict[str, Field] = {}
-    for key in (line.key for line in lines):
+    for key in keys:
         fields.update({f"score-{key}": Field(), f"chelem-{key}": Ticked(), f"version-{key}": Version(),
                        f"replace-{key}": Version(), f"contract-{key}": Field(default="garde"),
                        f"attacker-{key}": Field()})
-    return type("FicheForm", (FicheForm,), {**fields, "keys": tuple(line.key for line in lines), "format": fmt})
+    return type("FicheForm", (FicheForm,), {**fields, "keys": keys, "format": fmt})
