@@ -34,7 +34,7 @@ if any). Bounded: a deadline, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--scenarios minute,rafale,boucle20,boucle150]
 [--databases sqlite,postgresql] [--api scoring|table] [--window 60] [--burst 10] [--server waitress|flask]
-[--threads N] [--synchronous NORMAL] [--no-floor] [--reader]``.
+[--threads N] [--server-cpu CPU|all] [--synchronous NORMAL] [--no-floor] [--reader]``.
 """
 
 from __future__ import annotations
@@ -205,6 +205,8 @@ def run(database_url: str, label: str, args) -> bool:
         for line in lines:
             groups[(line["table"], line["position"])].append(line)
         env = {"SQLITE_SYNCHRONOUS": args.synchronous} if args.synchronous else {}
+        if args.server_cpu:
+            env["SERVER_CPU"] = args.server_cpu
         if args.reader:
             _publish(database_url, tournament_id)
             env["PUBLIC_RESULTS_MAX_STALE"] = "10"  # kept public views, as in production
@@ -342,6 +344,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, help="fils du serveur waitress (défaut : celui de make run)")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"),
                         help="SQLITE_SYNCHRONOUS du serveur (défaut : celui de SQLite, FULL)")
+    parser.add_argument("--server-cpu", metavar="CPU|all",
+                        help="SERVER_CPU du serveur : un cœur, ou all (fils libres) ; défaut : celui de make run")
     parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
     parser.add_argument("--reader", action="store_true",
                         help="un lecteur public lit le classement (API) une fois par seconde pendant chaque scénario "

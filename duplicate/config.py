@@ -27,6 +27,8 @@ name unless configured:
   the detected LAN address and ``PORT``.
 - ``HOST``, ``PORT``, ``THREADS``: what ``make run`` listens on, and its worker threads (the database pool
   is sized from ``THREADS``).
+- ``SERVER_CPU``: the core ``make run`` keeps its threads on (Linux), ``all`` to leave them free; default
+  the last core the process may use (`duplicate.affinity`).
 - ``PROXY_FIX``: ``1`` behind a reverse proxy that terminates TLS: waitress (``make run``) believes the
   ``X-Forwarded-For`` and ``X-Forwarded-Proto`` headers of that one proxy, and only when the connection
   comes from ``TRUSTED_PROXY`` (`duplicate.serving.proxy_settings`); the client's address is then the one
@@ -144,7 +146,7 @@ def threads_from(config) -> int:
         return DEFAULT_THREADS
 
 
-SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SQLITE_SYNCHRONOUS", "TRUSTED_PROXY")
+SERVING_KEYS = ("PUBLIC_URL", "HOST", "PORT", "THREADS", "SERVER_CPU", "SQLITE_SYNCHRONOUS", "TRUSTED_PROXY")
 TRUE_WORDS = frozenset({"1", "true", "yes", "on", "oui"})
 
 

@@ -25,6 +25,7 @@ import time
 
 import click
 
+from duplicate import affinity
 from duplicate.config import DEFAULT_THREADS, SPARE_CONNECTIONS, pool_size, threads_from  # noqa: F401
 
 DEFAULT_HOST = "0.0.0.0"
@@ -180,8 +181,16 @@ def serve(app, host: str, port: int, threads: int) -> None:
     from duplicate import db
 
     app.config.update(HOST=host, PORT=port, THREADS=threads)
+    try:
+        cpu = affinity.chosen_cpu(None if app.config.get("SERVER_CPU") is None else str(app.config["SERVER_CPU"]))
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    if cpu is not None:
+        affinity.pin_process(cpu)  # before waitress starts its threads: they inherit it
     db.get_database(app)  # migrations and engines before the first request, not during it
     click.echo(f"Tarot duplicate : serveur de production (waitress, {threads} fils) sur {host}:{port}.")
+    if cpu is not None:
+        click.echo(f"Ses fils sur le cœur {cpu} (SERVER_CPU=all pour les laisser libres ; docs/serving.md).")
     urls = lan_urls(app.config)
     if urls:
         click.echo("Adresses à ouvrir depuis un téléphone ou un ordinateur du même réseau :")

@@ -21,6 +21,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Mapping
 
+from duplicate import affinity
+
 from . import render
 from .contexts import build_context
 
@@ -63,7 +65,7 @@ def render_chunks(tasks: list[tuple[str, Mapping, str]], *, processes: int | Non
                 progress(index)
         return pages
     context_ = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context_) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context_, initializer=affinity.release) as pool:
         futures = [pool.submit(_render_chunk, kind, context, path) for kind, context, path in tasks]
         for index, future in enumerate(futures):
             pages += future.result()
@@ -127,6 +129,7 @@ def _write_status(out_path: str, **status) -> None:
 
 
 def _job(kind: str, export, ranking, out_path: str, options: dict) -> None:
+    affinity.release()  # a renderer is not the server: every core
     try:
         def progress(done: int, total: int) -> None:
             _write_status(out_path, state="running", done=done, total=total, message="")

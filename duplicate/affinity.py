@@ -1,0 +1,55 @@
+"""The server's threads on one core.
+
+CPython runs Python code on one core at a time (the interpreter's lock, the GIL). When a process's
+threads may run on every core, each hand-over of the interpreter moves the work to another core, whose
+caches hold none of it: on this project's 2-core machine, 150 tables' phones sending within one second
+cost 15.5–17.0 ms of server CPU per request with the threads free, 4.2–5.6 ms with every thread on one
+core, and the writes' p95 fell from 3.3 s to 0.7–0.9 s (`bench/bench_table_load.py`, docs/real-time.md,
+28 November 2026). So `make run` keeps its threads on one core (Linux; elsewhere nothing changes).
+
+``SERVER_CPU`` (environment or config) chooses it: a core's number, or ``all`` to leave the threads free.
+By default, the last core the process may use (the first one takes more of the machine's interrupts).
+The processes the server starts (the PDF renderers) get every core back: they are not the server.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ALL = "all"
+
+
+def chosen_cpu(setting: str | None) -> int | None:
+    """The core the server's threads run on, or None to leave them free (``SERVER_CPU=all``, one core
+    only, or a system without affinity). Raises ValueError on a core the process may not use."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    if setting is not None and setting.strip().lower() == ALL:
+        return None
+    if setting is None or not setting.strip():
+        return allowed[-1] if len(allowed) > 1 else None
+    cpu = int(setting)
+    if cpu not in allowed:
+        raise ValueError(f"SERVER_CPU={cpu} : ce processus ne peut utiliser que les cœurs {allowed}")
+    return cpu
+
+
+def pin_process(cpu: int) -> None:
+    """Every thread of this process on core `cpu`; the threads started later inherit it."""
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            os.sched_setaffinity(int(task.name), {cpu})
+        except ProcessLookupError:  # a thread that ended meanwhile
+            pass
+    os.sched_setaffinity(0, {cpu})
+
+
+def release() -> None:
+    """In a process the server started: every core back (the kernel keeps those the system allows)."""
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, range(os.cpu_count() or 1))
+        except OSError:
+            pass
