@@ -34,7 +34,7 @@ if any). Bounded: a deadline, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--scenarios minute,rafale,boucle20,boucle150]
 [--databases sqlite,postgresql] [--api scoring|table] [--window 60] [--burst 10] [--server waitress|flask]
-[--threads N] [--server-cpu CPU|all] [--synchronous NORMAL] [--no-floor] [--reader]``.
+[--threads N] [--server-cpu CPU|all] [--refresh] [--synchronous NORMAL] [--no-floor] [--reader]``.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -237,11 +238,35 @@ def run(database_url: str, label: str, args) -> bool:
                                          {"board": line["board"], "score": line["score"]}, None))
                     seat = confirming[line["board"]]
                     defender = line["defenders"][[s for s in "NSEW" if s != takers[line["board"]]].index(seat)]
+                    if args.refresh:
+                        answers.append(refreshed(key[0]))
                     answers.append(timed(f"/api/table/{secrets[key[0]]}/results/{line['board']}/confirm",
                                          {"seat": seat, "code": codes[defender]}, None))
+                    if args.refresh:
+                        answers.append(refreshed(key[0]))
                 return answers
 
-            per_unit = 1 if api == "scoring" else 2 * 4
+            etags: dict[int, str] = {}
+
+            def refreshed(table: int) -> tuple[int, object, float]:
+                """The phone's page after each answer (`static/js/table.js` ``refresh``): its table's view,
+                asked with the version it holds (``If-None-Match``)."""
+                headers = {"Accept": "application/json"}
+                if table in etags:
+                    headers["If-None-Match"] = etags[table]
+                start = time.perf_counter()
+                try:
+                    with urllib.request.urlopen(urllib.request.Request(f"{server.url}/api/table/{secrets[table]}",
+                                                                       headers=headers), timeout=60) as response:
+                        response.read()
+                        status, etag = response.status, response.headers.get("ETag")
+                except urllib.error.HTTPError as error:  # urllib raises on 304 too
+                    status, etag = error.code, None
+                if etag:
+                    etags[table] = etag
+                return (200 if status == 304 else status), None, time.perf_counter() - start
+
+            per_unit = 1 if api == "scoring" else (4 if args.refresh else 2) * 4
             first = min(groups)  # warm-up: a refused request (impossible score) reads all a write reads, stores nothing
             for _ in range(3):
                 timed(f"/api/tournaments/{tournament_id}/results", [dict(line, score=1) for line in groups[first]], token)
@@ -346,6 +371,8 @@ def main() -> int:
                         help="SQLITE_SYNCHRONOUS du serveur (défaut : celui de SQLite, FULL)")
     parser.add_argument("--server-cpu", metavar="CPU|all",
                         help="SERVER_CPU du serveur : un cœur, ou all (fils libres) ; défaut : celui de make run")
+    parser.add_argument("--refresh", action="store_true",
+                        help="avec --api table : chaque réponse suivie de la vue de la table, comme table.js")
     parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
     parser.add_argument("--reader", action="store_true",
                         help="un lecteur public lit le classement (API) une fois par seconde pendant chaque scénario "
