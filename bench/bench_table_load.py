@@ -89,13 +89,15 @@ class Measure:
     errors: list[str] = field(default_factory=list)
     elapsed: float = 0.0
     server_cpu: float = 0.0
+    loop_cpu: float = 0.0  # of it, the server's main thread: waitress's loop over its connections
     client_cpu: float = 0.0
     load: float = 0.0
 
 
-def process_cpu(pid: int) -> float:
-    """CPU seconds (user + system) a process has used so far (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def process_cpu(pid: int, thread: int | None = None) -> float:
+    """CPU seconds (user + system) a process — or one of its threads — has used so far (Linux ``/proc``)."""
+    stat = Path(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -158,7 +160,9 @@ def drive(server: LiveServer, shares: list[list], send, spread: float | None, de
             measure.errors.append(repr(error))
 
     threads = [threading.Thread(target=client, args=(i, share)) for i, share in enumerate(shares)]
-    server_cpu, client_cpu, t0 = process_cpu(server.process.pid), time.process_time(), time.perf_counter()
+    pid = server.process.pid
+    server_cpu, loop_cpu = process_cpu(pid), process_cpu(pid, pid)
+    client_cpu, t0 = time.process_time(), time.perf_counter()
     public = reading(reader)
     for thread in threads:
         thread.start()
@@ -166,7 +170,8 @@ def drive(server: LiveServer, shares: list[list], send, spread: float | None, de
         thread.join(timeout=deadline_s + 120)
     public.stop.set()
     measure.elapsed = time.perf_counter() - t0
-    measure.server_cpu = process_cpu(server.process.pid) - server_cpu
+    measure.server_cpu = process_cpu(pid) - server_cpu
+    measure.loop_cpu = process_cpu(pid, pid) - loop_cpu
     measure.client_cpu = time.process_time() - client_cpu
     measure.load = os.getloadavg()[0]
     if reader is not None:
@@ -183,7 +188,8 @@ def report(label: str, measure: Measure, clients: int, closed: bool) -> None:
     line = (f"    {label:<9} {len(measure.latencies):5d} req. en {measure.elapsed:5.1f} s : "
             f"p50 {percentile(measure.latencies, 50) * 1000:6.0f} ms, p95 {percentile(measure.latencies, 95) * 1000:6.0f} ms"
             f", p99 {percentile(measure.latencies, 99) * 1000:6.0f} ms, max {max(measure.latencies, default=0) * 1000:6.0f} ms"
-            f" ; {throughput:6.1f} req./s ; CPU/req. serveur {measure.server_cpu / count * 1000:5.1f} ms, clients "
+            f" ; {throughput:6.1f} req./s ; CPU/req. serveur {measure.server_cpu / count * 1000:5.1f} ms (dont boucle "
+            f"{measure.loop_cpu / count * 1000:.1f}), clients "
             f"{measure.client_cpu / count * 1000:5.1f} ms ; charge {measure.load:4.1f}")
     if closed and throughput:
         line += (f"\n{'':14}Little : {clients} clients ÷ {throughput:.0f} req./s = {clients / throughput * 1000:.0f} ms"
@@ -251,7 +257,7 @@ def run(database_url: str, label: str, args) -> bool:
             def refreshed(table: int) -> tuple[int, object, float]:
                 """The phone's page after each answer (`static/js/table.js` ``refresh``): its table's view,
                 asked with the version it holds (``If-None-Match``)."""
-                headers = {"Accept": "application/json"}
+                headers = {"Accept": "application/json", "Accept-Encoding": "gzip, deflate, br"}  # as Chromium
                 if table in etags:
                     headers["If-None-Match"] = etags[table]
                 start = time.perf_counter()

@@ -8,8 +8,10 @@ core, and the writes' p95 fell from 3.3 s to 0.7–0.9 s (`bench/bench_table_loa
 28 November 2026). So `make run` keeps its threads on one core (Linux; elsewhere nothing changes).
 
 ``SERVER_CPU`` (environment or config) chooses it: a core's number, or ``all`` to leave the threads free.
-By default, the last core the process may use (the first one takes more of the machine's interrupts).
-The processes the server starts (the PDF renderers) get every core back: they are not the server.
+By default, the fastest core the process may use — the kernel's ``cpu_capacity``, else the core's top
+frequency (a hybrid laptop lists its efficiency cores last) — and among equals the last one (the first
+often serves more of the machine's interrupts). The processes the server starts (the PDF renderers) get
+every core back: they are not the server.
 """
 
 from __future__ import annotations
@@ -18,6 +20,18 @@ import os
 from pathlib import Path
 
 ALL = "all"
+CPUS = Path("/sys/devices/system/cpu")
+
+
+def speed(cpu: int) -> int:
+    """How fast core `cpu` is, as the kernel tells it (``cpu_capacity``, else ``cpuinfo_max_freq``); 0 when
+    it does not (a virtual machine): then every core is alike."""
+    for name in ("cpu_capacity", "cpufreq/cpuinfo_max_freq"):
+        try:
+            return int((CPUS / f"cpu{cpu}" / name).read_text())
+        except (OSError, ValueError):
+            continue
+    return 0
 
 
 def chosen_cpu(setting: str | None) -> int | None:
@@ -29,8 +43,11 @@ def chosen_cpu(setting: str | None) -> int | None:
     if setting is not None and setting.strip().lower() == ALL:
         return None
     if setting is None or not setting.strip():
-        return allowed[-1] if len(allowed) > 1 else None
-    cpu = int(setting)
+        return max(reversed(allowed), key=speed) if len(allowed) > 1 else None
+    try:
+        cpu = int(setting)
+    except ValueError:
+        raise ValueError(f"SERVER_CPU={setting.strip()} : un numéro de cœur ou « all » est attendu") from None
     if cpu not in allowed:
         raise ValueError(f"SERVER_CPU={cpu} : ce processus ne peut utiliser que les cœurs {allowed}")
     return cpu

@@ -28,7 +28,7 @@ name unless configured:
 - ``HOST``, ``PORT``, ``THREADS``: what ``make run`` listens on, and its worker threads (the database pool
   is sized from ``THREADS``).
 - ``SERVER_CPU``: the core ``make run`` keeps its threads on (Linux), ``all`` to leave them free; default
-  the last core the process may use (`duplicate.affinity`).
+  the fastest core the process may use, the last of alike ones (`duplicate.affinity`).
 - ``PROXY_FIX``: ``1`` behind a reverse proxy that terminates TLS: waitress (``make run``) believes the
   ``X-Forwarded-For`` and ``X-Forwarded-Proto`` headers of that one proxy, and only when the connection
   comes from ``TRUSTED_PROXY`` (`duplicate.serving.proxy_settings`); the client's address is then the one

@@ -19,14 +19,38 @@ linux_only = pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="af
 
 
 @pytest.fixture
-def four_cores(monkeypatch):
+def four_cores(monkeypatch, tmp_path):
+    """Four cores the process may use, of which the kernel tells nothing (a virtual machine)."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    monkeypatch.setattr(affinity, "CPUS", tmp_path)
+    return tmp_path
 
 
 @linux_only
-def test_the_default_core_is_the_last_one_the_process_may_use(four_cores):
+def test_the_default_core_is_the_last_of_alike_ones(four_cores):
     assert affinity.chosen_cpu(None) == 3
     assert affinity.chosen_cpu("  ") == 3
+
+
+def _sysfs(root: Path, cpu: int, name: str, value: str) -> None:
+    path = root / f"cpu{cpu}" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(value + "\n")
+
+
+@linux_only
+def test_the_default_core_is_the_fastest_on_a_hybrid_laptop(four_cores):
+    """Two performance cores listed first, two efficiency cores last (as Linux lists an Intel hybrid
+    laptop's): the last performance core, by capacity, else by top frequency."""
+    for cpu, capacity in ((0, "1024"), (1, "1024"), (2, "460"), (3, "460")):
+        _sysfs(four_cores, cpu, "cpu_capacity", capacity)
+    assert affinity.chosen_cpu(None) == 1
+    for cpu in range(4):
+        (four_cores / f"cpu{cpu}" / "cpu_capacity").unlink()
+    for cpu, khz in ((0, "4700000"), (1, "4700000"), (2, "3400000"), (3, "3400000")):
+        _sysfs(four_cores, cpu, "cpufreq/cpuinfo_max_freq", khz)
+    assert affinity.chosen_cpu(None) == 1
+    assert [affinity.speed(cpu) for cpu in range(4)] == [4700000, 4700000, 3400000, 3400000]
 
 
 @linux_only
@@ -35,6 +59,8 @@ def test_a_named_core_all_or_a_core_out_of_reach(four_cores):
     assert affinity.chosen_cpu("ALL") is None
     with pytest.raises(ValueError, match=r"SERVER_CPU=7 : ce processus ne peut utiliser que les cœurs \[0, 1, 2, 3\]"):
         affinity.chosen_cpu("7")
+    with pytest.raises(ValueError, match="SERVER_CPU=deux : un numéro de cœur ou « all » est attendu"):
+        affinity.chosen_cpu(" deux ")
 
 
 @linux_only
@@ -69,7 +95,7 @@ def test_make_run_keeps_every_thread_on_the_chosen_core(setting):
     from live import LiveServer
 
     allowed = sorted(os.sched_getaffinity(0))
-    expected = {None: allowed[-1], "0": 0, "all": None}[setting]
+    expected = {None: max(reversed(allowed), key=affinity.speed), "0": 0, "all": None}[setting]
     with tempfile.TemporaryDirectory() as tmp:
         env = {} if setting is None else {"SERVER_CPU": setting}
         with LiveServer(f"sqlite:///{tmp}/salle.sqlite3", Path(tmp) / "server.log", production=True,
@@ -115,3 +141,17 @@ def test_nothing_changes_without_affinity(monkeypatch):
     monkeypatch.delattr(os, "sched_setaffinity", raising=False)
     assert affinity.chosen_cpu(None) is None
     affinity.release()  # no AttributeError
+
+
+@linux_only
+def test_a_wrong_server_cpu_stops_make_run_with_a_french_message(app, monkeypatch):
+    import click
+
+    from duplicate import serving
+
+    monkeypatch.setattr(serving, "make_server", lambda *a: pytest.fail("served despite a wrong SERVER_CPU"))
+    app.config["SERVER_CPU"] = "deux"
+    before = os.sched_getaffinity(0)
+    with pytest.raises(click.ClickException, match="SERVER_CPU=deux : un numéro de cœur ou « all » est attendu"):
+        serving.serve(app, "127.0.0.1", 0, 4)
+    assert os.sched_getaffinity(0) == before  # refused before anything was pinned
