@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from sqlmodel import select
+from sqlmodel import Session, SQLModel, select
 
 from duplicate import db, models, operations as ops
 from duplicate.core.scoring import Contract, reachable_scores
@@ -50,6 +50,49 @@ def test_demo_is_reproducible(session):
     assert [{k: v for k, v in entry.items() if k != "at"} for entry in first.pop("journal")] == \
         [{k: v for k, v in entry.items() if k != "at"} for entry in second.pop("journal")]
     assert first == second
+
+
+def test_the_tests_copy_of_the_demo_is_the_demo(sqlite_copy):
+    """`factories.demo_tournament`, the demonstration the other tests get (built once per test process, then
+    copied), leaves what `build_demo` leaves: the same rows, ids and data version; only the clock and the
+    tokens differ, drawn anew (issue 32)."""
+    import datetime
+
+    from factories import demo_tournament
+
+    from duplicate import create_app
+    from duplicate.models import utcnow
+
+    def rows(name: str, make) -> dict:
+        app = create_app({"DATABASE_URL": sqlite_copy(name)})
+        engine = db.get_engine(app)
+        with Session(engine) as session:
+            ops.create_user(session, "arbitre", "mot-de-passe-solide", "arbiter")
+            assert make(session).id == 1
+            session.commit()
+        with engine.connect() as conn:
+            found = {table.name: [dict(row._mapping) for row in conn.execute(select(table).order_by(
+                *table.primary_key.columns))] for table in SQLModel.metadata.sorted_tables}
+        engine.dispose()
+        del found["user_account"]  # the password's salt
+        return found
+
+    first = rows("first.sqlite3", demo_tournament)  # this process's first build (or a copy): kept from then on
+    built, copied = rows("built.sqlite3", build_demo), rows("copied.sqlite3", demo_tournament)
+    drawn = {("tournament", "table_key"), ("player", "token")}
+    clocks = []
+    for name, table in built.items():
+        assert len(copied[name]) == len(table) == len(first[name])
+        for one, kept, other in zip(table, first[name], copied[name]):
+            for column, value in one.items():
+                if isinstance(value, datetime.datetime):  # the clock of the copy, its latest now
+                    assert other[column] <= utcnow() and other[column] not in (value, kept[column])
+                    clocks.append((value, other[column]))
+                elif (name, column) in drawn:
+                    assert other[column] not in (value, kept[column]) and len(other[column]) == len(value)
+                else:
+                    assert other[column] == value == kept[column], (name, column)
+    assert max(copy for _, copy in clocks) > max(built for built, _ in clocks)
 
 
 def test_rainbow_movement_sends_each_board_to_every_table_once():

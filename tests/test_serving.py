@@ -48,7 +48,7 @@ def test_public_base_url_is_public_url_else_the_first_lan_address_and_the_port(m
 @pytest.fixture
 def placed(database_url):
     """(configure, tournament id, a route-sheet token): the demonstration tournament, an arbiter."""
-    from duplicate.demo import build_demo
+    from factories import demo_tournament
 
     def configure(**config):
         app = create_app({"DATABASE_URL": database_url, **config})
@@ -58,7 +58,7 @@ def placed(database_url):
     apps = []
     first = configure()
     with Session(db.get_engine(first), expire_on_commit=False) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         operations.create_user(session, "arbitre", PASSWORD, "arbiter")
         session.commit()
         token = operations.private_links(session, tournament)[0]["token"]

@@ -53,10 +53,10 @@ def integrity(app) -> None:
 def hostile_tournament(app) -> int:
     """The demonstration tournament (scored, one annulled deal, one adjusted score, one penalty) with HTML
     in the tournament's name, every player's name and club, and the penalty's reason; its id."""
-    from duplicate.demo import build_demo
+    from factories import demo_tournament
 
     with Session(db.get_engine(app), expire_on_commit=False) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         tournament.name = HOSTILE["tournament"]
         for i, player in enumerate(operations.players(session, tournament)):
             player.surname = f"{HOSTILE['surname']}{i}"

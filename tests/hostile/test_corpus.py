@@ -197,12 +197,12 @@ def test_generated_players_csv(rows, separator, header, noise):
 def sqlite_arbiter(sqlite_copy):
     """An arbiter signed in on a fresh SQLite database (the route walk covers PostgreSQL)."""
     from duplicate import create_app, operations
-    from duplicate.demo import build_demo
+    from factories import demo_tournament
 
     app = create_app({"DATABASE_URL": sqlite_copy("forms.sqlite3")})
     with Session(db.get_engine(app)) as session:
         operations.create_user(session, "arbitre", "mot-de-passe-solide", "arbiter")
-        tid = build_demo(session).id
+        tid = demo_tournament(session).id
         session.commit()
     client = app.test_client()
     client.post("/connexion", data={"username": "arbitre", "password": "mot-de-passe-solide"})

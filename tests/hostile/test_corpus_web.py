@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, select
 
 from corpus import record
+from factories import demo_tournament
 from hostile_data import PASSWORD, integrity
 
 from duplicate import db, operations
 from duplicate.core.scoring import Contract, reachable_scores
-from duplicate.demo import build_demo
 from duplicate.models import TournamentAccess, User
 
 EXPLORE = bool(os.environ.get("HYPOTHESIS_EXPLORE"))
@@ -121,7 +121,7 @@ def evening(sqlite_copy):
         operations.create_user(session, "victime", PASSWORD, "scorer")
         operations.create_user(session, "marqueur", PASSWORD, "scorer")
         operations.create_user(session, "arbitre", PASSWORD, "arbiter")
-        demo = build_demo(session).id
+        demo = demo_tournament(session).id
         live = _ready(session)
         free = operations.create_tournament(session, name="Libre", kind="free")
         for i in range(16):

@@ -19,10 +19,10 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session
 
+from factories import demo_tournament
 from hostile_data import census, integrity
 
 from duplicate import db, interchange, operations
-from duplicate.demo import build_demo
 
 EXPLORE = bool(os.environ.get("HYPOTHESIS_EXPLORE"))
 FUZZ = settings(max_examples=300 if EXPLORE else 25, deadline=None, derandomize=not EXPLORE,
@@ -55,7 +55,7 @@ def _paths(value, prefix=()):
 
 def _base_file(app) -> dict:
     with Session(db.get_engine(app)) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         data = interchange.export_tournament(session, tournament)
         session.rollback()
     return json.loads(json.dumps(data))
@@ -178,7 +178,7 @@ def _forms(tid: int) -> list[tuple[str, list[str]]]:
 
 def test_arbitrary_form_posts_never_fail_nor_corrupt(app, arbiter):
     with Session(db.get_engine(app)) as session:
-        tid = build_demo(session).id
+        tid = demo_tournament(session).id
         session.commit()
     forms = _forms(tid)
 

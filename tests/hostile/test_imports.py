@@ -24,19 +24,19 @@ from hypothesis import given, strategies as st
 from sqlmodel import Session, select
 
 from corpus import record
+from factories import demo_tournament
 from hostile_data import PASSWORD, census
 from hostile_files import team_match, triplettes
 from test_corpus import corpus
 
 from duplicate import db, interchange, models, operations
 from duplicate.core.tournament import TournamentError
-from duplicate.demo import build_demo
 
 
 def _demo_file(app) -> dict:
     """The demonstration tournament's export (individual, its movement, deals, results, journal), as JSON."""
     with Session(db.get_engine(app)) as session:
-        data = interchange.export_tournament(session, build_demo(session))
+        data = interchange.export_tournament(session, demo_tournament(session))
         session.rollback()
     return json.loads(json.dumps(data))
 

@@ -4,15 +4,15 @@ import json
 
 from sqlmodel import Session
 
+from factories import demo_tournament
 from hostile_data import census, integrity
 
 from duplicate import db, interchange
-from duplicate.demo import build_demo
 
 
 def _demo_file(app) -> dict:
     with Session(db.get_engine(app)) as session:
-        data = interchange.export_tournament(session, build_demo(session))
+        data = interchange.export_tournament(session, demo_tournament(session))
         session.rollback()
     return json.loads(json.dumps(data))
 

@@ -13,10 +13,10 @@ import re
 from sqlmodel import Session
 
 from corpus import record
+from factories import demo_tournament
 from hostile_data import integrity
 
 from duplicate import db
-from duplicate.demo import build_demo
 
 HOSTILE_INTS = ["9" * 30, str(2**31), "0"]
 HOSTILE_TEXT = ["x" * 5000, "%00", "%ED%A0%80", "..%2F..%2Fetc%2Fpasswd", "N1%0D%0AX-Evil:%201", "1e308"]
@@ -58,7 +58,7 @@ def _form(step: int) -> dict:
 
 def test_every_route_with_hostile_values_answers_without_a_500(app, client, make_client):
     with Session(db.get_engine(app)) as session:
-        tid = build_demo(session).id
+        tid = demo_tournament(session).id
         session.commit()
     visitors = {"anonymous": client, "scorer": make_client("scorer"), "arbiter": make_client("arbiter")}
     rules = sorted(app.url_map.iter_rules(), key=lambda r: (any(word in r.rule for word in LAST), r.rule))
@@ -95,7 +95,7 @@ def test_hostile_json_bodies_and_uploads_answer_without_a_500(app, arbiter):
     from duplicate import operations
 
     with Session(db.get_engine(app)) as session:
-        tid = build_demo(session).id
+        tid = demo_tournament(session).id
         token = operations.create_token(session, "arbiter", "corpus")
         session.commit()
     bodies = [b"[" * 100_000 + b"]" * 100_000, b'[{"board": 1' + b"0" * 5000 + b"}]", b'[{"score": NaN}]',
@@ -128,7 +128,7 @@ def test_an_imported_penalty_of_1e308_is_refused_and_pages_stay_up(app, arbiter,
     from duplicate import interchange
 
     with Session(db.get_engine(app)) as session:
-        data = interchange.export_tournament(session, build_demo(session))
+        data = interchange.export_tournament(session, demo_tournament(session))
         session.rollback()
     data = json.loads(json.dumps(data))
     data["penalties"] = [{"player": "N1", "points": 1e308, "reason": "x"}, {"player": "N1", "points": 1e308}]

@@ -90,10 +90,10 @@ def test_the_valid_files_are_accepted(tmp_path):
 def test_a_penalty_on_an_etui_not_played_is_refused_at_entry(app):
     """On entry too: the arbiter's per-étui penalty names an étui the entrant played (it was kept, then
     silently dropped from the ranking)."""
-    from duplicate.demo import build_demo
+    from factories import demo_tournament
 
     with Session(db.get_engine(app)) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         with pytest.raises(operations.OperationError, match="n’a pas de résultat sur l’étui 999"):
             operations.add_penalty(session, tournament, entrant_id="N1", points=1, reason="bruit", board=999)
         played = next(r for r in operations.results(session, tournament) if r.taker == "N1").board

@@ -7,14 +7,15 @@ import time
 import pytest
 from sqlmodel import Session
 
+from factories import demo_tournament
+
 from duplicate import db
-from duplicate.demo import build_demo
 
 
 @pytest.fixture
 def demo_id(app):
     with Session(db.get_engine(app)) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         session.commit()
         return tournament.id
 

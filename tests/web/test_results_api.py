@@ -208,10 +208,10 @@ def test_route_sheet_pdf_by_private_link_only(app, client, tmp_path):
     from sqlmodel import Session
 
     from duplicate import db, operations
-    from duplicate.demo import build_demo
+    from factories import demo_tournament
 
     with Session(db.get_engine(app)) as session:
-        tournament = build_demo(session)
+        tournament = demo_tournament(session)
         session.commit()
         player = operations.players(session, tournament)[0]
         token, entrant = player.token, player.entrant_id
