@@ -4,6 +4,8 @@ indexed facts (`Tournament`, `header`, the seat and room words, the arbiter's ma
 
 from __future__ import annotations
 
+import functools
+
 
 def board_list(numbers) -> str:
     """« 1 à 4 » for a run of consecutive étuis, « 1, 5, 9 » otherwise."""
@@ -13,9 +15,15 @@ def board_list(numbers) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
+@functools.lru_cache(maxsize=1024)
 def qr_svg(url: str, scale: int | None = 3) -> str:
     """An inline SVG QR code (segno, error correction M) for ``url``: ``scale`` pixels a module, or, with
-    ``None``, no size at all (a viewBox only: its CSS box sizes it, as on the hall's address list)."""
+    ``None``, no size at all (a viewBox only: its CSS box sizes it, as on the hall's address list).
+
+    Kept per process (a text of about 2 KB; 1,024 of them, 2 MB): segno encodes a code in pure Python (4 to
+    20 ms, scoring its 8 masks), and the same codes are asked again and again — the arbiter's table page
+    draws every table's code at each visit, a route sheet's code is fetched by each of its readers. The
+    text depends on ``url`` and ``scale`` only."""
     import segno
 
     code = segno.make(url, error="m", micro=False)

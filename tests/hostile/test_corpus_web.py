@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from urllib.parse import quote
 
 import pytest
@@ -30,6 +31,7 @@ from hostile_data import PASSWORD, integrity
 from duplicate import db, operations
 from duplicate.core.scoring import Contract, reachable_scores
 from duplicate.models import TournamentAccess, User
+from duplicate.printing import pack
 
 EXPLORE = bool(os.environ.get("HYPOTHESIS_EXPLORE"))
 ALLOWED = sorted(s for s, theoretical in reachable_scores(Contract.GARDE).items() if not theoretical and -150 <= s <= 200)
@@ -198,8 +200,15 @@ def _address(rule, ids: dict, secrets: dict) -> str:
     return re.sub(r"<(?:[^:>]+(?:\([^)]*\))?:)?(\w+)>", lambda m: values.get(m.group(1), "1"), rule.rule)
 
 
-def test_every_post_form_as_anonymous_scorer_and_arbiter(evening):
+def test_every_post_form_as_anonymous_scorer_and_arbiter(evening, monkeypatch):
     app, clients, ids, secrets = evening
+    # « Tout imprimer » renders the whole evening off the request, in a thread and its child processes: about
+    # 13 s of CPU a pack, seven packs, 85 % of this test's CPU, of which the test read nothing (the renders
+    # outlived it). The posted fields reach a pack as its table (one of the movement's, or none: the view
+    # checks it); the demo's pack is rendered by tests/printing. Each pack asked for is recorded instead.
+    packs = []
+    monkeypatch.setattr(pack, "render_pack_to_file",
+                        lambda export, ranking, out_path, *, table=None, **options: packs.append((export, table)) or 0)
     rules = sorted((rule for rule in app.url_map.iter_rules() if "POST" in rule.methods and rule.endpoint not in ENDING),
                    key=lambda rule: rule.rule)
     forms, pool = [], set()
@@ -234,6 +243,10 @@ def test_every_post_form_as_anonymous_scorer_and_arbiter(evening):
             clients[who].post("/connexion", data={"username": username, "password": PASSWORD})
 
     check()
+    for thread in threading.enumerate():
+        if thread.name == "impression-pack":
+            thread.join()
+    assert all(table is None or table in pack.tables_of(export) for export, table in packs), packs
     integrity(app)
     assert clients["arbiter"].get(f"/arbitre/tournois/{ids['demo']}/resultats").status_code == 200
 
