@@ -98,10 +98,11 @@ from ._live import (
 from ._results import flag_conflict
 from ._codes import MAX_REFUSED_CODES, player_code
 from ._table import (
-    RefusedAttempt, TableConflict, TableEntry, board_results, confirm_table_result, conflict_result, conflicts, find_table,
-    record_table_result, resolve_conflict, set_table_options, table_links, table_numbers,
-    table_secret, table_version, table_view, position_in_play, table_codes,
+    RefusedAttempt, TableConflict, TableEntry, board_results, confirm_table_result, record_table_result,
 )
+from ._table_conflicts import conflict_result, conflicts, resolve_conflict
+from ._table_links import find_table, table_codes, table_links, table_numbers, table_secret
+from ._table_view import position_in_play, set_table_options, table_version, table_view
 from ._steps import next_step
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
 from ._quadrettes import quadrette_attackers

@@ -24,6 +24,7 @@ from duplicate.models import JournalEntry, Tournament
 
 CODE_DIGITS = 4
 MAX_REFUSED_CODES = 5
+CODE_REFUSED = "table.code_refused"  # a duplicate table's refused confirmation, as the journal names it
 
 
 def player_code(tournament: Tournament, entrant_id: str) -> str:

@@ -39,7 +39,7 @@ from ._common import NotFound, OperationError, _format
 from ._deals import get_movement
 from ._freeplay import get_sheet, player_names, read_sheet, save_sheet, sheet_rows, sheet_view, table_seats
 from ._journal import journal
-from ._table import table_secret
+from ._table_links import table_secret
 
 ENTERING_SEAT = formats.ENTERING_SEAT
 CODE_REFUSED = "freeplay.table.code_refused"

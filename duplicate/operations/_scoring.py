@@ -44,7 +44,7 @@ from ._results import (
     check_new_result, flag_conflict, refuse_if_settled, write_results,
 )
 
-#: ``Result.origin`` of a line entered on the table's phone (SPEC §12; `_table.ORIGIN_TABLE`).
+#: ``Result.origin`` of a line entered on the table's phone (SPEC §12; `_table`).
 ORIGIN_TABLE = "table"
 #: The contracts a team match may bid (SPEC §6: no Prise), by their stored value, with their French names.
 CONTRACTS = {c.value: c.french for c in Contract if c is not Contract.PRISE}

@@ -1,16 +1,7 @@
-"""Scoring at the table (SPEC §12, issue 13): each table's link, what its phone shows, its lines entered
-by the North and confirmed by a defender, the conflicts with the paper fiches.
+"""Scoring at the table (SPEC §12, issue 13): its lines entered by the North and confirmed by a defender,
+the other tables' scores of an étui. The link is `_table_links`'s, what the phone shows `_table_view`'s,
+the conflicts with the paper fiches `_table_conflicts`'s.
 
-* **The link.** Each table of the movement has a secret ``<tournament>.<table>.<code>``, the code an
-  HMAC-SHA256 of the tournament and table under the tournament's own random ``table_key``: unguessable,
-  valid for that tournament only, nothing to store per table (a GET never writes), and the same after a
-  restart. The table's link is ``/table/<secret>`` (the phone page); its QR code is on the table's guide card.
-* **Launched, in play** (docs/table-phones.md). The position in play is the one the arbiter launched last
-  (« Lancer la position », `_live`'s clock: `position_in_play`); the launched positions are those up to it
-  (`is_launched`); before any launch nothing is. Only launched positions take entries and confirmations.
-* **What the link shows** (`scores_shown`): before publication, the scores of the table's own lines of the
-  position in play only — a player who moved on keeps the link and must not read what the étuis he is about
-  to play scored there; other positions show each line's status only. After publication, everything.
 * **Entry.** The North (rules of play, art. 28: the North keeps the score) enters an étui of a launched
   position as its score or as the deal's facts, which `core.scoring.score_facts` turns into the score; the
   line is then checked as any other (`check_new_result`) and stored *pending*: it holds its slot, counts
@@ -25,31 +16,22 @@ by the North and confirmed by a defender, the conflicts with the paper fiches.
   that position (a substitute's own; in team formats the team's). Anything else is refused (422) and
   journalled (`RefusedAttempt`: the journal says who tried what); after `MAX_REFUSED_CODES` refusals at the
   table for the position, its phone confirms no more (the arbiter settles from the paper fiche). The journal
-  of a confirmation names the confirmer. `table_codes` lists the codes for the arbiter and the cards.
-* **Paper fiches** keep working: a paper score that disagrees with a line entered at the table is not
-  written but flagged (`flag_conflict`); the arbiter keeps one (`resolve_conflict`), which settles the
-  line (done).
+  of a confirmation names the confirmer. `_table_links.table_codes` lists the codes for the arbiter and the
+  cards.
 * **Other tables' scores** on an étui are shown to a table only if the arbiter allows it
   (``settings["table_results"]``), once its own line on it — at the position the movement gives it — is done,
   and while that position is in play (SPEC §11: a table may see the results of an étui it has itself played
   and entered; after the position, the link's holders are other players). After publication the option
   and the done line suffice.
-* **Position.** The table's page opens at the position asked, else the position in play if the table plays
-  it, else the arbiter's (``settings["table_position"]``), else its first launched position with an étui not
-  done (`_shown_position`).
 
 Everything that changes a line is in the result's history and the tournament's journal.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import bindparam, func
 from sqlmodel import Session, select
 
 from duplicate import french, interchange
@@ -57,340 +39,28 @@ from duplicate.core.cards import SEAT_NAMES, SEATS
 from duplicate.core import formats
 from duplicate.core.formats import format_for
 from duplicate.core.scoring import ScoreError, score_facts
-from duplicate.db import begin_writing, read_columns
-from duplicate.view_models.export import ROOMS, attacker_text
+from duplicate.db import begin_writing
 from duplicate.models import (
-    DONE, PENDING, WITH_PENDING, JournalEntry, Player, PositionClock, Result, ResultConflict, Substitution, Team,
-    Tournament, TournamentKind, result_slot, utcnow,
+    DONE, PENDING, WITH_PENDING, JournalEntry, Result, Tournament, TournamentKind, utcnow,
 )
 
-from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
-from ._common import ConflictError, NotFound, OperationError, _kind, entrant_model, lock_row
+from ._codes import CODE_REFUSED, MAX_REFUSED_CODES, code_matches, refused_attempts
+from ._common import ConflictError, NotFound, OperationError, _kind
 from ._deals import board_takers
-from ._layout import movement_rounds
-from ._live import hall_version
 from ._journal import journal
 from ._publishing import is_published
-from ._quadrettes import quadrette_attackers
-from ._team_match import attacker_names
-from ._triplettes import triplette_plan
 from ._results import (
     CheckContext, check_change, check_entered_score, check_new_result, flag_conflict, refuse_if_settled,
     settled_by_arbiter, write_results,
 )
-from ._scoring import CONTRACTS, Line, _round_lines, _without_phantoms, all_lines, parse_score
+from ._scoring import CONTRACTS, ORIGIN_TABLE, Line, all_lines, parse_score
+from ._table_view import _seated, is_launched, line_status, position_in_play, scores_shown, taker_seat
 
-ORIGIN_TABLE = "table"
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
 CHELEMS = ("announced_made", "unannounced_made", "announced_failed", "defence")
 ENTERING_SEAT = formats.ENTERING_SEAT    # the North enters the score; another defender confirms it
-CODE_REFUSED = "table.code_refused"      # a refused confirmation: counted towards the lock (`_codes`)
 NOT_LAUNCHED = "table.not_launched"      # an entry for a position not launched: journalled once per étui
-
-
-# --- the tables' links ------------------------------------------------------------------------------------------
-
-def table_secret(tournament: Tournament, table: int) -> str:
-    """The secret of ``table``'s link: ``<tournament>.<table>.<22 characters>``."""
-    mac = hmac.new(tournament.table_key.encode(), f"tarot-table/1|{tournament.id}|{table}".encode(),
-                   hashlib.sha256).digest()[:16]
-    return f"{tournament.id}.{table}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')}"
-
-
-def table_numbers(session: Session, tournament: Tournament) -> list[int]:
-    """The tables of the movement (none before a movement is chosen)."""
-    movement = movement_rounds(session, tournament)
-    return list(movement.tables) if movement is not None else []
-
-
-def table_links(session: Session, tournament: Tournament) -> list[dict]:
-    """``{"table", "secret", "path"}`` of every table (``path``: the phone page, to be made absolute)."""
-    return [{"table": t, "secret": table_secret(tournament, t), "path": f"/table/{table_secret(tournament, t)}"}
-            for t in table_numbers(session, tournament)]
-
-
-def find_table(session: Session, secret: str) -> tuple[Tournament, int]:
-    """The tournament and table of a link's secret; `NotFound` (French) for anything else."""
-    unknown = NotFound("Lien de table inconnu : scannez de nouveau le QR code de la table ou demandez à "
-                       "l’arbitre.")
-    secret = str(secret)
-    parts = secret.split(".")
-    # ASCII only: « ² » and « ١ » are digits to str.isdigit but not to int(), and hmac compares ASCII text only
-    if not secret.isascii() or len(parts) != 3 or not all(french.digits(part) for part in parts[:2]) \
-            or len(parts[0]) > 9 or len(parts[1]) > 4:
-        raise unknown
-    tournament = session.get(Tournament, int(parts[0]))
-    if tournament is None or not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
-        raise unknown
-    if not format_for(tournament.kind).has_etuis:  # no étui: its page is `operations.freeplay_table`'s
-        raise unknown
-    if int(parts[1]) not in table_numbers(session, tournament):
-        raise unknown
-    return tournament, int(parts[1])
-
-
-def table_codes(session: Session, tournament: Tournament) -> list[dict]:
-    """``{"id", "name", "code"}`` of every placed entrant — a substitute under his own id (``X1``), a team in
-    team formats — in place order: the codes a defender confirms with (`_codes.player_code`), for the
-    arbiter to tell a player who lost his card."""
-    model = entrant_model(tournament)
-    placed = session.exec(select(model).where(model.tournament_id == tournament.id, model.entrant_id.is_not(None)))
-    return [{"id": row.entrant_id, "name": row.name, "code": player_code(tournament, row.entrant_id)}
-            for row in sorted(placed, key=lambda row: french.place_order(row.entrant_id))]
-
-
-# --- what the table's phone shows -------------------------------------------------------------------------------
-
-def line_status(result: Result | None) -> str:
-    """``todo`` (nothing entered), ``pending`` (awaiting a defender's confirmation) or ``done``."""
-    return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
-
-
-# the individual's seated places (`_seated` with ``only``), built once, bound per request (issue 30)
-_SUBSTITUTIONS_OF = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
-    Substitution.tournament_id == bindparam("tournament_id"), Substitution.from_position <= bindparam("position"),
-    Substitution.seat.in_(bindparam("places", expanding=True))).order_by(Substitution.from_position, Substitution.id)
-_PLAYERS_OF = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
-    Player.tournament_id == bindparam("tournament_id"),
-    Player.entrant_id.in_(bindparam("places", expanding=True)) | Player.id.in_(bindparam("ids", expanding=True)))
-
-
-def _seated(session: Session, tournament: Tournament, position: int,
-            only: set[str] | None = None) -> dict[str, tuple[str, str]]:
-    """Entrant id → ``(id, name)`` of who sits at that place at ``position``: the entrant, or his substitute
-    from the substitute's position on (SPEC §11: the substitute's own id ``X1``, hence his own code); in
-    team formats the team (its id, its name). ``only``: those places only (fewer rows read). Columns, not
-    entities: a phone's refresh names 4 seats, it builds none of the tournament's players (issue 30)."""
-    if format_for(tournament.kind).has_teams:
-        query = select(Team.entrant_id, Team.name).where(Team.tournament_id == tournament.id, Team.entrant_id.is_not(None))
-        if only is not None:
-            query = query.where(Team.entrant_id.in_(only))
-        return {ident: (ident, name) for ident, name in session.exec(query)}
-    if only is not None:
-        places = list(only)
-        subs = read_columns(session, _SUBSTITUTIONS_OF, {"tournament_id": tournament.id, "position": position,
-                                                         "places": places}).all()  # the latest stands
-        players = {row[0]: row for row in read_columns(session, _PLAYERS_OF, {
-            "tournament_id": tournament.id, "places": places, "ids": [player_id for _, player_id, _ in subs]})}
-        return _seats(players, subs)
-    subs = session.exec(select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
-        Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
-        .order_by(Substitution.from_position, Substitution.id)).all()  # the latest stands
-    query = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
-        Player.tournament_id == tournament.id)
-    players = {row[0]: row for row in session.exec(query)}
-    return _seats(players, subs)
-
-
-def _seats(players: Mapping[int, tuple], subs) -> dict[str, tuple[str, str]]:
-    """`_seated`'s answer from its rows: the players by id, the substitutions in order (the latest stands)."""
-    seated = {ident: (ident, _full_name(surname, first)) for _, ident, surname, first in players.values() if ident}
-    for seat, player_id, _from in subs:
-        if player_id in players:
-            _, ident, surname, first = players[player_id]
-            seated[seat] = (ident or seat, _full_name(surname, first))
-    return seated
-
-
-def _full_name(surname: str | None, first_name: str | None) -> str:
-    """« DUPONT Jean », as `models.Player.name` words it."""
-    return " ".join(part for part in (surname, first_name) if part)
-
-
-def _names(session: Session, tournament: Tournament, position: int, only: set[str] | None = None) -> dict[str, str]:
-    """Entrant id → name as seated at ``position`` (a substitute from his position on, SPEC §11); ``only``:
-    those places only."""
-    return {ident: name for ident, (_, name) in _seated(session, tournament, position, only).items()}
-
-
-# --- what is launched, what is shown ---------------------------------------------------------------------------
-
-_IN_PLAY = select(PositionClock.position).where(PositionClock.tournament_id == bindparam("tournament_id"))
-
-
-def position_in_play(session: Session, tournament: Tournament) -> int | None:
-    """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
-    None before he launches one (then nothing is launched). The statement is built once (issue 30)."""
-    return read_columns(session, _IN_PLAY, {"tournament_id": tournament.id}).scalar()
-
-
-def is_launched(in_play: int | None, position: int | None) -> bool:
-    """Launched: a position up to the one in play. Only those take entries and confirmations."""
-    return in_play is not None and position is not None and position <= in_play
-
-
-def scores_shown(tournament: Tournament, in_play: int | None, position: int | None) -> bool:
-    """Whether a table's link shows the scores of its own lines of ``position``: after publication always;
-    before, only at the position in play — a player who moved on holds his old table's link, and must not
-    read what the étuis he is about to play scored there."""
-    return is_published(tournament) or (in_play is not None and position == in_play)
-
-
-def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | None) -> str:
-    """The seat the taker sits at: the étui's taker seat; South in quadrettes and team matches (SPEC §2).
-    ``takers`` None: the seat the line was built with (`_scoring._round_lines` read the étui's taker seat)."""
-    if takers is None and line.taker_seat is not None:
-        return line.taker_seat  # the format did not fix it (`Format.round_lines`): the étui's, as read
-    return format_for(kind).taker_seat_for(line.board, takers)
-
-
-
-# the table's stored lines, pending ones too (the phone shows them), as light rows
-_LINES_AT_TABLE = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
-    Result.tournament_id == bindparam("tournament_id"), Result.table == bindparam("table"))
-# the individual's entrants named and their substitutes (`_people`)
-_PEOPLE = select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
-                 Substitution.from_position, Substitution.id).select_from(Player).outerjoin(
-    Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == bindparam("tournament_id"))
-).where(Player.tournament_id == bindparam("tournament_id"),
-        Player.entrant_id.in_(bindparam("named", expanding=True)) | Substitution.seat.in_(bindparam("named", expanding=True)))
-
-
-def _table_rows(session: Session, tournament: Tournament, table: int):
-    """The table's lines of the movement (as `all_lines` with ``table`` and ``pending``), each ``result`` a
-    row of the columns the phone's view reads (status, score, chelem, attacker), not a `Result` entity —
-    what a refresh costs (issue 30) —, the taker seats of the table's étuis (`board_takers`, read once), and
-    ``names(position, places)``: entrant id → name as seated at that position (`_names`). In the individual
-    one query reads the table's entrants and their substitutes — the placed ones drop the phantoms' lines
-    (`_scoring._without_phantoms`), the names come from the same rows."""
-    movement = movement_rounds(session, tournament)
-    if movement is None:
-        return [], {}, lambda position, places: _names(session, tournament, position, places)
-    rounds = movement.by_table.get(table, ())
-    takers = board_takers(session, tournament, movement, {int(b) for r in rounds for b in r.get("boards", ())})
-    kind = _kind(tournament)
-    lines = [line for round_ in rounds for line in _round_lines(kind, round_, takers)]
-    named = {name for line in lines for name in (line.taker, *line.defence)}
-    people = _people(session, tournament, named) if not format_for(kind).has_teams and named else None
-    if people is None:
-        lines = _without_phantoms(session, tournament, lines)
-        names = lambda position, places: _names(session, tournament, position, places)  # noqa: E731
-    else:
-        placed, names = people
-        lines = [line for line in lines if line.taker in placed and placed.issuperset(line.defence)]
-    by_slot = {(line.board, line.slot): line for line in lines}
-    for row in read_columns(session, _LINES_AT_TABLE, {"tournament_id": tournament.id, "table": table}):
-        line = by_slot.get((row.board, result_slot(table, row.room)))
-        if line is not None:
-            line.result = row
-    return sorted(lines, key=lambda line: (line.board, line.position or 0, line.table)), takers, names
-
-
-def _people(session: Session, tournament: Tournament, named: set[str]):
-    """The individual's entrants ``named`` and their substitutes, in one query: ``(placed, names)`` —
-    ``placed`` the entrant ids among ``named`` (`_scoring._without_phantoms`), ``names(position, places)``
-    as `_names` gives them; None when none is placed (before the draw: `_without_phantoms` decides)."""
-    rows = read_columns(session, _PEOPLE, {"tournament_id": tournament.id, "named": list(named)}).all()
-    placed = {row[1] for row in rows if row[1] in named}
-    if not placed:
-        return None
-
-    def names(position: int, places: set[str]) -> dict[str, str]:
-        seated = {ident: _full_name(surname, first) for _, ident, surname, first, _, _, _ in rows
-                  if ident and ident in places}
-        subs = sorted((row for row in rows if row[4] in places and row[5] is not None and row[5] <= position),
-                      key=lambda row: (row[5], row[6]))  # the latest stands, as in `_seated`
-        for _, ident, surname, first, seat, _, _ in subs:
-            seated[seat] = _full_name(surname, first)
-        return seated
-    return placed, names
-
-
-def _shown_position(tournament: Tournament, lines: list[Line], positions: list[int], asked: int | None,
-                    in_play: int | None) -> int | None:
-    """The position the page shows: the one asked if the table plays it; else the position in play if the
-    table plays it; else the arbiter's (``settings["table_position"]``); else among the launched positions
-    the first with an étui not done, else the last launched; else the table's first."""
-    if asked in positions:
-        return asked
-    if in_play in positions:
-        return in_play
-    chosen = (tournament.settings or {}).get("table_position")
-    if chosen in positions:
-        return chosen
-    launched = [p for p in positions if is_launched(in_play, p)]
-    waiting = [line.position for line in lines if line.position in launched and line_status(line.result) != DONE]
-    return min(waiting) if waiting else (launched[-1] if launched else (positions[0] if positions else None))
-
-
-def _attack(plan, team_attackers: Mapping[tuple[int, str], str], line: Line) -> dict | None:
-    """Who attacks ``line``'s étui, as the route sheet and the étui page word him (issue 29 point 8):
-    ``{"name", "colour", "room", "label"}`` — in triplettes the triplette's member and his badge (SPEC §5,
-    `triplette_plan`), in a team match the attacker the team chose for the quarter and the room (seed
-    « DUPLICATE PAR ÉQUIPES », `_team_match.attacker_names`); None otherwise or not chosen yet. A name, not
-    a score: shown whatever `scores_shown` says."""
-    if plan is not None:
-        who = plan.attacker(line.board, line.taker)
-        who = dict(who, room="") if who else None
-    else:
-        name = team_attackers.get((line.quarter or line.position or 0, line.taker))
-        who = {"name": name, "colour": "", "room": ROOMS.get(line.room or "", "")} if name else None
-    return dict(who, label=attacker_text(who)) if who else None
-
-
-_REFUSED_CODES = select(func.count(JournalEntry.id)).where(
-    JournalEntry.tournament_id == bindparam("tournament_id"), JournalEntry.action == CODE_REFUSED)
-
-
-def table_version(session: Session, tournament: Tournament, position: int | None) -> str:
-    """What `table_view` answers can change only with this text (issue 30: the phone asks again while it
-    waits — for the launch, for another phone's confirmation — and is answered « nothing new » at the
-    cost of two reads): the hall's version (`_live.hall_version`: the data, the clock), the refused codes
-    of the tournament (the lock, `CODE_REFUSED`: journal entries, which raise no data version) and the
-    position asked for."""
-    refused = read_columns(session, _REFUSED_CODES, {"tournament_id": tournament.id}).scalar_one()
-    return f"{hall_version(session, tournament)}-{refused}-{position or ''}"
-
-
-def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None) -> dict:
-    """The SPEC §12 ``GET /api/table/<secret>`` answer: tournament, table, position (`_shown_position`),
-    seats with names, the position's étuis with their taker and status; plus what the page needs: the
-    tournament's name and kind, the table's positions, each étui's taker seat and confirming seats, the
-    position in play, whether this position is ``launched`` (entry allowed), whether its scores are shown
-    (`scores_shown`: the table's own score and chelem — and the quadrette's named attacker — only then),
-    whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
-    asked for."""
-    kind = _kind(tournament)
-    lines, takers, names_at = _table_rows(session, tournament, table)
-    positions = sorted({line.position for line in lines if line.position is not None})
-    settings = tournament.settings or {}
-    in_play = position_in_play(session, tournament)
-    position = _shown_position(tournament, lines, positions, position, in_play)
-    shown = scores_shown(tournament, in_play, position)
-    here = [line for line in lines if line.position == position]
-    seated = here[0].seats if here else {}
-    names = names_at(position or 0,  # the places of the position's seats only
-                     {*seated.values(), *(ident for line in here for ident in (line.taker, *line.defence))})
-    seats = {seat: {"id": ident, "name": names.get(ident, ident)} for seat, ident in seated.items()}
-    fmt = format_for(kind)
-    plan = triplette_plan(session, tournament) if fmt.who_attacks == "colours" else None
-    quadrettes = quadrette_attackers(session, tournament) if fmt.who_attacks == "named" else {}
-    team_attackers = attacker_names(session, tournament) if fmt.who_attacks == "quarters" else {}
-    boards = []
-    for line in sorted(here, key=lambda line: line.board):
-        seat = taker_seat(kind, line, takers)
-        item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
-                                "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
-                                "confirm_seats": list(fmt.confirming_seats(seat))}
-        attack = _attack(plan, team_attackers, line)
-        if attack is not None:
-            item["attack"] = attack
-        if fmt.who_attacks == "named":  # quadrettes: the North says who of the quadrette took; the usual one first
-            team = quadrettes.get(line.taker, {})
-            item["attackers"] = [list(member) for member in team.get("members", [])]
-            item["attacker"] = line.result.attacker if shown and line.result is not None and line.result.attacker \
-                else team.get("usual")
-        if line.result is not None and shown:
-            item.update(score=line.result.score, chelem=bool(line.result.chelem))
-        boards.append(item)
-    launched = is_launched(in_play, position)
-    return {"tournament": tournament.id, "table": table, "position": position, "seats": seats, "boards": boards,
-            "name": tournament.name, "kind": kind.value, "positions": positions, "in_play": in_play,
-            "position_noun": fmt.position_noun,
-            "launched": launched, "scores_shown": shown,
-            "locked": launched and refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES,
-            "others_visible": bool(settings.get("table_results")) and (is_published(tournament) or position == in_play)}
 
 
 # --- entry and confirmation ---------------------------------------------------------------------------------------
@@ -671,78 +341,6 @@ def board_results(session: Session, tournament: Tournament, table: int, board: A
     return {"board": board, "results": [
         {"table": other.table, "position": other.position, "score": other.result.score,
          "annulled": bool(other.result.annulled), "own": other.table == table} for other in lines]}
-
-
-# --- what the arbiter sees: the conflicts ------------------------------------------------
-
-def conflicts(session: Session, tournament: Tournament, *, open_only: bool = True) -> list[ResultConflict]:
-    """The tournament's conflicts between entries (the open ones, by default), oldest first."""
-    query = select(ResultConflict).where(ResultConflict.tournament_id == tournament.id)
-    if open_only:
-        query = query.where(ResultConflict.resolved_at.is_(None))
-    return list(session.exec(query.order_by(ResultConflict.id)))
-
-
-def conflict_result(session: Session, conflict: ResultConflict) -> Result:
-    """The stored line a conflict is about (pending or done)."""
-    return session.get(Result, conflict.result_id, execution_options={WITH_PENDING: True})
-
-
-def resolve_conflict(session: Session, tournament: Tournament, conflict_id: int, *, keep: str,
-                     who: str | None) -> Result:
-    """The arbiter keeps one of the two scores: ``stored`` (the line as it is) or ``entry`` (the score of the
-    conflicting entry replaces it). Either way the line is then done: the arbiter has settled it."""
-    conflict = session.get(ResultConflict, conflict_id)
-    if conflict is None or conflict.tournament_id != tournament.id:
-        raise NotFound(f"Conflit n° {conflict_id} introuvable.")
-    if conflict.resolved_at is not None:
-        raise ConflictError("Ce conflit est déjà tranché.")
-    if keep not in ("stored", "entry"):
-        raise OperationError("Choisissez le score à garder.", "keep")
-    result = conflict_result(session, conflict)
-    before = french.score(result.score)
-    if keep == "entry":
-        change = check_change(session, result, version_id=None, who=who, action="resolve",
-                              reason="conflit entre la table et la fiche papier", score=conflict.score,
-                              chelem=conflict.chelem)
-        result.status = DONE
-        write_results(session, [], [change])
-    elif result.status == PENDING:
-        result.status = DONE
-        write_results(session, [], [(result, "resolve", interchange.result_to_dict(result),
-                                     "conflit entre la table et la fiche papier", who)])
-    conflict.kept, conflict.resolved_by, conflict.resolved_at = keep, who, utcnow()
-    session.flush()
-    journal(session, tournament, action="result.resolve", who=who,
-            summary=f"Étui {result.board}, table {result.table} : conflit tranché par l’arbitre, score gardé "
-                    f"{french.score(result.score)} (l’autre : {before if keep == 'entry' else french.score(conflict.score)}).",
-            before={"étui": result.board, "table": result.table, "score": before},
-            after={"étui": result.board, "table": result.table, "score": french.score(result.score)})
-    return result
-
-
-def set_table_options(session: Session, tournament: Tournament, *, results_visible: bool,
-                      position: int | None, who: str | None) -> None:
-    """The arbiter's settings of the tables' phones: show the other tables' scores of a confirmed étui,
-    and the position the phones open at (None: each table's first position not done)."""
-    lock_row(session, tournament)  # the settings as another arbiter may just have saved them
-    settings = dict(tournament.settings or {})
-    before = {"scores des autres tables": bool(settings.get("table_results")),
-              "position": settings.get("table_position")}
-    settings["table_results"] = bool(results_visible)
-    if position is None:
-        settings.pop("table_position", None)
-    else:
-        settings["table_position"] = int(position)
-    tournament.settings = settings
-    session.flush()
-    after = {"scores des autres tables": bool(results_visible), "position": position}
-    if after != before:
-        journal(session, tournament, action="table.settings", who=who,
-                summary="Saisie à la table : " + ("scores des autres tables montrés après confirmation"
-                                                   if results_visible else "scores des autres tables cachés")
-                + (f", position imposée {position}" if position else ", position de chaque table"),
-                before=before, after=after)
 
 
 def _seat_name(seat: str) -> str:
