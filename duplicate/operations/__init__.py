@@ -151,6 +151,7 @@ from ._team_csv import import_teams_csv, preview_teams_csv, teams_csv
 __all__ += ["import_teams_csv", "preview_teams_csv", "teams_csv"]
 from . import _freeplay as freeplay  # free play (SPEC §13): `operations.freeplay.save_sheet`…
 
+from . import _freeplay_import as freeplay_import  # a SPEC §13 free file into a new tournament
 from . import _freeplay_extras as freeplay_extras  # team free play, carré final, palmarès (issue 16, 5 and 7)
 from . import _freeplay_table as freeplay_table  # free play at the table: the phone enters, a player confirms
-__all__ += ["freeplay", "freeplay_extras"]
+__all__ += ["freeplay", "freeplay_import", "freeplay_extras"]

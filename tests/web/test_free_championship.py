@@ -72,8 +72,8 @@ def _file(five: bool, championship: bool) -> str:
 def test_import_keeps_the_mark_and_the_page_says_why_no_pcn(app, arbiter):
     with app.app_context():
         session = db.get_session()
-        marked = operations.freeplay.import_free(session, _file(False, True))
-        five = operations.freeplay.import_free(session, _file(True, False))
+        marked = operations.freeplay_import.import_free(session, _file(False, True))
+        five = operations.freeplay_import.import_free(session, _file(True, False))
         session.commit()
         marked_id, five_id = marked.id, five.id
     settings, export = _tournament(app, marked_id)

@@ -106,7 +106,7 @@ def test_export_import_round_trip_and_print(app, arbiter, thirteen, runner, tmp_
     # Garde sans at 3, made by 5: (25 + 5) × 4 = 120 per defender, the taker 2 × 120
     assert by_id["J11"]["total"] == 240 and by_id["J9"]["total"] == by_id["J10"]["total"] == -120
     with Session(db.get_engine(app)) as session:
-        copy = operations.freeplay.import_free(session, body, who="arbitre")
+        copy = operations.freeplay_import.import_free(session, body, who="arbitre")
         session.commit()
         again = operations.freeplay.free_export(session, copy)
     assert again["movement"] == json.loads(body)["movement"]

@@ -9,7 +9,7 @@ from flask import Response, flash, redirect, render_template, url_for
 from duplicate import interchange
 from duplicate.core.tournament import TournamentError
 from duplicate.db import get_session
-from duplicate.operations import freeplay
+from duplicate.operations import freeplay, freeplay_import
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.blueprints import arbiter as bp
@@ -23,18 +23,18 @@ from duplicate.web.freeplay.guard import free_play_variant
 @bp.route("/import", methods=["GET", "POST"])
 def import_tournament():
     """A whole tournament from its ``tarot-tournament/1`` file; on error, the French message and its line.
-    A free-play file (``"kind": "free"``, SPEC §13) goes to `operations.freeplay.import_free`: all or nothing
+    A free-play file (``"kind": "free"``, SPEC §13) goes to `operations.freeplay_import.import_free`: all or nothing
     too, the message naming the faulty player, result or penalty."""
     form = forms.UploadForm()
     if form.validate_on_submit():
         text = uploaded_text(form)
         if text is not None:
             try:
-                if freeplay.is_free_file(text):  # donnes libres: the SPEC §13 file
-                    tournament = freeplay.import_free(get_session(), text, who=current_user().username)
+                if freeplay_import.is_free_file(text):  # donnes libres: the SPEC §13 file
+                    tournament = freeplay_import.import_free(get_session(), text, who=current_user().username)
                 else:
                     tournament = interchange.import_tournament(get_session(), text)
-            except (TournamentError, freeplay.FreeImportError) as error:
+            except (TournamentError, freeplay_import.FreeImportError) as error:
                 error = getattr(error, "message", error)
                 form.form_errors.append(f"Fichier refusé : {error}. Rien n’a été importé.")
             else:
