@@ -4,7 +4,7 @@ French Windows), « ; » or « , », header or not; a preview that stores nothin
 import pytest
 from sqlmodel import Session, func, select
 
-from duplicate import db, interchange, operations as ops
+from duplicate import db, operations as ops, players_csv
 from duplicate.models import Player
 
 ROWS = [("0123", "DUPONT", "Jean", "Lyon"), ("0124", "LEFÈVRE", "Hélène", "Saint-Étienne")]
@@ -38,9 +38,9 @@ def test_every_way_clubs_save_a_list(session, encoding, separator, header):
 def test_windows_1252_accents_are_read_not_mangled():
     raw = "0124;LEFÈVRE;Hélène;Saint-Étienne\r\n".encode("cp1252")
     assert raw.count(b"\xc8") == 1  # « È » in Windows-1252: not valid UTF-8
-    assert interchange.decode_text(raw) == "0124;LEFÈVRE;Hélène;Saint-Étienne\r\n"
+    assert players_csv.decode_text(raw) == "0124;LEFÈVRE;Hélène;Saint-Étienne\r\n"
     with pytest.raises(ValueError, match="ni en UTF-8 ni en Windows-1252"):
-        interchange.decode_text(b"\x81\x8d\x90")
+        players_csv.decode_text(b"\x81\x8d\x90")
 
 
 def test_a_comma_in_a_club_name_does_not_change_the_separator(session):
@@ -79,5 +79,5 @@ def test_a_confirmed_preview_adds_the_accepted_rows_only(session):
 
 def test_an_empty_row_is_counted_not_refused():
     # line 1 blank, line 3 « ;;; » (Excel's trailing row), line 4 cells of spaces: 3 empty lines, 1 player
-    rows, errors, empty = interchange.parse_players_csv("\n0123;DUPONT;Jean;Lyon\n;;;\n ; ;  ; \n")
+    rows, errors, empty = players_csv.parse_players_csv("\n0123;DUPONT;Jean;Lyon\n;;;\n ; ;  ; \n")
     assert [number for number, _ in rows] == [2] and errors == [] and empty == 3

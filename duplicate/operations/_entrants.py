@@ -9,7 +9,7 @@ from typing import Iterable, Mapping
 
 from sqlmodel import Session, select
 
-from duplicate import french, interchange
+from duplicate import french, players_csv
 from duplicate.core.formats import Format
 from duplicate.core.triplettes import COLOURS
 from duplicate.models import Player, Team, TeamMember, Tournament
@@ -64,7 +64,7 @@ def preview_players_csv(session: Session, tournament: Tournament, text: str | by
     file order, ``refused`` one ``(line number, French reason)`` per refused line (its problems joined
     by « ; »; line 0 for the file as a whole), ``empty`` the empty lines skipped (not refused).  A licence
     is refused when already registered or met earlier in the file."""
-    rows, errors, empty = interchange.parse_players_csv(text)
+    rows, errors, empty = players_csv.parse_players_csv(text)
     licences = _licences(session, tournament)
     problems: dict[int, list[str]] = {}
     for number, message in errors:
@@ -87,7 +87,7 @@ def preview_players_csv(session: Session, tournament: Tournament, text: str | by
 
 def import_players_csv(session: Session, tournament: Tournament, text: str | bytes, *,
                        skip_refused: bool = False) -> list[Player]:
-    """Register the players of a CSV list (see `interchange.parse_players_csv`), checked as by
+    """Register the players of a CSV list (see `players_csv.parse_players_csv`), checked as by
     `preview_players_csv`.
 
     By default all or none: any refused line raises `CsvImportError` (every refused line listed) and

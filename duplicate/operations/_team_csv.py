@@ -1,6 +1,6 @@
 """Teams and their members from a CSV list, and back (issue 15 point 4).
 
-The file is the players list (`interchange.parse_players_csv`: UTF-8 with or without BOM, else
+The file is the players list (`players_csv.parse_players_csv`: UTF-8 with or without BOM, else
 Windows-1252; « ; », « , » or a tab) with the team's name first: « Équipe;Licence;Nom;Prénom;Club », one
 line per player, the players of a team in the team's order.  A header line naming the columns may give
 them in another order.
@@ -25,7 +25,7 @@ import io
 
 from sqlmodel import Session
 
-from duplicate import french, interchange
+from duplicate import french, players_csv
 from duplicate.core.spreadsheet import safe_row, unescape_cell
 from duplicate.models import Player, Tournament
 
@@ -44,7 +44,7 @@ def preview_teams_csv(session: Session, tournament: Tournament, text: str | byte
     fmt = _format(tournament)
     if fmt.team_size is None:
         raise OperationError("Un tournoi individuel n’a pas d’équipes : importez des joueurs.")
-    rows, errors, empty = interchange.parse_players_csv(text, interchange.TEAMS_CSV_COLUMNS)
+    rows, errors, empty = players_csv.parse_players_csv(text, players_csv.TEAMS_CSV_COLUMNS)
     problems: dict[int, list[str]] = {}
     for number, message in errors:
         problems.setdefault(number, []).append(message)

@@ -7,7 +7,7 @@ a refused form is shown again with its French error and answers 422 (`duplicate.
 
 from flask import flash, redirect, render_template, request, url_for
 
-from duplicate import french, interchange, operations
+from duplicate import french, operations, players_csv
 from duplicate.db import get_session
 from duplicate.web import forms
 from duplicate.web.lookups import tournament_or_404
@@ -103,7 +103,7 @@ def import_players(tournament_id: int):
 
 def _decode_players(raw: bytes) -> str:
     try:
-        return interchange.decode_text(raw)
+        return players_csv.decode_text(raw)
     except ValueError as error:
         raise ValueError(str(error)[:1].upper() + str(error)[1:] + ".") from None
 
