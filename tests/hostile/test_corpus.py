@@ -25,7 +25,7 @@ from hostile_files import individual, one_per_line, team_match, triplettes
 from duplicate import db
 from duplicate.cli import rank_command
 from duplicate.core.tournament import KINDS, TournamentError, load_tournament, ranking_output, score_warnings
-from duplicate.interchange import parse_players_csv
+from duplicate.players_csv import parse_players_csv
 
 EXPLORE = bool(os.environ.get("HYPOTHESIS_EXPLORE"))
 
