@@ -185,12 +185,18 @@ def serve(app, host: str, port: int, threads: int) -> None:
         cpu = affinity.chosen_cpu(None if app.config.get("SERVER_CPU") is None else str(app.config["SERVER_CPU"]))
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    refused = None
     if cpu is not None:
-        affinity.pin_process(cpu)  # before waitress starts its threads: they inherit it
+        try:
+            affinity.pin_process(cpu)  # before waitress starts its threads: they inherit it
+        except OSError as error:  # a sandbox that forbids it: the threads stay free, the server runs
+            cpu, refused = None, error
     db.get_database(app)  # migrations and engines before the first request, not during it
     click.echo(f"Tarot duplicate : serveur de production (waitress, {threads} fils) sur {host}:{port}.")
     if cpu is not None:
         click.echo(f"Ses fils sur le cœur {cpu} (SERVER_CPU=all pour les laisser libres ; docs/serving.md).")
+    elif refused is not None:
+        click.echo(f"Ses fils restent libres : le système refuse de les garder sur un cœur ({refused.strerror or refused}).")
     urls = lan_urls(app.config)
     if urls:
         click.echo("Adresses à ouvrir depuis un téléphone ou un ordinateur du même réseau :")

@@ -155,3 +155,28 @@ def test_a_wrong_server_cpu_stops_make_run_with_a_french_message(app, monkeypatc
     with pytest.raises(click.ClickException, match="SERVER_CPU=deux : un numéro de cœur ou « all » est attendu"):
         serving.serve(app, "127.0.0.1", 0, 4)
     assert os.sched_getaffinity(0) == before  # refused before anything was pinned
+
+
+@linux_only
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="un seul cœur : rien à épingler")
+def test_a_system_that_refuses_affinity_still_serves(app, monkeypatch, capsys):
+    """A sandbox (a container's seccomp profile) may refuse `sched_setaffinity`: the server says so once and
+    serves with its threads free."""
+    from duplicate import serving
+
+    served = []
+
+    class Server:
+        def run(self):
+            served.append(True)
+
+    def refuse(pid, cpus):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "sched_setaffinity", refuse)
+    monkeypatch.setattr(serving, "make_server", lambda *args: Server())
+    serving.serve(app, "127.0.0.1", 0, 4)
+    printed = capsys.readouterr().out
+    assert served == [True]
+    assert "Ses fils restent libres : le système refuse de les garder sur un cœur (Operation not permitted)." in printed
+    assert "Ses fils sur le cœur" not in printed
