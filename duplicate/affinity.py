@@ -53,6 +53,21 @@ def chosen_cpu(setting: str | None) -> int | None:
     return cpu
 
 
+def pin_server(setting) -> tuple[int | None, OSError | None]:
+    """Keep every thread of this process — and those it starts later — on the core ``setting`` chooses
+    (`chosen_cpu`, ``SERVER_CPU``): ``(core, None)``; ``(None, None)`` when they stay free (``all``, one
+    core, no affinity here); ``(None, refusal)`` when the system refuses it (a container's sandbox): the
+    server then runs with its threads free. ValueError (French) on a wrong setting."""
+    cpu = chosen_cpu(None if setting is None else str(setting))
+    if cpu is None:
+        return None, None
+    try:
+        pin_process(cpu)
+    except OSError as error:
+        return None, error
+    return cpu, None
+
+
 def pin_process(cpu: int) -> None:
     """Every thread of this process on core `cpu`; the threads started later inherit it."""
     for task in Path("/proc/self/task").iterdir():

@@ -182,15 +182,9 @@ def serve(app, host: str, port: int, threads: int) -> None:
 
     app.config.update(HOST=host, PORT=port, THREADS=threads)
     try:
-        cpu = affinity.chosen_cpu(None if app.config.get("SERVER_CPU") is None else str(app.config["SERVER_CPU"]))
+        cpu, refused = affinity.pin_server(app.config.get("SERVER_CPU"))  # before waitress starts its threads
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    refused = None
-    if cpu is not None:
-        try:
-            affinity.pin_process(cpu)  # before waitress starts its threads: they inherit it
-        except OSError as error:  # a sandbox that forbids it: the threads stay free, the server runs
-            cpu, refused = None, error
     db.get_database(app)  # migrations and engines before the first request, not during it
     click.echo(f"Tarot duplicate : serveur de production (waitress, {threads} fils) sur {host}:{port}.")
     if cpu is not None:
