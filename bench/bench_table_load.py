@@ -21,6 +21,10 @@ Scenarios (issue 12):
   the CPU one request costs (server and client share the 2 cores here). Both bounds are printed beside
   p50/p95: what a closed loop of N clients can physically reach on this machine.
 
+``--late``: the end of the evening — before the scenarios, the tournament holds every line of the positions
+they do not send (sent through the scoring API) and the journal their entry and confirmation on the phones
+would have written (two entries a line): a phone's view then reads among thousands of results and entries.
+
 ``--reader`` (issue 30): the tournament published, a public reader asks for its ranking (``GET
 /api/tournaments/<id>/ranking``, as a results page or a projector polls) once a second during every
 scenario and its floor, the server keeping the public views as in production (``PUBLIC_RESULTS_MAX_STALE``
@@ -34,7 +38,7 @@ if any). Bounded: a deadline, every request times out, 127.0.0.1 only.
 
 Run: ``.venv/bin/python bench/bench_table_load.py [--tables 150] [--scenarios minute,rafale,boucle20,boucle150]
 [--databases sqlite,postgresql] [--api scoring|table] [--window 60] [--burst 10] [--server waitress|flask]
-[--threads N] [--server-cpu CPU|all] [--refresh] [--synchronous NORMAL] [--no-floor] [--reader]``.
+[--threads N] [--server-cpu CPU|all] [--refresh] [--late] [--synchronous NORMAL] [--no-floor] [--reader]``.
 """
 
 from __future__ import annotations
@@ -288,6 +292,16 @@ def run(database_url: str, label: str, args) -> bool:
                     answers.append((status, None, time.perf_counter() - start))
                 return answers
 
+            if args.late:
+                played = {p for name in args.scenarios.split(",") for p in SCENARIOS[name].positions}
+                earlier = sorted(key for key in groups if key[1] not in played)
+                for key in earlier:
+                    status, answer, _ = timed(f"/api/tournaments/{tournament_id}/results", groups[key], token)
+                    assert status == 201, answer
+                _journal_as_phones(database_url, tournament_id, [line for key in earlier for line in groups[key]])
+                print(f"  [{label}] fin de soirée : {sum(len(groups[k]) for k in earlier)} lignes déjà là "
+                      f"(positions {', '.join(str(p) for p in sorted({k[1] for k in earlier}))}), journal compris")
+
             reader = f"{server.url}/api/tournaments/{tournament_id}/ranking" if args.reader else None
             for name in args.scenarios.split(","):
                 scenario = SCENARIOS[name]
@@ -341,6 +355,26 @@ def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:
     return dict(rows)
 
 
+def _journal_as_phones(database_url: str, tournament_id: int, lines: list[dict]) -> None:
+    """The journal ``lines`` would have left had they been entered and confirmed on the tables' phones: two
+    entries a line (``--late``: what a phone's view counts its refused codes among)."""
+    import datetime
+
+    from sqlalchemy import insert
+
+    from duplicate.db import make_engine
+    from duplicate.models import JournalEntry
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    engine = make_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(insert(JournalEntry), [
+            {"tournament_id": tournament_id, "at": now, "action": action, "who": f"table {line['table']}",
+             "summary": f"Étui {line['board']}, table {line['table']}"}
+            for line in lines for action in ("table.enter", "table.confirm")])
+    engine.dispose()
+
+
 def _stored(database_url: str, tournament_id: int) -> dict[tuple[int, int], int]:
     """(étui, table) → how many results the database holds (confirmed: pending lines count nowhere)."""
     from sqlalchemy import text
@@ -380,6 +414,9 @@ def main() -> int:
     parser.add_argument("--refresh", action="store_true",
                         help="avec --api table : chaque réponse suivie de la vue de la table, comme table.js")
     parser.add_argument("--no-floor", action="store_true", help="sans le plancher (fichier statique)")
+    parser.add_argument("--late", action="store_true",
+                        help="fin de soirée : avant les scénarios, le tournoi tient déjà toutes les lignes des "
+                             "positions qu'ils n'envoient pas, et le journal que leur saisie aux tables a écrit")
     parser.add_argument("--reader", action="store_true",
                         help="un lecteur public lit le classement (API) une fois par seconde pendant chaque scénario "
                              "(tournoi publié, vues publiques gardées comme en production)")

@@ -9,7 +9,8 @@ confirmed by a defender (``…/confirm``): a figure is per request. ``--api view
 
 The tournament is `tests/e2e/live.py` `simulated_file` (an individual of ``--tables`` tables, 7 positions),
 imported with every result but those of 60 (table, position) requests drawn at random (``fiche``: but 12
-étuis) — the end of the séance, when the étuis hold most of their lines. Warms up, times some requests
+étuis) — the end of the séance, when the étuis hold most of their lines; but for ``scoring``, the journal holds
+what those lines' entries and confirmations on the phones wrote (two entries a line). Warms up, times some requests
 (median wall time, CPU time of the process, SQL statements per request and how long the SQLite write
 lock is held — BEGIN IMMEDIATE to COMMIT), lists the statements of one request (``--statements``), then
 profiles more with cProfile and prints the heaviest functions.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import cProfile
+import datetime
 import json
 import pstats
 import random
@@ -85,7 +87,8 @@ def main() -> None:
 
     from duplicate import create_app, interchange, operations as ops
     from duplicate.db import get_database, get_session
-    from duplicate.models import Board
+    from duplicate.models import Board, JournalEntry
+    from sqlalchemy import insert
     from sqlmodel import select
 
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -117,6 +120,11 @@ def main() -> None:
             session = get_session()
             tournament = interchange.import_tournament(session, json.dumps(dict(data, results=kept)))
             tournament_id = tournament.id
+            if args.api != "scoring":  # the journal the kept lines leave when played on the phones
+                session.connection().execute(insert(JournalEntry), [
+                    {"tournament_id": tournament_id, "action": action, "at": datetime.datetime.now(datetime.timezone.utc),
+                     "summary": f"Étui {r['board']}, table {r['table']}", "who": f"table {r['table']}"}
+                    for r in kept for action in ("table.enter", "table.confirm")])
             token = ops.create_token(session, "scorer", "profil")
             ops.create_user(session, "marqueur", "mot-de-passe-long", "scorer")
             secrets = {t: ops.table_secret(tournament, t) for t in range(1, args.tables + 1)}

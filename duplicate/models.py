@@ -262,7 +262,9 @@ class Result(SQLModel, table=True):
     """
 
     __mapper_args__ = {"version_id_col": _result_version}
-    __table_args__ = (sa.UniqueConstraint("tournament_id", "board", "slot"),)
+    # a table's lines by its number: the phone's view reads them at every refresh (issue 30)
+    __table_args__ = (sa.UniqueConstraint("tournament_id", "board", "slot"),
+                      sa.Index("ix_result_tournament_id_table", "tournament_id", "table"))
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE")
@@ -367,6 +369,9 @@ class JournalEntry(SQLModel, table=True):
     ``before`` and ``after`` when there are some. Kept with the tournament; never edited."""
 
     __tablename__ = "journal_entry"
+    # the entries of one action (the refused codes a phone's view counts at every refresh, issue 30): an
+    # evening on the phones journals each entry and confirmation, thousands of rows
+    __table_args__ = (sa.Index("ix_journal_entry_tournament_id_action", "tournament_id", "action"),)
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int = Field(foreign_key="tournament.id", ondelete="CASCADE", index=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import bindparam, func, null, union_all
 from sqlmodel import Session, select
 
 from duplicate.core.formats import format_for
@@ -52,9 +52,12 @@ def line_status(result: Result | None) -> str:
 _SUBSTITUTIONS_OF = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
     Substitution.tournament_id == bindparam("tournament_id"), Substitution.from_position <= bindparam("position"),
     Substitution.seat.in_(bindparam("places", expanding=True))).order_by(Substitution.from_position, Substitution.id)
+_PLACED = Player.entrant_id.in_(bindparam("places", expanding=True))
 _PLAYERS_OF = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
-    Player.tournament_id == bindparam("tournament_id"),
-    Player.entrant_id.in_(bindparam("places", expanding=True)) | Player.id.in_(bindparam("ids", expanding=True)))
+    Player.tournament_id == bindparam("tournament_id"))
+# with their substitutes only when there are some: the OR keeps SQLite off the (tournament, entrant id) index
+_PLAYERS_OR_SUBSTITUTES_OF = _PLAYERS_OF.where(_PLACED | Player.id.in_(bindparam("ids", expanding=True)))
+_PLAYERS_OF = _PLAYERS_OF.where(_PLACED)
 
 
 def _seated(session: Session, tournament: Tournament, position: int,
@@ -72,8 +75,11 @@ def _seated(session: Session, tournament: Tournament, position: int,
         places = list(only)
         subs = read_columns(session, _SUBSTITUTIONS_OF, {"tournament_id": tournament.id, "position": position,
                                                          "places": places}).all()  # the latest stands
-        players = {row[0]: row for row in read_columns(session, _PLAYERS_OF, {
-            "tournament_id": tournament.id, "places": places, "ids": [player_id for _, player_id, _ in subs]})}
+        parameters = {"tournament_id": tournament.id, "places": places}
+        if subs:
+            parameters["ids"] = [player_id for _, player_id, _ in subs]
+        players = {row[0]: row for row in read_columns(
+            session, _PLAYERS_OR_SUBSTITUTES_OF if subs else _PLAYERS_OF, parameters)}
         return _seats(players, subs)
     subs = session.exec(select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
         Substitution.tournament_id == tournament.id, Substitution.from_position <= position)
@@ -141,11 +147,14 @@ def taker_seat(kind: TournamentKind, line: Line, takers: Mapping[int, str] | Non
 _LINES_AT_TABLE = select(Result.board, Result.room, Result.status, Result.score, Result.chelem, Result.attacker).where(
     Result.tournament_id == bindparam("tournament_id"), Result.table == bindparam("table"))
 # the individual's entrants named and their substitutes (`_people`)
-_PEOPLE = select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
-                 Substitution.from_position, Substitution.id).select_from(Player).outerjoin(
-    Substitution, (Substitution.player_id == Player.id) & (Substitution.tournament_id == bindparam("tournament_id"))
-).where(Player.tournament_id == bindparam("tournament_id"),
-        Player.entrant_id.in_(bindparam("named", expanding=True)) | Substitution.seat.in_(bindparam("named", expanding=True)))
+# (one statement, each half on its index: an OR across the join made SQLite read every player)
+_PEOPLE = union_all(
+    select(Player.id, Player.entrant_id, Player.surname, Player.first_name, null(), null(), null()).where(
+        Player.tournament_id == bindparam("tournament_id"), Player.entrant_id.in_(bindparam("named", expanding=True))),
+    select(Player.id, Player.entrant_id, Player.surname, Player.first_name, Substitution.seat,
+           Substitution.from_position, Substitution.id).join(Player, Player.id == Substitution.player_id).where(
+        Substitution.tournament_id == bindparam("tournament_id"),
+        Substitution.seat.in_(bindparam("named", expanding=True))))
 
 
 def _table_rows(session: Session, tournament: Tournament, table: int):

@@ -78,7 +78,8 @@ def table_enters(client, app, tournament_id, line, *scores, confirm=True):
 
 def journal_actions(app, tournament_id):
     with Session(db.get_engine(app)) as session:
-        return [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == tournament_id))]
+        return [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == tournament_id)
+                                              .order_by(JournalEntry.id))]
 
 
 def conflict_rows(app, tournament_id):

@@ -180,7 +180,8 @@ def test_entry_idempotent_correction_confirmation_409(app, client, evening):
         tournament = operations.get_tournament(session, evening)
         flagged = operations.conflicts(session, tournament)
         assert [(c.board, c.table, c.source, c.score) for c in flagged] == [(line.board, 1, "table", 56)]
-        actions = [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == evening))]
+        actions = [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == evening)
+                                                  .order_by(JournalEntry.id))]
     assert actions == ["table.enter", "table.correct", "table.code_refused", "table.confirm", "result.conflict"]
     # nothing entered yet on another étui: nothing to confirm
     other = sorted(lines_of(app, evening, table=1, position=1), key=lambda line: line.board)[1]
@@ -336,7 +337,8 @@ def test_paper_fiche_disagreeing_with_the_table_is_flagged(app, arbiter, evening
     with Session(db.get_engine(app)) as session:
         tournament = operations.get_tournament(session, evening)
         assert operations.conflicts(session, tournament) == []
-        actions = [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == evening))]
+        actions = [e.action for e in session.exec(select(JournalEntry).where(JournalEntry.tournament_id == evening)
+                                                  .order_by(JournalEntry.id))]
     assert actions.count("result.conflict") == 1 and actions[-1] == "result.resolve"
     # the table now sees its étui done with the arbiter's score; a resend of its old score is a 409
     response = client.post(f"/api/table/{secret_of(app, evening, at_table.table)}/results", json={"board": board, "score": 56})

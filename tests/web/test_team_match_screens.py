@@ -119,7 +119,8 @@ def test_changes_the_results_contradict_are_refused_and_the_others_journalled(ap
 
     with Session(db.get_engine(app)) as session:
         entries = session.exec(select(JournalEntry).where(JournalEntry.tournament_id == tid,
-                                                          JournalEntry.action == "team_match.quarter")).all()
+                                                          JournalEntry.action == "team_match.quarter")
+                               .order_by(JournalEntry.id)).all()
     assert len(entries) == 2
     assert entries[1].before["attaquant B"] != entries[1].after["attaquant B"]
     assert entries[1].before["étuis"] == entries[1].after["étuis"] == "1, 2, 3, 4, 5"
