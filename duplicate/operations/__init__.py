@@ -102,7 +102,7 @@ from ._table import (
 )
 from ._table_conflicts import conflict_result, conflicts, resolve_conflict
 from ._table_links import find_table, table_codes, table_links, table_numbers, table_secret
-from ._table_view import position_in_play, set_table_options, table_version, table_view
+from ._table_view import position_in_play, set_table_options, table_view, table_watch
 from ._steps import next_step
 from ._triplettes import TriplettePlan, draw_colour, first_colours, rotation_starts, triplette_plan
 from ._quadrettes import quadrette_attackers
@@ -138,7 +138,7 @@ __all__ = [
     "stop_clock",
     "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",
     "flag_conflict", "record_table_result", "resolve_conflict", "set_table_options",
-    "table_links", "table_numbers", "table_secret", "table_version", "table_view",
+    "table_links", "table_numbers", "table_secret", "table_view", "table_watch",
     "next_step", "TriplettePlan", "draw_colour", "first_colours", "rotation_starts", "triplette_plan", "quadrette_attackers",
 ]
 from ._team_match import QUARTERS as TEAM_MATCH_QUARTERS, parse_series, set_bonus, set_quarter

@@ -49,5 +49,14 @@ _ACTION_ENTRIES = select(JournalEntry.after).where(JournalEntry.tournament_id ==
 
 def refused_attempts(session: Session, tournament: Tournament, action: str, table: int, position: int) -> int:
     """How many journal entries ``action`` (a refused code) name ``table`` and ``position``."""
-    rows = read_columns(session, _ACTION_ENTRIES, {"tournament_id": tournament.id, "action": action}).scalars()
-    return sum(1 for after in rows if (after or {}).get("table") == table and (after or {}).get("position") == position)
+    return refused_at(action_entries(session, tournament, action), table, position)
+
+
+def action_entries(session: Session, tournament: Tournament, action: str) -> list:
+    """The ``after`` of the tournament's journal entries ``action``."""
+    return read_columns(session, _ACTION_ENTRIES, {"tournament_id": tournament.id, "action": action}).scalars().all()
+
+
+def refused_at(entries, table: int, position: int) -> int:
+    """How many of these entries' ``after`` name ``table`` and ``position``."""
+    return sum(1 for after in entries if (after or {}).get("table") == table and (after or {}).get("position") == position)

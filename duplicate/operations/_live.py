@@ -297,7 +297,16 @@ def hall_version(session: Session, tournament: Tournament, now: datetime.datetim
     the clock is one more row.
     The screens send it back (``If-None-Match``) every second and are answered « 304, nothing new » at the
     cost of these two reads, without computing the grid or the projector (`web.arbiter.live`)."""
-    clock = read_columns(session, _CLOCK, {"tournament_id": tournament.id}).first()
+    return version_of_hall(tournament, clock_row(session, tournament), now)
+
+
+def clock_row(session: Session, tournament: Tournament):
+    """The clock's row as the hall's version reads it (position, end, paused remainder), or None."""
+    return read_columns(session, _CLOCK, {"tournament_id": tournament.id}).first()
+
+
+def version_of_hall(tournament: Tournament, clock, now: datetime.datetime | None = None) -> str:
+    """`hall_version` from the clock's row already read (`clock_row`)."""
     over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())
     state = (tournament.created_at, tournament.data_epoch, tournament.data_version,
              tuple(clock) if clock is not None else None, over)

@@ -15,25 +15,26 @@ phone's refresh is the hall's most frequent request.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import bindparam, func, null, union_all
+from sqlalchemy import bindparam, null, union_all
 from sqlmodel import Session, select
 
 from duplicate.core.formats import format_for
 from duplicate.db import read_columns
 from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
-    DONE, PENDING, JournalEntry, Player, PositionClock, Result, Substitution, Team,
+    DONE, PENDING, Player, PositionClock, Result, Substitution, Team,
     Tournament, TournamentKind, result_slot,
 )
 
-from ._codes import CODE_REFUSED, MAX_REFUSED_CODES, refused_attempts
+from ._codes import CODE_REFUSED, MAX_REFUSED_CODES, action_entries, refused_at
 from ._common import _kind, lock_row
 from ._deals import board_takers
 from ._journal import journal
 from ._layout import movement_rounds
-from ._live import hall_version
+from ._live import clock_row, version_of_hall
 from ._publishing import is_published
 from ._quadrettes import quadrette_attackers
 from ._team_match import attacker_names
@@ -239,33 +240,43 @@ def _attack(plan, team_attackers: Mapping[tuple[int, str], str], line: Line) -> 
     return dict(who, label=attacker_text(who)) if who else None
 
 
-_REFUSED_CODES = select(func.count(JournalEntry.id)).where(
-    JournalEntry.tournament_id == bindparam("tournament_id"), JournalEntry.action == CODE_REFUSED)
+@dataclass(frozen=True)
+class TableWatch:
+    """What a table's phone is answered from before its lines, read once a request (issue 30): the position
+    in play (the clock's row), the refused codes of the tournament (their journal entries' ``after``) and
+    ``version``, the text `table_view`'s answer can change only with."""
+
+    version: str
+    in_play: int | None
+    refused: tuple
 
 
-def table_version(session: Session, tournament: Tournament, position: int | None) -> str:
-    """What `table_view` answers can change only with this text (issue 30: the phone asks again while it
-    waits — for the launch, for another phone's confirmation — and is answered « nothing new » at the
-    cost of two reads): the hall's version (`_live.hall_version`: the data, the clock), the refused codes
-    of the tournament (the lock, `CODE_REFUSED`: journal entries, which raise no data version) and the
-    position asked for."""
-    refused = read_columns(session, _REFUSED_CODES, {"tournament_id": tournament.id}).scalar_one()
-    return f"{hall_version(session, tournament)}-{refused}-{position or ''}"
+def table_watch(session: Session, tournament: Tournament, position: int | None) -> TableWatch:
+    """The phone asks again while it waits — for the launch, for another phone's confirmation — and is
+    answered « nothing new » at the cost of two reads: the version is the hall's (`_live.hall_version`: the
+    data, the clock), the refused codes of the tournament (the lock, `CODE_REFUSED`: journal entries, which
+    raise no data version) and the position asked for."""
+    clock = clock_row(session, tournament)
+    refused = tuple(action_entries(session, tournament, CODE_REFUSED))
+    return TableWatch(f"{version_of_hall(tournament, clock)}-{len(refused)}-{position or ''}",
+                      clock.position if clock is not None else None, refused)
 
 
-def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None) -> dict:
+def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None,
+               watch: TableWatch | None = None) -> dict:
     """The SPEC §12 ``GET /api/table/<secret>`` answer: tournament, table, position (`_shown_position`),
     seats with names, the position's étuis with their taker and status; plus what the page needs: the
     tournament's name and kind, the table's positions, each étui's taker seat and confirming seats, the
     position in play, whether this position is ``launched`` (entry allowed), whether its scores are shown
     (`scores_shown`: the table's own score and chelem — and the quadrette's named attacker — only then),
     whether confirmation is ``locked`` (too many refused codes), whether the other tables' scores may be
-    asked for."""
+    asked for. ``watch``: `table_watch` as the request read it already."""
+    watch = watch or table_watch(session, tournament, position)
     kind = _kind(tournament)
     lines, takers, names_at = _table_rows(session, tournament, table)
     positions = sorted({line.position for line in lines if line.position is not None})
     settings = tournament.settings or {}
-    in_play = position_in_play(session, tournament)
+    in_play = watch.in_play
     position = _shown_position(tournament, lines, positions, position, in_play)
     shown = scores_shown(tournament, in_play, position)
     here = [line for line in lines if line.position == position]
@@ -299,7 +310,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
             "name": tournament.name, "kind": kind.value, "positions": positions, "in_play": in_play,
             "position_noun": fmt.position_noun,
             "launched": launched, "scores_shown": shown,
-            "locked": launched and refused_attempts(session, tournament, CODE_REFUSED, table, position) >= MAX_REFUSED_CODES,
+            "locked": launched and refused_at(watch.refused, table, position) >= MAX_REFUSED_CODES,
             "others_visible": bool(settings.get("table_results")) and (is_published(tournament) or position == in_play)}
 
 

@@ -2,7 +2,7 @@
 
 The arbiter's grid, the projector, the tables' phones and the public results page ask again every second or
 so. Each answer carries ``ETag: W/"<version>"`` — `operations.hall_version` (the grid, the projector),
-`operations.table_version` (a phone), the data version (the results page) — read before the data, so never
+`operations.table_watch` (a phone), the data version (the results page) — read before the data, so never
 newer than them; a request that sends it back (``If-None-Match``) while it still holds gets ``304`` and no
 body, before the view computes anything. Weak tags: the same data compressed or not (Flask-Compress) are
 one version.

@@ -84,15 +84,15 @@ def tables(tournament_id: int):
 @bp.get("/api/table/<secret>")
 def view(secret: str):
     """What the table plays now: position, seats, étuis — or ``304`` when nothing changed since the phone's
-    last answer (`web.versioned`, `operations.table_version`)."""
+    last answer (`web.versioned`, `operations.table_watch`)."""
     tournament, table = _table(secret)
     position = request.args.get("position", type=int)
     session = get_session()
-    version = operations.table_version(session, tournament, position)
-    not_modified = unchanged(version)
+    watch = operations.table_watch(session, tournament, position)
+    not_modified = unchanged(watch.version)
     if not_modified is not None:
         return not_modified
-    return tagged(jsonify(operations.table_view(session, tournament, table, position)), version)
+    return tagged(jsonify(operations.table_view(session, tournament, table, position, watch)), watch.version)
 
 
 @bp.post("/api/table/<secret>/results")
