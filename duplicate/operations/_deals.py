@@ -33,10 +33,11 @@ def boards(session: Session, tournament: Tournament) -> list[Board]:
     return list(session.exec(select(Board).where(Board.tournament_id == tournament.id).order_by(Board.number)))
 
 
-# built once, bound per request (issue 30: every phone's request reads its étuis' taker seats)
+# built once, bound per request (issue 30: every phone's request reads its étuis' taker seats); a tournament
+# has a few dozen étuis: all are read, those asked for kept — an ``IN`` list is rendered again at each
+# execution (PostgreSQL: a cast per number), dearer than the rows it spares
 _TAKERS = select(Board.number, Board.taker).where(Board.tournament_id == bindparam("tournament_id"),
                                                   Board.taker.is_not(None), Board.taker != "")
-_TAKERS_OF = _TAKERS.where(Board.number.in_(bindparam("numbers", expanding=True)))
 
 
 def board_takers(session: Session, tournament: Tournament, movement: Movement | MovementRounds | None = None,
@@ -53,11 +54,8 @@ def board_takers(session: Session, tournament: Tournament, movement: Movement | 
         for item in movement.data.get("boards", []) or []:
             if isinstance(item, dict) and isinstance(item.get("number"), int) and item.get("taker"):
                 takers[item["number"]] = item["taker"]
-    if numbers is None:
-        takers.update(read_columns(session, _TAKERS, {"tournament_id": tournament.id}).all())
-    else:
-        takers.update(read_columns(session, _TAKERS_OF, {"tournament_id": tournament.id,
-                                                         "numbers": list(numbers)}).all())
+    rows = read_columns(session, _TAKERS, {"tournament_id": tournament.id}).all()
+    takers.update(rows if numbers is None else ((number, taker) for number, taker in rows if number in numbers))
     return takers
 
 
