@@ -78,7 +78,7 @@ from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
 )
-from ._journal import journal, journal_entries
+from ._journal import JOURNAL_PAGE, JournalPage, journal, journal_entries, journal_page
 from ._evening import (
     RESULTS_TO_LABELS, add_fill_in_player, archive_tournament, cancel_withdrawal, delete_tournament, edit_player,
     get_player, lateness_penalty, name_substitute, restore_tournament, substitutions, withdraw_player,
@@ -120,7 +120,7 @@ __all__ = [
     "authenticate_token", "create_token", "CONTRACTS", "ApiLineError", "Line", "LinesError", "all_lines",
     "corrected_ids", "parse_score", "progress", "record_api_results", "save_lines", "table_round", "traveller",
     "create_series", "find_by_token", "get_series", "list_series", "private_links", "route_sheet_data", "marked_export",
-    "series_ranking", "series_sessions", "set_series", "journal", "journal_entries",
+    "series_ranking", "series_sessions", "set_series", "journal", "journal_entries", "journal_page", "JournalPage", "JOURNAL_PAGE",
     "RESULTS_TO_LABELS", "add_fill_in_player", "add_late_player", "archive_tournament", "cancel_withdrawal", "delete_tournament",
     "edit_player", "get_player", "lateness_penalty", "name_substitute", "restore_tournament", "substitutions",
     "withdraw_player", "SECRET_RESULT_FIELDS", "completeness", "is_published", "publish", "without_scores",

@@ -1,5 +1,6 @@
 """The arbiter's « Journal » page (on the ``arbiter`` blueprint): every change of the evening, newest
-first — who, when, what, before and after (SPEC §11).
+first — who, when, what, before and after (SPEC §11) — a hundred a page, those of one table or étui on
+asking.
 
 The operations journal their values with short keys, some English (``published``, ``fault``…) and some
 codes (``paper``, ``garde_sans``, a seat ``E``): the page words every one in French here, in one place
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template
+from flask import render_template, request
 
 from duplicate import french, operations
 from duplicate.core.cards import SEAT_NAMES
@@ -87,8 +88,17 @@ def journal_lines(values: dict | None) -> list[str]:
 @bp.route("/tournois/<int:tournament_id>/journal")
 @serves_free_play
 def journal(tournament_id: int):
+    """Newest first, `operations.JOURNAL_PAGE` entries a page (``?page=``; ``?page=tout``: all on one page, to
+    print); ``?table=`` and ``?etui=`` keep the entries about that table or étui (`operations.journal_page`).
+    A number that is not one is ignored."""
     tournament = tournament_or_404(tournament_id)
+    table, board = request.args.get("table", type=int), request.args.get("etui", type=int)
+    whole = request.args.get("page") == "tout"
+    shown = operations.journal_page(get_session(), tournament, 1 if whole else request.args.get("page", 1, type=int),
+                                    table=table, board=board, size=None if whole else operations.JOURNAL_PAGE)
     entries = [{"at": entry.at, "who": entry.who, "summary": entry.summary,
                 "before": journal_lines(entry.before), "after": journal_lines(entry.after)}
-               for entry in reversed(operations.journal_entries(get_session(), tournament))]
-    return render_template("arbiter/journal.html", tournament=tournament, entries=entries)
+               for entry in shown.entries]
+    filters = {key: value for key, value in (("table", table), ("etui", board)) if value is not None}
+    return render_template("arbiter/journal.html", tournament=tournament, entries=entries, shown=shown,
+                           filters=filters)
