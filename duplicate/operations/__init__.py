@@ -92,7 +92,7 @@ from ._publishing import (
 from ._publishing import SECRET_RESULT_FIELDS, completeness, is_published, publish, without_scores
 from ._scoring import adjusted_lines, board_numbers
 from ._live import (
-    STATUS_LABELS, clock_state, extend_clock, find_clock, hall_version, line_status, live_room, minutes_per_board,
+    STATUS_LABELS, clock_state, extend_clock, find_clock, grid_status, hall_version, live_room, minutes_per_board,
     pause_clock, projector, projector_ranking, resume_clock, set_minutes_per_board, start_position, stop_clock,
 )
 from ._results import flag_conflict
@@ -133,7 +133,7 @@ __all__ = [
     "visible_series", "withdraw_series", "token_refusal", "remove_from_series", "Refused",
     "clear_failures", "failures", "lock_after", "locked_for", "record_failure", "record_failures", "account_key",
     "GLOBAL_KEY", "address_key", "device_key",
-    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "hall_version", "line_status", "live_room",
+    "STATUS_LABELS", "clock_state", "extend_clock", "find_clock", "grid_status", "hall_version", "live_room",
     "minutes_per_board", "pause_clock", "projector", "projector_ranking", "resume_clock", "set_minutes_per_board", "start_position",
     "stop_clock",
     "MAX_REFUSED_CODES", "player_code", "RefusedAttempt", "position_in_play", "table_codes", "TableConflict", "TableEntry", "board_results", "confirm_table_result", "conflict_result", "conflicts", "find_table",

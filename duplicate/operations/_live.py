@@ -12,7 +12,7 @@ projector and phone computes the same remaining time from the same row (`clock_s
 lines are not all in (`_position_in_play`).
 
 **The live room** (`live_room`): the grid of tables × positions of the movement, each cell the étuis that
-table plays at that position, each line's status decided in one place (`line_status`): « done » (entered),
+table plays at that position, each line's status decided in one place (`grid_status`): « done » (entered),
 « pending » (entered at the table, awaiting a defender's confirmation, SPEC §12), « conflict » (an entry —
 paper fiche or table — disagrees with the stored line and waits for the arbiter), « missing ». A table is
 *late* at a position when lines of it are missing there while the clock says that position's time is up
@@ -326,7 +326,7 @@ class StoredLine:
     conflict: bool = False
 
 
-def line_status(stored: StoredLine | None) -> str:
+def grid_status(stored: StoredLine | None) -> str:
     """The status of one line of a fiche — the only place the grid decides it: « missing » without a
     result; « conflict » while an entry that disagrees with it is open (never merged: the arbiter settles
     it); « pending » while it awaits a defender's confirmation (it counts nowhere yet); else « done »."""
@@ -384,7 +384,7 @@ def live_room(session: Session, tournament: Tournament, layout_key: tuple | None
     for position, table, board, key, slot in layout.lines:
         found = stored.get((board, slot))
         cell = cells.setdefault(f"{position}-{table}", {"position": position, "table": table, "lines": []})
-        cell["lines"].append({"board": board, "key": key, "status": line_status(found),
+        cell["lines"].append({"board": board, "key": key, "status": grid_status(found),
                               "result_id": found.id if found is not None else None})
         entered += found is not None and found.status == DONE
     counts = dict.fromkeys(STATUSES, 0)

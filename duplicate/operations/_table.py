@@ -54,7 +54,7 @@ from ._results import (
     settled_by_arbiter, write_results,
 )
 from ._scoring import CONTRACTS, ORIGIN_TABLE, Line, all_lines, parse_score
-from ._table_view import _seated, is_launched, line_status, position_in_play, scores_shown, taker_seat
+from ._table_view import _seated, is_launched, phone_status, position_in_play, scores_shown, taker_seat
 
 POIGNEES = ("simple", "double", "triple")
 PETIT_AU_BOUT = ("taker", "defence")
@@ -219,7 +219,7 @@ def record_table_result(session: Session, tournament: Tournament, table: int, pa
         raise TableConflict(f"L’étui {line.board} est déjà confirmé à cette table et sa position n’est plus en "
                             "jeu : la table ne le modifie plus ; adressez-vous à l’arbitre.", line.board, None)
     if same:
-        return TableEntry(result, line_status(result), written=False)  # a confirmed line's attacker: the arbiter's
+        return TableEntry(result, phone_status(result), written=False)  # a confirmed line's attacker: the arbiter's
     refuse_if_settled(session, result)  # the arbiter has decided this line: 409, nothing flagged
     if result is not None and result.status != PENDING:
         flag_conflict(session, tournament, result, source="table", score=score, chelem=chelem, who=who)
@@ -331,7 +331,7 @@ def board_results(session: Session, tournament: Tournament, table: int, board: A
     line = _line(session, tournament, table, board)
     if not (tournament.settings or {}).get("table_results"):
         raise PermissionError("L’arbitre ne montre pas les scores des autres tables pendant le tournoi.")
-    if line_status(line.result) != DONE:
+    if phone_status(line.result) != DONE:
         raise PermissionError("Les scores des autres tables se voient une fois votre score de cet étui confirmé.")
     in_play = position_in_play(session, tournament)
     if not is_published(tournament) and line.position != in_play:

@@ -44,7 +44,7 @@ from ._scoring import Line, _round_lines, _without_phantoms
 
 # --- what the table's phone shows -------------------------------------------------------------------------------
 
-def line_status(result: Result | None) -> str:
+def phone_status(result: Result | None) -> str:
     """``todo`` (nothing entered), ``pending`` (awaiting a defender's confirmation) or ``done``."""
     return "todo" if result is None else (PENDING if result.status == PENDING else DONE)
 
@@ -221,7 +221,7 @@ def _shown_position(tournament: Tournament, lines: list[Line], positions: list[i
     if chosen in positions:
         return chosen
     launched = [p for p in positions if is_launched(in_play, p)]
-    waiting = [line.position for line in lines if line.position in launched and line_status(line.result) != DONE]
+    waiting = [line.position for line in lines if line.position in launched and phone_status(line.result) != DONE]
     return min(waiting) if waiting else (launched[-1] if launched else (positions[0] if positions else None))
 
 
@@ -291,7 +291,7 @@ def table_view(session: Session, tournament: Tournament, table: int, position: i
     boards = []
     for line in sorted(here, key=lambda line: line.board):
         seat = taker_seat(kind, line, takers)
-        item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": line_status(line.result),
+        item: dict[str, Any] = {"number": line.board, "taker": line.taker, "status": phone_status(line.result),
                                 "taker_seat": seat, "taker_name": names.get(line.taker, line.taker),
                                 "confirm_seats": list(fmt.confirming_seats(seat))}
         attack = _attack(plan, team_attackers, line)

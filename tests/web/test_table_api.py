@@ -286,8 +286,8 @@ def test_pending_counts_nowhere(app, client, evening):
         from duplicate.interchange import export_tournament
         assert sorted(r["score"] for r in export_tournament(session, tournament)["results"]) == [56, 62]
         assert operations.progress(session, tournament)["entered"] == 2
-        from duplicate.operations._table_view import line_status
-        statuses = {(line.board, line.table): line_status(line.result)
+        from duplicate.operations._table_view import phone_status
+        statuses = {(line.board, line.table): phone_status(line.result)
                     for line in operations.all_lines(session, tournament, pending=True)}
     assert statuses[(board, played[2].table)] == "pending" and statuses[(board, played[0].table)] == "done"
     assert statuses[(board, played[3].table)] == "todo"
