@@ -11,11 +11,12 @@ import re
 import threading
 import time
 
+import flask
 import pytest
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from duplicate import db, operations
+from duplicate import db, operations, printing
 from duplicate.interchange import import_tournament
 from duplicate.models import (
     Board, JournalEntry, Movement, Penalty, Player, Result, Substitution, Team, TeamMember, Tournament,
@@ -227,6 +228,38 @@ def test_the_route_sheet_pdf_is_prepared_then_served_at_once(app, client, tourna
     assert "attachment" in served.headers["Content-Disposition"]
     # a new click wants the data of now: prepared again
     assert client.get(address).status_code == 202
+
+
+def test_once_published_the_arbiters_and_the_publics_route_sheet_pdf_are_rendered_once(
+        app, client, make_user, sign_in, tournament_id, monkeypatch):
+    """Published: the arbiter's click renders the sheet, the public's click is served that very file (one
+    render, where the arbiter's and the public's were two). Withdrawn: the arbiter's sheet (with the scores)
+    is his alone — the public's is rendered apart, without them, even when it names the arbiter's version."""
+    app.config["ROUTE_SHEET_PDF_WAIT"] = 60  # each request waits for the worker: one answer each
+    renders = []  # this app's sheets rendered (an earlier test's worker may still render its own), each export
+    render_kind = printing.render_kind
+
+    def recorded(kind, export, *args, **kwargs):
+        if flask.current_app._get_current_object() is app:
+            renders.append(json.dumps(export))
+        return render_kind(kind, export, *args, **kwargs)
+
+    monkeypatch.setattr(printing, "render_kind", recorded)
+    arbiter = app.test_client()
+    assert sign_in(arbiter, make_user("arbitre")).status_code == 302
+    address = f"/feuille/{_token(app, 'N1')}/feuille-de-route.pdf"
+    first = arbiter.get(address)
+    assert first.status_code == 200 and first.data.startswith(b"%PDF") and len(renders) == 1
+    public = client.get(address)
+    assert public.status_code == 200 and public.data == first.data and len(renders) == 1
+
+    _write(app, lambda session, t: operations.publish(session, t, False, "arbitre"))
+    version = _version(app, tournament_id)
+    mine = arbiter.get(address)
+    assert mine.status_code == 200 and len(renders) == 2 and '"score": 56' in renders[-1]
+    theirs = client.get(f"{address}?depuis={version}")
+    assert theirs.status_code == 200 and len(renders) == 3 and theirs.data != mine.data
+    assert '"score": 56' not in renders[-1]
 
 
 def test_a_full_queue_asks_to_come_back_later(app, client, tournament_id, monkeypatch):

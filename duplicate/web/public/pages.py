@@ -247,16 +247,16 @@ def route_sheet_pdf(token: str):
     tournament, entrant_id, _holder = _by_token(token)
     session = get_session()
     version = operations.data_version(session, tournament)
-    secret = not results_visible(tournament)
+    published = operations.is_published(tournament)
     sheet = _pdf_sheet(tournament, entrant_id, token)
     since = request.args.get("depuis", type=int)
     pdfs = route_sheet_pdfs()
-    pdf = pdfs.read(sheet, version, secret, since)
+    pdf = pdfs.read(sheet, version, published, since)
     if pdf is None:
         queued = pdfs.submit(sheet)
         if queued and current_app.config["ROUTE_SHEET_PDF_WAIT"]:
             pdfs.wait(sheet, current_app.config["ROUTE_SHEET_PDF_WAIT"])
-            pdf = pdfs.read(sheet, operations.data_version(session, tournament), secret, version[1])
+            pdf = pdfs.read(sheet, operations.data_version(session, tournament), published, version[1])
     if pdf is None:
         refresh = PREPARING_REFRESH if queued else 5 * PREPARING_REFRESH
         again = url_for("web.route_sheet_pdf", token=token, depuis=since if since is not None else version[1])

@@ -2,7 +2,8 @@
 
 Rendering one feuille de route takes seconds of CPU (WeasyPrint); a request never does it. A request for
 the PDF is served the file kept for its key — the tournament, the participant, the link printed under the
-QR code, who asks (the arbiter or the public) and whether the scores are hidden (SPEC §11) — when that file
+QR code and its audience (`Sheet.audience`: before publication the arbiter's, with the scores, and the
+public's, without — SPEC §11; once published one file for both) — when that file
 was rendered from the data the request sees; otherwise it puts the sheet in the queue and answers at once
 the French « en préparation » page, which reloads itself (`PREPARING_REFRESH` seconds) with ``depuis=<the
 version seen>``: the file is then served as soon as it holds the data of that moment or newer (never newer
@@ -48,11 +49,18 @@ class Sheet:
     url: str
     arbiter: bool  # asked by a signed-in arbiter: the scores are shown before publication
 
-    def name(self, origin, secret: bool) -> str:
+    def audience(self, published: bool) -> str:
+        """Who the file is for: once the séance is published, everyone (the arbiter's sheet and the public's
+        are the same file, rendered once); before, the arbiter (with the scores) or the public (without). A
+        file rendered before publication is never one the public is served: its audience is not
+        ``published``, whatever version a request names (``depuis``)."""
+        return "published" if published else ("arbiter" if self.arbiter else "public")
+
+    def name(self, origin, audience: str) -> str:
         """The files' name, before their version: a hash of the whole key. ``origin``: the first part of the
         data's version (`operations.data_version`), the tournament's creation time and data epoch — another
         tournament given the same id, or a restore (issue 31), gives other names."""
-        text = "|".join(map(str, (origin, self.entrant_id, self.url, self.arbiter, secret)))
+        text = "|".join(map(str, (origin, self.entrant_id, self.url, audience)))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -68,9 +76,9 @@ class RouteSheetPdfs:
         self.worker: threading.Thread | None = None
         self.done = threading.Condition()
 
-    def _files(self, sheet: Sheet, origin, secret: bool) -> list[tuple[int, Path]]:
+    def _files(self, sheet: Sheet, origin, audience: str) -> list[tuple[int, Path]]:
         folder = self.directory / str(sheet.tournament_id)
-        prefix = sheet.name(origin, secret) + "-"
+        prefix = sheet.name(origin, audience) + "-"
         found = []
         for path in folder.glob(prefix + "*.pdf") if folder.is_dir() else ():
             version = path.stem[len(prefix):]
@@ -78,11 +86,12 @@ class RouteSheetPdfs:
                 found.append((int(version), path))
         return sorted(found)
 
-    def read(self, sheet: Sheet, version: tuple, secret: bool, since: int | None = None) -> bytes | None:
+    def read(self, sheet: Sheet, version: tuple, published: bool, since: int | None = None) -> bytes | None:
         """The kept PDF of ``sheet`` rendered from version ``version`` of the data — or, ``since`` given,
-        from any version between ``since`` and ``version`` — or None."""
+        from any version between ``since`` and ``version`` — for its audience as ``published`` decides it
+        (`Sheet.audience`), or None."""
         origin, number = version
-        for found, path in reversed(self._files(sheet, origin, secret)):
+        for found, path in reversed(self._files(sheet, origin, sheet.audience(published))):
             if (since if since is not None else number) <= found <= number:
                 try:
                     return path.read_bytes()
@@ -137,24 +146,25 @@ class RouteSheetPdfs:
         with Session(reader) as session:
             tournament = operations.get_tournament(session, sheet.tournament_id)
             version = operations.data_version(session, tournament)
-            secret = not (sheet.arbiter or operations.is_published(tournament))
-            if self.read(sheet, version, secret) is not None:
+            published = operations.is_published(tournament)
+            if self.read(sheet, version, published) is not None:  # the other audience's, once published
                 return
+            secret = sheet.audience(published) == "public"
             export, ranking, _tokens = tournament_data(session, tournament.id)
             if secret:
                 export, ranking = operations.without_scores(export), {"boards": [], "ranking": []}
             pdf = printing.render_kind("route-sheets", export, ranking, entrants=[sheet.entrant_id],
                                        route_urls={sheet.entrant_id: sheet.url})
-        self._keep(sheet, version, secret, pdf)
+        self._keep(sheet, version, sheet.audience(published), pdf)
 
-    def _keep(self, sheet: Sheet, version: tuple, secret: bool, pdf: bytes) -> None:
+    def _keep(self, sheet: Sheet, version: tuple, audience: str, pdf: bytes) -> None:
         origin, number = version
-        older = self._files(sheet, origin, secret)
+        older = self._files(sheet, origin, audience)
         folder = self.directory / str(sheet.tournament_id)
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
             part.write(pdf)
-        os.replace(part.name, folder / f"{sheet.name(origin, secret)}-{number}.pdf")
+        os.replace(part.name, folder / f"{sheet.name(origin, audience)}-{number}.pdf")
         for found, path in older:
             if found < number:
                 path.unlink(missing_ok=True)
