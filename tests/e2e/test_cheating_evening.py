@@ -197,7 +197,9 @@ def test_a_cheating_evening_is_refused_seat_by_seat(live_server, new_page, artif
             shot(phones[1], artifacts, "tricheurs-table1-390")
 
     # --- the journal says who tried what ----------------------------------------------------------------------
-    arbiter.goto(f"{base}/arbitre/tournois/{tid}/journal")
+    arbiter.goto(f"{base}/arbitre/tournois/{tid}/journal")  # a hundred entries a page: the whole evening on one
+    arbiter.click("text=Tout sur une page (à imprimer)")
+    arbiter.wait_for_url(re.compile(r"page=tout"))
     journal = arbiter.inner_text("table.journal")
     assert re.search(r"table 1, position 1 : code refusé pour \w+ \(\w+ JOUEUR \w+\), c’est celui de N1 JOUEUR N1",
                      journal), journal
@@ -206,6 +208,12 @@ def test_a_cheating_evening_is_refused_seat_by_seat(live_server, new_page, artif
     assert "table 4 : saisie refusée, la position 3 n’est pas lancée" in journal
     assert re.search(r"confirmé par la défense \(\w+, \w+ JOUEUR \w+\)", journal)
     shots(arbiter, artifacts, "tricheurs-journal")
+    arbiter.fill("input[name=table]", "3")  # the arbiter asks what table 3's phone did
+    with arbiter.expect_navigation():
+        arbiter.click("button:has-text('Filtrer')")
+    table_3 = arbiter.locator("table.journal tbody tr").all_inner_texts()
+    assert table_3 and all(re.search(r"\btable (: )?3\b", row) for row in table_3), table_3
+    assert "table 3 : saisie refusée, la position 2 n’est pas lancée" in arbiter.inner_text("table.journal")
 
     # --- the arbiter adjusts one line; publication ------------------------------------------------------------
     number, table = sorted(scores)[0]
