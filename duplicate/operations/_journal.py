@@ -58,15 +58,16 @@ class JournalPage:
 
 
 def _names_place(values: Mapping[str, Any] | None, key: str, number: int) -> bool:
+    """Whether an entry's ``before`` or ``after`` gives ``number`` under ``key`` (« table », « étui »)."""
     return isinstance(values, Mapping) and values.get(key) == number
 
 
 def journal_page(session: Session, tournament: Tournament, page: int = 1, *, table: int | None = None,
                  board: int | None = None, size: int | None = JOURNAL_PAGE) -> JournalPage:
     """The entries of page ``page`` (newest first; a page past the last gives the last; ``size`` None: all on
-    one page, to print). ``table``: only
-    the entries about that table — its phone's (``who`` « table N ») or naming it in their values
-    (``"table": N``, as every result's entry does); ``board``: only those naming that étui (``"étui"``)."""
+    one page, to print). ``table``: only the entries about that table — its phone's (``who`` « table N ») or
+    naming it in their values (``"table": N``, as every result's entry does); ``board``: only those naming
+    that étui (``"étui"``)."""
     where = JournalEntry.tournament_id == tournament.id
     if table is None and board is None:
         total = session.exec(select(func.count()).select_from(JournalEntry).where(where)).one()

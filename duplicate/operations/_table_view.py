@@ -53,12 +53,12 @@ def phone_status(result: Result | None) -> str:
 _SUBSTITUTIONS_OF = select(Substitution.seat, Substitution.player_id, Substitution.from_position).where(
     Substitution.tournament_id == bindparam("tournament_id"), Substitution.from_position <= bindparam("position"),
     Substitution.seat.in_(bindparam("places", expanding=True))).order_by(Substitution.from_position, Substitution.id)
-_PLACED = Player.entrant_id.in_(bindparam("places", expanding=True))
-_PLAYERS_OF = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
+_PLAYERS = select(Player.id, Player.entrant_id, Player.surname, Player.first_name).where(
     Player.tournament_id == bindparam("tournament_id"))
+_PLACED = Player.entrant_id.in_(bindparam("places", expanding=True))
+_PLAYERS_OF = _PLAYERS.where(_PLACED)
 # with their substitutes only when there are some: the OR keeps SQLite off the (tournament, entrant id) index
-_PLAYERS_OR_SUBSTITUTES_OF = _PLAYERS_OF.where(_PLACED | Player.id.in_(bindparam("ids", expanding=True)))
-_PLAYERS_OF = _PLAYERS_OF.where(_PLACED)
+_PLAYERS_OR_SUBSTITUTES_OF = _PLAYERS.where(_PLACED | Player.id.in_(bindparam("ids", expanding=True)))
 
 
 def _seated(session: Session, tournament: Tournament, position: int,
