@@ -32,6 +32,8 @@ The SPEC §13 file's import is `_freeplay_import`'s.
 
 from __future__ import annotations
 
+import functools
+import json
 import secrets
 from dataclasses import dataclass
 
@@ -41,7 +43,7 @@ from sqlmodel import Session, select
 from duplicate import french, interchange
 from duplicate.core.freeplay.feuille import sheet_foot
 from duplicate.core.freeplay.movements import (
-    PARALLEL_LETTERS, MovementError, free_movement, movement_to_dict, parallel_letter, rounds_from_dict,
+    PARALLEL_LETTERS, MovementError, Round, free_movement, movement_to_dict, parallel_letter, rounds_from_dict,
 )
 from duplicate.core.freeplay.penalties import CATALOGUE, Sanction, sanction
 from duplicate.core.freeplay.ranking import lateness_penalty
@@ -55,6 +57,7 @@ from ._deals import get_movement, put_movement
 from ._entrants import _place, drawn_order
 from ._freeplay_teams import export_teams, seat_free_teams, team_rows
 from ._journal import journal
+from ._layout import movement_text
 from ._results import remove_penalty
 
 MAX_LATENESS_MINUTES = 600
@@ -180,14 +183,25 @@ def player_names(session: Session, tournament: Tournament) -> dict[str, str]:
     return {p.entrant_id: p.name for p in players(session, tournament) if p.entrant_id}
 
 
+def free_rounds(session: Session, tournament: Tournament) -> tuple[Round, ...]:
+    """The free-play movement's rounds (none without a movement), decoded once per stored text: the text is
+    read once a transaction, and not at all while this process holds the movement's version
+    (`_layout.movement_text`) — a table's phone asks for them at every request."""
+    text = movement_text(session, tournament)
+    return _decoded_rounds(text) if text not in (None, "null") else ()
+
+
+@functools.lru_cache(maxsize=16)
+def _decoded_rounds(text: str) -> tuple[Round, ...]:
+    return tuple(rounds_from_dict(json.loads(text)))
+
+
 def table_seats(session: Session, tournament: Tournament, position: int, table: int) -> dict[str, str | None]:
     """Who sits where at ``table`` for ``position`` (``None``: an empty seat); `NotFound` when the movement
     has no such table."""
-    movement = get_movement(session, tournament)
-    if movement is not None:
-        for r in rounds_from_dict(movement.data):
-            if r.position == position and r.table == table:
-                return dict(r.seats)
+    for r in free_rounds(session, tournament):
+        if r.position == position and r.table == table:
+            return dict(r.seats)
     raise NotFound(f"Pas de table {table} à la position {position} dans le mouvement.")
 
 

@@ -31,13 +31,11 @@ from sqlmodel import Session, select
 from duplicate import french
 from duplicate.core import formats
 from duplicate.core.cards import SEAT_NAMES
-from duplicate.core.freeplay.movements import rounds_from_dict
 from duplicate.models import FreeTableEntry, Tournament, utcnow
 
 from ._codes import MAX_REFUSED_CODES, code_matches, player_code, refused_attempts
 from ._common import NotFound, OperationError, _format
-from ._deals import get_movement
-from ._freeplay import get_sheet, player_names, read_sheet, save_sheet, sheet_rows, sheet_view, table_seats
+from ._freeplay import free_rounds, get_sheet, player_names, read_sheet, save_sheet, sheet_rows, sheet_view, table_seats
 from ._journal import journal
 from ._table_links import table_secret
 
@@ -50,14 +48,11 @@ def refused_codes(session: Session, tournament: Tournament, table: int, position
     return refused_attempts(session, tournament, CODE_REFUSED, table, position)
 
 
-def _rounds(session: Session, tournament: Tournament):
-    movement = get_movement(session, tournament)
-    return rounds_from_dict(movement.data) if movement is not None else []
 
 
 def table_links(session: Session, tournament: Tournament) -> list[dict]:
     """Per table of the movement: ``{"table", "secret", "path"}`` (the phone page, to be made absolute)."""
-    tables = sorted({r.table for r in _rounds(session, tournament)})
+    tables = sorted({r.table for r in free_rounds(session, tournament)})
     return [{"table": t, "secret": table_secret(tournament, t), "path": f"/table/libre/{table_secret(tournament, t)}"}
             for t in tables]
 
@@ -85,7 +80,7 @@ def find_free_table(session: Session, secret: str) -> tuple[Tournament, int]:
         raise unknown
     if not hmac.compare_digest(table_secret(tournament, int(parts[1])), secret):
         raise unknown
-    if int(parts[1]) not in {r.table for r in _rounds(session, tournament)}:
+    if int(parts[1]) not in {r.table for r in free_rounds(session, tournament)}:
         raise unknown
     return tournament, int(parts[1])
 
@@ -107,7 +102,7 @@ def table_state(session: Session, tournament: Tournament, table: int, position: 
     table plays it, else its first position without a stored feuille, else its last), the seats, and the
     status ``todo`` | ``pending`` | ``done``; for ``pending`` the typed feuille with its marks (the
     confirmer reads it), for ``done`` nothing of the marks."""
-    positions = sorted({r.position for r in _rounds(session, tournament) if r.table == table})
+    positions = sorted({r.position for r in free_rounds(session, tournament) if r.table == table})
     if position not in positions:
         open_ = [p for p in positions if get_sheet(session, tournament, p, table) is None]
         position = open_[0] if open_ else (positions[-1] if positions else None)
