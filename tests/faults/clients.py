@@ -8,6 +8,8 @@ import http.client
 import http.cookiejar
 import json
 import re
+import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -95,3 +97,49 @@ class Browser:
 
 
 CONNECTION_ERRORS = (urllib.error.URLError, ConnectionError, http.client.HTTPException, TimeoutError, OSError)
+
+
+def stored_lines(base: str, tournament_id: int, token: str | None = None) -> dict[tuple[int, int], int]:
+    """(étui, table) → score of every line on the tournament's ranking (``token``: staff, before publication
+    or past the public's kept view); fails on a line there twice."""
+    stored = {}
+    for board in get_json(base, f"/api/tournaments/{tournament_id}/ranking", token=token)["boards"]:
+        for line in board["results"]:
+            key = (board["number"], line["table"])
+            assert key not in stored, f"line {key} doubled"
+            stored[key] = line["score"]
+    return stored
+
+
+def killed_during_entry(server, tournament_id: int, lines: list[dict], token: str, *, clients: int,
+                        kill_after: int, deadline_s: float) -> dict[tuple[int, int], int]:
+    """``clients`` scorers send ``lines`` one by one to ``server``'s scoring API; once ``kill_after`` are
+    acknowledged (201) the server is killed with SIGKILL (`LiveServer.kill`). The lines acknowledged, (étui,
+    table) → score; a line whose answer the kill swallowed is not among them."""
+    acked: dict[tuple[int, int], int] = {}
+    lock = threading.Lock()
+    stop = threading.Event()
+    deadline = time.monotonic() + deadline_s
+
+    def scorer(part: list[dict]) -> None:
+        for line in part:
+            if stop.is_set() or time.monotonic() > deadline:
+                return
+            try:
+                status, _ = post_json(server.url, f"/api/tournaments/{tournament_id}/results", [line], token)
+            except CONNECTION_ERRORS:
+                return  # the server is gone; this line's fate is unknown to the client
+            if status == 201:
+                with lock:
+                    acked[(line["board"], line["table"])] = line["score"]
+
+    threads = [threading.Thread(target=scorer, args=(lines[i::clients],)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    while len(acked) < kill_after and time.monotonic() < deadline:
+        time.sleep(0.005)
+    server.kill()
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    return acked

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from clients import CONNECTION_ERRORS, Browser, get_json, post_json
+from clients import CONNECTION_ERRORS, Browser, killed_during_entry, post_json, stored_lines
 from live import LiveServer, create_token, create_users, give_tournament, pg_schema, postgres_reachable, ready_tournament
 
 CLIENTS = 4
@@ -18,51 +18,16 @@ KILL_AFTER_ACKS = 30  # SIGKILL once this many lines are acknowledged (of the de
 DEADLINE = 60  # seconds: every loop stops by then
 
 
-def _stored(base: str, tournament_id: int) -> dict[tuple[int, int], int]:
-    output = get_json(base, f"/api/tournaments/{tournament_id}/ranking")
-    stored = {}
-    for board in output["boards"]:
-        for line in board["results"]:
-            key = (board["number"], line["table"])
-            assert key not in stored, f"line {key} doubled"
-            stored[key] = line["score"]
-    return stored
-
-
 def _crash_during_api_entry(database_url: str, tmp_path) -> None:
     tournament_id, lines = ready_tournament(database_url, tmp_path)
     token = create_token(database_url)
     server = LiveServer(database_url, tmp_path / "server.log").start()
-    acked: dict[tuple[int, int], int] = {}
-    lock = threading.Lock()
-    stop = threading.Event()
-    deadline = time.monotonic() + DEADLINE
-
-    def scorer(part: list[dict]) -> None:
-        for line in part:
-            if stop.is_set() or time.monotonic() > deadline:
-                return
-            try:
-                status, _ = post_json(server.url, f"/api/tournaments/{tournament_id}/results", [line], token)
-            except CONNECTION_ERRORS:
-                return  # the server is gone; this line's fate is unknown to the client
-            if status == 201:
-                with lock:
-                    acked[(line["board"], line["table"])] = line["score"]
-
-    threads = [threading.Thread(target=scorer, args=(lines[i::CLIENTS],)) for i in range(CLIENTS)]
-    for thread in threads:
-        thread.start()
-    while len(acked) < KILL_AFTER_ACKS and time.monotonic() < deadline:
-        time.sleep(0.005)
-    server.kill()
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=30)
+    acked = killed_during_entry(server, tournament_id, lines, token, clients=CLIENTS, kill_after=KILL_AFTER_ACKS,
+                                deadline_s=DEADLINE)
     assert KILL_AFTER_ACKS <= len(acked) < len(lines), "the kill did not land in the middle of the entry"
 
     with LiveServer(database_url, tmp_path / "server2.log") as again:
-        stored = _stored(again.url, tournament_id)
+        stored = stored_lines(again.url, tournament_id)
         missing = {key: score for key, score in acked.items() if stored.get(key) != score}
         assert not missing, f"acknowledged but lost after SIGKILL: {missing}"
         # the scorers send what they had not seen acknowledged; already stored lines answer 409
@@ -71,7 +36,7 @@ def _crash_during_api_entry(database_url: str, tmp_path) -> None:
             if key not in acked:
                 status, body = post_json(again.url, f"/api/tournaments/{tournament_id}/results", [line], token)
                 assert status in (201, 409), (status, body)
-        final = _stored(again.url, tournament_id)
+        final = stored_lines(again.url, tournament_id)
         assert final == {(line["board"], line["table"]): line["score"] for line in lines}
 
 
@@ -123,7 +88,7 @@ def test_sigkill_during_screen_entry_loses_no_saved_fiche(tmp_path):
     assert 40 <= len(acked) < len(lines)
 
     with LiveServer(database_url, tmp_path / "server2.log") as again:
-        stored = _stored(again.url, tournament_id)
+        stored = stored_lines(again.url, tournament_id)
         lost = {key: score for key, score in acked.items() if stored.get(tuple(map(int, key.split("-")))) != score}
         assert not lost, f"saved fiches lost after SIGKILL: {lost}"
         # the entry completes after the restart
@@ -132,4 +97,4 @@ def test_sigkill_during_screen_entry_loses_no_saved_fiche(tmp_path):
         for number in boards:
             status, page, _ = browser.save(tournament_id, number, scores)
             assert status == 302, (status, page[:500])
-        assert _stored(again.url, tournament_id) == {tuple(map(int, k.split("-"))): v for k, v in scores.items()}
+        assert stored_lines(again.url, tournament_id) == {tuple(map(int, k.split("-"))): v for k, v in scores.items()}
