@@ -25,7 +25,7 @@ from duplicate.core.formats import format_for
 from duplicate.db import read_columns
 from duplicate.view_models.export import ROOMS, attacker_text
 from duplicate.models import (
-    DONE, PENDING, Player, PositionClock, Result, Substitution, Team,
+    DONE, PENDING, Player, Result, Substitution, Team,
     Tournament, TournamentKind, result_slot,
 )
 
@@ -114,13 +114,15 @@ def _names(session: Session, tournament: Tournament, position: int, only: set[st
 
 # --- what is launched, what is shown ---------------------------------------------------------------------------
 
-_IN_PLAY = select(PositionClock.position).where(PositionClock.tournament_id == bindparam("tournament_id"))
-
-
 def position_in_play(session: Session, tournament: Tournament) -> int | None:
     """The position in play: the one the arbiter launched last (« Lancer la position », `_live`'s clock);
-    None before he launches one (then nothing is launched). The statement is built once (issue 30)."""
-    return read_columns(session, _IN_PLAY, {"tournament_id": tournament.id}).scalar()
+    None before he launches one (then nothing is launched)."""
+    return _in_play(clock_row(session, tournament))
+
+
+def _in_play(clock) -> int | None:
+    """`position_in_play` from the clock's row already read (`_live.clock_row`)."""
+    return clock.position if clock is not None else None
 
 
 def is_launched(in_play: int | None, position: int | None) -> bool:
@@ -259,7 +261,7 @@ def table_watch(session: Session, tournament: Tournament, position: int | None) 
     clock = clock_row(session, tournament)
     refused = tuple(action_entries(session, tournament, CODE_REFUSED))
     return TableWatch(f"{version_of_hall(tournament, clock)}-{len(refused)}-{position or ''}",
-                      clock.position if clock is not None else None, refused)
+                      _in_play(clock), refused)
 
 
 def table_view(session: Session, tournament: Tournament, table: int, position: int | None = None,
