@@ -25,17 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "faults"), str(ROOT / "bench")]
 
 from bench_load import percentile  # noqa: E402
-from clients import get_json, post_json  # noqa: E402
+from clients import get_json, post_json, stored_lines  # noqa: E402
 from live import LiveServer, create_token, pg_schema, postgres_reachable, ready_tournament  # noqa: E402
 
 POLL = 0.05  # seconds between two reads of a ranking
 DEADLINE = 30  # seconds a line may take to appear before the run fails
-
-
-def _holds(base: str, tournament_id: int, key: tuple[int, int]) -> bool:
-    ranking = get_json(base, f"/api/tournaments/{tournament_id}/ranking")
-    return any(board["number"] == key[0] and any(line["table"] == key[1] for line in board["results"])
-               for board in ranking["boards"])
 
 
 def main() -> int:
@@ -63,7 +57,7 @@ def main() -> int:
                 while waiting:
                     for index in sorted(waiting):
                         start = time.perf_counter()
-                        if _holds(servers[index].url, tournament_id, key):
+                        if key in stored_lines(servers[index].url, tournament_id):
                             waiting.discard(index)
                             (same if index == writer else others).append(time.perf_counter() - sent)
                         else:
