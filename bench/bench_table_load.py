@@ -298,7 +298,7 @@ def run(database_url: str, label: str, args) -> bool:
                 for key in earlier:
                     status, answer, _ = timed(f"/api/tournaments/{tournament_id}/results", groups[key], token)
                     assert status == 201, answer
-                _journal_as_phones(database_url, tournament_id, [line for key in earlier for line in groups[key]])
+                journal_as_phones(database_url, tournament_id, [line for key in earlier for line in groups[key]])
                 print(f"  [{label}] fin de soirée : {sum(len(groups[k]) for k in earlier)} lignes déjà là "
                       f"(positions {', '.join(str(p) for p in sorted({k[1] for k in earlier}))}), journal compris")
 
@@ -355,7 +355,7 @@ def _taker_seats(database_url: str, tournament_id: int) -> dict[int, str]:
     return dict(rows)
 
 
-def _journal_as_phones(database_url: str, tournament_id: int, lines: list[dict]) -> None:
+def journal_as_phones(database_url: str, tournament_id: int, lines: list[dict]) -> None:
     """The journal ``lines`` would have left had they been entered and confirmed on the tables' phones: two
     entries a line (``--late``: what a phone's view counts its refused codes among)."""
     import datetime

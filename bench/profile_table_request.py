@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import cProfile
-import datetime
 import json
 import pstats
 import random
@@ -37,7 +36,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e"), str(ROOT / "bench")]
 
 
 class SqlCounter:
@@ -87,8 +86,8 @@ def main() -> None:
 
     from duplicate import create_app, interchange, operations as ops
     from duplicate.db import get_database, get_session
-    from duplicate.models import Board, JournalEntry
-    from sqlalchemy import insert
+    from bench_table_load import journal_as_phones
+    from duplicate.models import Board
     from sqlmodel import select
 
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -120,11 +119,6 @@ def main() -> None:
             session = get_session()
             tournament = interchange.import_tournament(session, json.dumps(dict(data, results=kept)))
             tournament_id = tournament.id
-            if args.api != "scoring":  # the journal the kept lines leave when played on the phones
-                session.connection().execute(insert(JournalEntry), [
-                    {"tournament_id": tournament_id, "action": action, "at": datetime.datetime.now(datetime.timezone.utc),
-                     "summary": f"Étui {r['board']}, table {r['table']}", "who": f"table {r['table']}"}
-                    for r in kept for action in ("table.enter", "table.confirm")])
             token = ops.create_token(session, "scorer", "profil")
             ops.create_user(session, "marqueur", "mot-de-passe-long", "scorer")
             secrets = {t: ops.table_secret(tournament, t) for t in range(1, args.tables + 1)}
@@ -133,6 +127,8 @@ def main() -> None:
             ops.start_position(session, tournament, max(r["position"] for r in data["movement"]["rounds"]))
             codes = {item["id"]: item["code"] for item in ops.table_codes(session, tournament)}
             session.commit()
+            if args.api != "scoring":  # the journal the kept lines leave when played on the phones
+                journal_as_phones(app.config["DATABASE_URL"], tournament_id, kept)
             counter = SqlCounter(get_database().engine)
         client = app.test_client()
         if args.api == "fiche":
