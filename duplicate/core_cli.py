@@ -152,7 +152,11 @@ from duplicate.freeplay_cli import with_free_play  # noqa: E402 (free play: rank
 
 CORE_COMMANDS = with_free_play(CORE_COMMANDS)
 
+from duplicate.simultaneous_cli import with_simultaneous  # noqa: E402 (the simultané's files: issue 33)
+
+CORE_COMMANDS = with_simultaneous(CORE_COMMANDS)
+
 
 @click.group(commands=CORE_COMMANDS)
 def main() -> None:
-    """Commandes du moteur (sans base de données) : deal, score, rank, movement."""
+    """Commandes du moteur (sans base de données) : deal, score, rank, movement, pcn, simultane."""
