@@ -191,6 +191,57 @@ def print_command(kind, tournament_id, out_path, scored, columns, rows, single, 
     click.echo(f"{out_path} : {pages} page{'s' if pages > 1 else ''}.")
 
 
+# --- a simultané on the hosted instance (issue 33; duplicate.operations._simultaneous) -------------------------
+
+@click.command("simultane-create")
+@click.argument("code")
+@click.option("--name", default="", help="Nom du simultané (ex. « Simultané de décembre »).")
+@click.option("--kind", type=click.Choice(["individual", "triplettes", "quadrettes"]), default="individual",
+              show_default=True)
+@click.option("--boards", type=click.IntRange(1, 100), required=True, help="Nombre d’étuis.")
+@click.option("--embargo", required=True, help="Fin de l’embargo, avec son fuseau (ex. 2026-12-12T23:30+01:00).")
+@with_appcontext
+def simultaneous_create_command(code: str, name: str, kind: str, boards: int, embargo: str) -> None:
+    """Crée un simultané : ses étuis sont donnés une fois ; affiche l’empreinte SHA-256 à publier."""
+    import datetime
+
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    try:
+        embargo_at = datetime.datetime.fromisoformat(embargo)
+    except ValueError:
+        _fail(f"heure de fin d’embargo « {embargo} » illisible : 2026-12-12T23:30+01:00 par exemple.")
+    session = get_session()
+    try:
+        event = operations.create_simultaneous(session, code, name, kind, boards, embargo_at)
+    except operations.OperationError as error:
+        _fail(error.message)
+    session.commit()
+    click.echo(f"Simultané « {event.code} » créé : {boards} étuis. Empreinte des donnes à publier (SHA-256) :")
+    click.echo(event.seed_sha256)
+
+
+@click.command("simultane-club")
+@click.argument("code")
+@click.argument("club")
+@click.option("--name", default="", help="Nom du club.")
+@with_appcontext
+def simultaneous_club_command(code: str, club: str, name: str) -> None:
+    """Inscrit un club au simultané ; sa clé est la dernière ligne affichée (à lui transmettre)."""
+    from duplicate import operations
+    from duplicate.db import get_session
+
+    session = get_session()
+    try:
+        member = operations.add_club(session, operations.get_simultaneous(session, code), club, name)
+    except operations.OperationError as error:  # NotFound too
+        _fail(error.message)
+    session.commit()
+    click.echo(f"Club « {member.code} » inscrit ; sa clé, à lui transmettre (elle ne sera plus affichée) :")
+    click.echo(member.key)
+
+
 def init_core(app) -> None:
     """Register only the commands that need neither the database nor the web (`CORE_COMMANDS`)."""
     for command in CORE_COMMANDS.values():
@@ -204,7 +255,7 @@ def init_app(app) -> None:
 
     for command in (*CORE_COMMANDS.values(), import_command, export_command,
                     demo_command, create_arbiter_command, create_token_command, tokens_command, revoke_token_command,
-                    print_command):
+                    print_command, simultaneous_create_command, simultaneous_club_command):
         app.cli.add_command(command)
     for command in (serve_command, backup_command, restore_command):  # the hall: serving, backups
         app.cli.add_command(command)

@@ -549,3 +549,37 @@ class PositionClock(SQLModel, table=True):
     ends_at: datetime.datetime | None = Field(default=None)
     paused_remaining: int | None = Field(default=None)
     updated_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class Simultaneous(SQLModel, table=True):
+    """A simultané (issue 33, `core.simultaneous`): the same étuis played in several clubs, one national
+    topage. ``deals``: the SPEC §9 deals file the clubs print their étuis from, without its seed until the
+    embargo ends; ``seed_sha256`` published before the evening; nothing of the national results is public
+    before ``embargo_at`` (aware, UTC)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(max_length=20, unique=True)
+    name: str = Field(max_length=200)
+    kind: str = Field(max_length=20)
+    deals: dict = _json(nullable=False)
+    seed: str = Field(max_length=200)
+    seed_sha256: str = Field(max_length=64)
+    embargo_at: datetime.datetime
+    created_at: datetime.datetime = Field(default_factory=utcnow)
+
+
+class SimultaneousClub(SQLModel, table=True):
+    """A club of a simultané: its ``code`` and ``key`` (the HMAC key its files are signed with), and its
+    last accepted file (``envelope``, replaced by each new one: sending again replaces)."""
+
+    __tablename__ = "simultaneous_club"
+    __table_args__ = (sa.UniqueConstraint("simultaneous_id", "code"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    simultaneous_id: int = Field(foreign_key="simultaneous.id", ondelete="CASCADE", index=True)
+    code: str = Field(max_length=8)
+    name: str = Field(max_length=200)
+    key: str = Field(max_length=64)
+    envelope: dict | None = _json()
+    uploaded_at: datetime.datetime | None = Field(default=None)
+    uploads: int = Field(default=0)

@@ -167,3 +167,19 @@ def _made_again(table: str, row: dict, shift: datetime.timedelta) -> dict:
     return {name: models.new_token() if name in tokens
             else value + shift if isinstance(value, datetime.datetime) else value
             for name, value in row.items()}
+
+
+def club_evening(scores: dict[int, dict[int, int]], takers: dict[int, str]) -> dict:
+    """A simultané club's individual evening (issue 33) as its SPEC §9 file: table t seats N<t>, S<t>, E<t>,
+    W<t> and plays the étuis of ``scores[t]`` (étui → score) at position 1; the taker sits at the étui's
+    taker seat (``takers``: étui → seat)."""
+    players, results = [], []
+    for table, boards in sorted(scores.items()):
+        seated = {seat: f"{seat}{table}" for seat in "NSEW"}
+        players += [{"id": ident, "name": f"JOUEUR {ident}", "line": seat} for seat, ident in seated.items()]
+        for board, score in sorted(boards.items()):
+            taker = seated[takers[board]]
+            results.append({"board": board, "table": table, "position": 1, "taker": taker,
+                            "defenders": [ident for ident in seated.values() if ident != taker], "score": score})
+    return {"format": "tarot-tournament/1", "name": "Soirée du club", "kind": "individual", "players": players,
+            "boards": [{"number": n, "taker": t} for n, t in takers.items()], "results": results}

@@ -101,7 +101,8 @@ def read_club_file(envelope: Any, event: Event, keys: Mapping[str, str]) -> Club
         raise SimultaneousError(f"Club « {_text(club)} » inconnu de ce simultané : l’organisateur donne à chaque "
                                 "club son code et sa clé.")
     signature = envelope.get("signature")
-    if not isinstance(signature, str) or not hmac.compare_digest(signature, sign(envelope, keys[club])):
+    if not isinstance(signature, str) or not hmac.compare_digest(signature.encode("utf-8"),
+                                                                 sign(envelope, keys[club]).encode("utf-8")):
         raise SimultaneousError(f"Signature refusée pour le club {club} : le fichier a été modifié après sa "
                                 "signature, ou signé avec une autre clé.")
     if envelope.get("seed_sha256") != event.seed_sha256:

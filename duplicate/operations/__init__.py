@@ -33,7 +33,7 @@ séances, publication), ``_table`` (scoring at the table: links, entry, confirma
 paper fiches), ``_triplettes`` (badges and attackers of the triplettes), ``_quadrettes`` (the quadrettes' attackers), ``_journal`` (the tournament's journal of changes), ``_evening`` (the evening's changes:
 players edited, fill-in players, withdrawals, substitutes, lateness, archive and deletion), ``_changes`` (the tournament's data version and the views cached until it
 changes), ``_freeplay`` (free play, SPEC §13: seating and movement, feuilles de marque, ranking; reached as
-``operations.freeplay``), ``_live`` (the hall
+``operations.freeplay``), ``_simultaneous`` (a simultané's event, clubs and files, its national ranking and embargo), ``_live`` (the hall
 during play: the position's countdown, the projector, the arbiter's live grid), ``_common`` (errors and
 shared guards). The file formats are in
 `duplicate.interchange`.
@@ -78,6 +78,10 @@ from ._scoring import (
     CONTRACTS, ApiLineError, Line, LinesError, all_lines, corrected_ids, parse_score, progress, record_api_results,
     save_lines, table_round, traveller,
 )
+from ._simultaneous import (
+    add_club, clubs, create_simultaneous, deals_for, embargoed, get_simultaneous, national_for, receive_club_file,
+)
+from ._simultaneous import club_by_key
 from ._journal import JOURNAL_PAGE, JournalPage, journal, journal_entries, journal_page
 from ._evening import (
     RESULTS_TO_LABELS, add_fill_in_player, archive_tournament, cancel_withdrawal, delete_tournament, edit_player,

@@ -41,6 +41,7 @@ from duplicate.web.freeplay import scoring as scoring_freeplay  # noqa: F401 -- 
 from duplicate.web.freeplay import table as table_freeplay  # free play at the table: phone entry, confirmation
 from duplicate.web.arbiter import attackers as arbiter_attackers  # noqa: F401 -- who attacks: badges, attackers
 from duplicate.web.freeplay import guard as free_guard
+from duplicate.web.public import simultaneous  # a simultané's API (issue 33), on the ``api`` blueprint
 
 
 class DatabaseId(IntegerConverter):
@@ -64,6 +65,7 @@ def init_app(app) -> None:
         api.init_csrf(app.extensions["csrf"])
         table.init_csrf(app.extensions["csrf"])
         table_freeplay.init_csrf(app.extensions["csrf"])
+        simultaneous.init_csrf(app.extensions["csrf"])
     app.register_blueprint(blueprints.scoring)
     app.register_blueprint(blueprints.printing)
     app.register_blueprint(blueprints.errors)  # database failures: a French page, not a traceback

@@ -18,25 +18,16 @@ from duplicate.core.deals import seed_hash
 from duplicate.core.simultaneous import (
     ClubFile, Event, SimultaneousError, club_envelope, club_ranking, national_ranking, read_club_file,
 )
+from factories import club_evening
 
 SEED_HASH = seed_hash("simultané de décembre")
 EVENT = Event("S2026-12", "individual", {1: "N", 2: "S"}, SEED_HASH)
 KEYS = {"A": "clé-du-club-A", "B": "clé-du-club-B", "C": "clé-du-club-C"}
 
 
-def _evening(scores: dict[int, dict[int, int]], takers: dict[int, str] = EVENT.boards) -> dict:
-    """An individual evening of a club: table t seats N<t>, S<t>, E<t>, W<t> and plays the étuis of
-    ``scores[t]`` (étui → score) at position 1; the taker sits at the étui's taker seat (``takers``)."""
-    players, results = [], []
-    for table, boards in sorted(scores.items()):
-        seated = {seat: f"{seat}{table}" for seat in "NSEW"}
-        players += [{"id": ident, "name": f"JOUEUR {ident}", "line": seat} for seat, ident in seated.items()]
-        for board, score in sorted(boards.items()):
-            taker = seated[takers[board]]
-            results.append({"board": board, "table": table, "position": 1, "taker": taker,
-                            "defenders": [ident for ident in seated.values() if ident != taker], "score": score})
-    return {"format": "tarot-tournament/1", "name": "Soirée du club", "kind": "individual", "players": players,
-            "boards": [{"number": n, "taker": t} for n, t in takers.items()], "results": results}
+def _evening(scores: dict[int, dict[int, int]]) -> dict:
+    """A club's evening on `EVENT`'s étuis (`factories.club_evening`)."""
+    return club_evening(scores, EVENT.boards)
 
 
 def _accepted(club: str, evening: dict) -> ClubFile:
@@ -113,6 +104,7 @@ def test_a_forged_or_altered_file_is_refused():
     forged = club_envelope(EVENT.code, "A", SEED_HASH, _evening(CLUB_A), KEYS["B"])  # B's key for A's name
     assert _refusal(forged).startswith("Signature refusée pour le club A")
     assert _refusal(_envelope(signature=None)).startswith("Signature refusée")
+    assert _refusal(_envelope(signature="clé-forgée-é")).startswith("Signature refusée")  # not ASCII: no crash
 
 
 def test_a_file_that_contradicts_the_event_is_refused_with_its_reason():

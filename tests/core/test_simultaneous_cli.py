@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_simultaneous import _evening
+from factories import club_evening
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ def test_clubs_sign_their_files_and_the_organiser_ranks_the_field(tmp_path):
     for name, scores in evenings.items():
         club = name[0]
         (tmp_path / f"{club}.key").write_text(f"clé-{club}\n", encoding="utf-8")
-        (tmp_path / f"{name}.json").write_text(json.dumps(_evening(scores, takers)), encoding="utf-8")
+        (tmp_path / f"{name}.json").write_text(json.dumps(club_evening(scores, takers)), encoding="utf-8")
         signed = _run("simultane", "sign", "--simultane", "S1", "--club", club, "--key-file", f"{club}.key",
                       "--deals", "deals.json", f"{name}.json", cwd=tmp_path)
         assert signed.returncode == 0, signed.stderr

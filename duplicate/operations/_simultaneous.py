@@ -1,0 +1,154 @@
+"""The hosted side of a simultané (issue 33): the organiser's event and clubs, the clubs' files received, the
+national ranking and its embargo. The rules — a club's file checked, the national topage — are
+`core.simultaneous`'s; this module stores and serves them.
+
+* **The event** (`create_simultaneous`): étuis dealt once from a random seed (`core.deals`), whose SHA-256
+  is shown from the start and the seed itself after the embargo; the kind and the embargo's time.
+* **A club** (`add_club`): a code and a random key, given to the club once; its files are signed with it.
+* **A club's file** (`receive_club_file`): checked by `core.simultaneous.read_club_file` against the event
+  and the clubs' keys, then stored as the club's file — replacing its previous one (sending again
+  replaces; the same file again changes nothing but the count). A refused file changes nothing.
+* **Who sees what** (`national_for`): the organiser (a signed-in arbiter) and the clubs (their key) at
+  once; the public after ``embargo_at`` only. The deals' hands follow the same rule (`deals_for`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from typing import Any
+
+from sqlmodel import Session, select
+
+from duplicate import french
+from duplicate.core.deals import deals_to_json, generate_boards, seed_hash
+from duplicate.core.simultaneous import (
+    CLUB_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, national_ranking, read_club_file,
+)
+from duplicate.models import Simultaneous, SimultaneousClub, utcnow
+
+from ._common import NotFound, OperationError
+
+MAX_BOARDS = 100
+
+
+def create_simultaneous(session: Session, code: str, name: str, kind: str, boards: int,
+                        embargo_at: datetime.datetime) -> Simultaneous:
+    """A new simultané: its étuis dealt from a random seed, kept secret until the embargo."""
+    if not CLUB_CODE.fullmatch(code.replace("-", "")) or len(code) > 20:
+        raise OperationError("Code du simultané : lettres majuscules, chiffres et « - » (20 au plus).", "code")
+    if kind not in SIMULTANEOUS_KINDS:
+        raise OperationError("Un simultané se joue en individuel, en triplettes ou en quadrettes.", "kind")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise OperationError(f"Nombre d’étuis : de 1 à {MAX_BOARDS}.", "boards")
+    if embargo_at.tzinfo is None:
+        raise OperationError("L’heure de fin d’embargo doit porter son fuseau.", "embargo_at")
+    if session.exec(select(Simultaneous.id).where(Simultaneous.code == code)).first() is not None:
+        raise OperationError(f"Le simultané « {code} » existe déjà.", "code")
+    seed = secrets.token_hex(16)
+    deals = deals_to_json(generate_boards(boards, seed))
+    event = Simultaneous(code=code, name=name.strip() or code, kind=kind, deals=deals, seed=seed,
+                         seed_sha256=seed_hash(seed), embargo_at=embargo_at)
+    session.add(event)
+    session.flush()
+    return event
+
+
+def get_simultaneous(session: Session, code: str) -> Simultaneous:
+    event = session.exec(select(Simultaneous).where(Simultaneous.code == code)).first()
+    if event is None:
+        raise NotFound(f"Simultané « {code} » inconnu.")
+    return event
+
+
+def add_club(session: Session, event: Simultaneous, code: str, name: str) -> SimultaneousClub:
+    """A club joins: its code, its name, a new random key (shown to the organiser, who gives it to the club)."""
+    if not CLUB_CODE.fullmatch(code):
+        raise OperationError("Code du club : 1 à 8 majuscules ou chiffres.", "code")
+    if _club(session, event, code) is not None:
+        raise OperationError(f"Le club « {code} » est déjà inscrit à ce simultané.", "code")
+    club = SimultaneousClub(simultaneous_id=event.id, code=code, name=name.strip() or code,
+                            key=secrets.token_urlsafe(32))
+    session.add(club)
+    session.flush()
+    return club
+
+
+def _club(session: Session, event: Simultaneous, code: str) -> SimultaneousClub | None:
+    return session.exec(select(SimultaneousClub).where(SimultaneousClub.simultaneous_id == event.id,
+                                                       SimultaneousClub.code == code)).first()
+
+
+def clubs(session: Session, event: Simultaneous) -> list[SimultaneousClub]:
+    return list(session.exec(select(SimultaneousClub).where(SimultaneousClub.simultaneous_id == event.id)
+                             .order_by(SimultaneousClub.code)))
+
+
+def core_event(event: Simultaneous) -> Event:
+    """The event as the core checks files against it."""
+    return Event(event.code, event.kind, {board["number"]: board["taker"] for board in event.deals["boards"]},
+                 event.seed_sha256)
+
+
+def receive_club_file(session: Session, event: Simultaneous, envelope: Any) -> tuple[SimultaneousClub, bool]:
+    """A club's signed file, checked and stored as its file: ``(club, replaced)``; `OperationError` with the
+    French reason when refused (nothing stored)."""
+    members = clubs(session, event)
+    try:
+        accepted = read_club_file(envelope, core_event(event), {club.code: club.key for club in members})
+    except SimultaneousError as error:
+        raise OperationError(str(error)) from None
+    club = next(club for club in members if club.code == accepted.club)
+    replaced = club.envelope is not None
+    club.envelope, club.uploaded_at, club.uploads = dict(envelope), utcnow(), club.uploads + 1
+    session.add(club)
+    session.flush()
+    return club, replaced
+
+
+def embargoed(event: Simultaneous, now: datetime.datetime | None = None) -> bool:
+    """True until the embargo's time: the national results and the hands are the organiser's and clubs'."""
+    return (now or utcnow()) < _aware(event.embargo_at)
+
+
+def _aware(moment: datetime.datetime) -> datetime.datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=datetime.timezone.utc)
+
+
+def club_by_key(session: Session, event: Simultaneous, key: str) -> SimultaneousClub | None:
+    """The club whose key this is (compared in constant time), or None."""
+    typed = key.encode("utf-8")  # bytes: compare_digest refuses a text with non-ASCII characters
+    return next((club for club in clubs(session, event)
+                 if typed and secrets.compare_digest(club.key.encode("utf-8"), typed)), None)
+
+
+def national_for(session: Session, event: Simultaneous, insider: bool) -> dict:
+    """The national ranking (`core.simultaneous.national_ranking`) of the clubs' stored files, with the
+    clubs' names and upload times; ``PermissionError`` (French) for the public during the embargo."""
+    if embargoed(event) and not insider:
+        raise PermissionError(_embargo_message(event))
+    members = [club for club in clubs(session, event) if club.envelope is not None]
+    files = [ClubFile(club.code, club.envelope["tournament"]) for club in members]
+    output = national_ranking(core_event(event), files) if files else {"kind": event.kind, "boards": [],
+                                                                       "ranking": [], "clubs": {}}
+    output["simultane"] = {"code": event.code, "name": event.name, "seed_sha256": event.seed_sha256,
+                           "embargo_at": _aware(event.embargo_at).isoformat(), "embargoed": embargoed(event)}
+    output["club_files"] = [{"club": club.code, "name": club.name, "uploads": club.uploads,
+                             "uploaded_at": _aware(club.uploaded_at).isoformat()} for club in members]
+    return output
+
+
+def deals_for(event: Simultaneous, insider: bool) -> dict:
+    """The deals file: the hands to the organiser and the clubs (who print their étuis) at once, to the
+    public after the embargo, with the seed then (anyone can check it against ``seed_sha256``)."""
+    if embargoed(event) and not insider:
+        raise PermissionError(_embargo_message(event))
+    deals = {**event.deals, "seed_sha256": event.seed_sha256}
+    if not embargoed(event):
+        deals["seed"] = event.seed
+    return deals
+
+
+def _embargo_message(event: Simultaneous) -> str:
+    return (f"Résultats du simultané « {event.name} » sous embargo jusqu’au "
+            f"{french.local_time(event.embargo_at)} : d’autres clubs jouent peut-être encore ces étuis.")

@@ -1,0 +1,112 @@
+"""A simultané on the hosted instance (issue 33): the organiser creates it and registers clubs on the command
+line, the clubs send their signed files to ``POST /api/simultanes/<code>/resultats``, the national ranking
+and the deals are the clubs' and the organiser's at once and the public's after the embargo only.
+
+The figures are derived by hand as in `tests/core/test_simultaneous.py`: étui 1 scored 56 and −56 at club A,
+62 at club B → taker notes 50, 0 and 100 over the field."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from sqlmodel import Session, select
+
+from duplicate import db, models
+from duplicate.core.deals import seed_hash
+from duplicate.core.simultaneous import club_envelope
+from factories import club_evening
+
+CODE = "S2026-12"
+
+
+def _setup(app, runner) -> dict:
+    """The organiser's commands: the simultané (embargo in an hour) and three clubs; their keys."""
+    embargo = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=1)).isoformat()
+    created = runner.invoke(args=["simultane-create", CODE, "--name", "Simultané de décembre", "--boards", "4",
+                                  "--embargo", embargo])
+    assert created.exit_code == 0, created.output
+    keys = {}
+    for club in ("A", "B", "C"):
+        added = runner.invoke(args=["simultane-club", CODE, club, "--name", f"Club {club}"])
+        assert added.exit_code == 0, added.output
+        keys[club] = added.output.strip().splitlines()[-1]
+    with app.app_context(), Session(db.get_engine(app)) as session:
+        event = session.exec(select(models.Simultaneous)).one()
+        assert created.output.strip().splitlines()[-1] == event.seed_sha256 == seed_hash(event.seed)
+        takers = {board["number"]: board["taker"] for board in event.deals["boards"]}
+        return {"keys": keys, "takers": takers, "seed_sha256": event.seed_sha256}
+
+
+def _file(setup, club: str, scores, key: str | None = None) -> bytes:
+    envelope = club_envelope(CODE, club, setup["seed_sha256"], club_evening(scores, setup["takers"]),
+                             key or setup["keys"][club])
+    return json.dumps(envelope, ensure_ascii=False).encode()
+
+
+def _post(client, body: bytes):
+    return client.post(f"/api/simultanes/{CODE}/resultats", data=body, content_type="application/json")
+
+
+def _bearer(key: str) -> dict:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_clubs_upload_and_the_field_is_ranked_under_embargo(app, client, runner):
+    setup = _setup(app, runner)
+    first = _post(client, _file(setup, "A", {1: {1: 56}, 2: {1: -56}}))
+    assert first.status_code == 200, first.get_json()
+    assert first.get_json() == {"club": "A", "replaced": False, "uploads": 1, "results": 2}
+    again = _post(client, _file(setup, "A", {1: {1: 56}, 2: {1: -56}}))  # sent again: replaces, same figures
+    assert again.get_json() == {"club": "A", "replaced": True, "uploads": 2, "results": 2}
+
+    forged = _post(client, _file(setup, "B", {1: {1: 62}}, key=setup["keys"]["A"]))  # B's name, A's key
+    assert forged.status_code == 422
+    assert forged.get_json()["error"] == ("Signature refusée pour le club B : le fichier a été modifié après sa "
+                                          "signature, ou signé avec une autre clé.")
+    with app.app_context(), Session(db.get_engine(app)) as session:
+        club_b = session.exec(select(models.SimultaneousClub).where(models.SimultaneousClub.code == "B")).one()
+        assert club_b.envelope is None and club_b.uploads == 0  # refused: nothing stored
+    assert _post(client, b"{pas du json").status_code == 422
+    assert _post(client, _file(setup, "B", {1: {1: 62}})).status_code == 200
+
+    # under embargo: the public gets the reason, a club and the organiser the ranking
+    public = client.get(f"/api/simultanes/{CODE}/classement")
+    assert public.status_code == 403
+    assert "sous embargo jusqu’au" in public.get_json()["error"]
+    assert public.headers["Cache-Control"] == "no-store"
+    assert client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer("une-autre-clé")).status_code == 403
+    assert client.get(f"/api/simultanes/{CODE}/donnes").status_code == 403
+    ranking = client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer(setup["keys"]["C"]))
+    assert ranking.status_code == 200
+    output = ranking.get_json()
+    [board] = [board for board in output["boards"] if board["results"]]
+    assert sorted((r["club"], r["club_table"], r["score"], r["taker_note"]) for r in board["results"]) == [
+        ("A", 1, 56, 50.0), ("A", 2, -56, 0.0), ("B", 1, 62, 100.0)]
+    assert [(f["club"], f["uploads"]) for f in output["club_files"]] == [("A", 2), ("B", 1)]
+    assert output["simultane"]["embargoed"] is True
+    deals = client.get(f"/api/simultanes/{CODE}/donnes", headers=_bearer(setup["keys"]["A"])).get_json()
+    assert len(deals["boards"]) == 4 and "hands" in deals["boards"][0] and "seed" not in deals
+
+    # the embargo over: everyone, and the seed that anyone can check against the hash published before
+    with app.app_context(), Session(db.get_engine(app)) as session:
+        event = session.exec(select(models.Simultaneous)).one()
+        event.embargo_at = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)
+        session.add(event)
+        session.commit()
+    assert client.get(f"/api/simultanes/{CODE}/classement").get_json()["ranking"] == output["ranking"]
+    published = client.get(f"/api/simultanes/{CODE}/donnes").get_json()
+    assert seed_hash(published["seed"]) == published["seed_sha256"] == setup["seed_sha256"]
+
+
+def test_unknown_simultane_and_refusals_of_the_organisers_commands(app, client, runner):
+    assert client.get("/api/simultanes/INCONNU/classement").status_code == 404
+    assert client.get("/api/simultanes/INCONNU/classement").get_json()["error"] == "Simultané « INCONNU » inconnu."
+    _setup(app, runner)
+    twice = runner.invoke(args=["simultane-club", CODE, "A"])
+    assert twice.exit_code == 1 and "Le club « A » est déjà inscrit à ce simultané." in twice.output
+    naive = runner.invoke(args=["simultane-create", "S2", "--boards", "2", "--embargo", "2026-12-12T23:30"])
+    assert naive.exit_code == 1 and "fuseau" in naive.output
+    team_match = runner.invoke(args=["simultane-create", "S3", "--boards", "2", "--kind", "team_match",
+                                     "--embargo", "2026-12-12T23:30+01:00"])
+    assert team_match.exit_code == 2  # not a choice: click's usage message
