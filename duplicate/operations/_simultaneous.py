@@ -8,6 +8,9 @@ national ranking and its embargo. The rules — a club's file checked, the natio
 * **A club's file** (`receive_club_file`): checked by `core.simultaneous.read_club_file` against the event
   and the clubs' keys, then stored as the club's file — replacing its previous one (sending again
   replaces; the same file again changes nothing but the count). A refused file changes nothing.
+* **The club's side** (`club_file`): on the club's own laptop, its tournament — played on the deals it
+  imported from the organiser, whose ``seed_sha256`` the tournament keeps — exported (SPEC §9) and signed
+  with the club's key, to be pushed to the organiser or carried there by hand.
 * **Who sees what** (`national_for`): the organiser (a signed-in arbiter) and the clubs (their key) at
   once; the public after ``embargo_at`` only. The deals' hands follow the same rule (`deals_for`).
 """
@@ -20,12 +23,13 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from duplicate import french
+from duplicate import french, interchange
 from duplicate.core.deals import deals_to_json, generate_boards, seed_hash
 from duplicate.core.simultaneous import (
-    CLUB_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, national_ranking, read_club_file,
+    CLUB_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope, national_ranking,
+    read_club_file,
 )
-from duplicate.models import Simultaneous, SimultaneousClub, utcnow
+from duplicate.models import Simultaneous, SimultaneousClub, Tournament, utcnow
 
 from ._common import NotFound, OperationError
 
@@ -152,3 +156,19 @@ def deals_for(event: Simultaneous, insider: bool) -> dict:
 def _embargo_message(event: Simultaneous) -> str:
     return (f"Résultats du simultané « {event.name} » sous embargo jusqu’au "
             f"{french.local_time(event.embargo_at)} : d’autres clubs jouent peut-être encore ces étuis.")
+
+
+def club_file(session: Session, tournament: Tournament, code: str, club: str, key: str) -> dict:
+    """The club's signed file of ``tournament`` for simultané ``code`` (`core.simultaneous.club_envelope`);
+    `OperationError` when the tournament was not played on a simultané's deals or a field is wrong."""
+    if not tournament.seed_sha256:
+        raise OperationError("Ce tournoi n’a pas les donnes d’un simultané : importez d’abord le fichier de donnes "
+                             "de l’organisateur (page « Étuis », « Importer les donnes »).")
+    if not code.strip():
+        raise OperationError("Code du simultané : donné par l’organisateur.", "code")
+    if not CLUB_CODE.fullmatch(club):
+        raise OperationError("Code du club : 1 à 8 majuscules ou chiffres, donné par l’organisateur.", "club")
+    if not key.strip():
+        raise OperationError("Clé du club : donnée par l’organisateur.", "key")
+    return club_envelope(code.strip(), club, tournament.seed_sha256, interchange.export_tournament(session, tournament),
+                         key.strip())

@@ -42,6 +42,7 @@ from duplicate.web.freeplay import table as table_freeplay  # free play at the t
 from duplicate.web.arbiter import attackers as arbiter_attackers  # noqa: F401 -- who attacks: badges, attackers
 from duplicate.web.freeplay import guard as free_guard
 from duplicate.web.public import simultaneous  # a simultané's API (issue 33), on the ``api`` blueprint
+from duplicate.web.arbiter import simultaneous as arbiter_simultaneous  # noqa: F401 -- a club's file sent
 
 
 class DatabaseId(IntegerConverter):
