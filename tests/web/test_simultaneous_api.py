@@ -110,3 +110,54 @@ def test_unknown_simultane_and_refusals_of_the_organisers_commands(app, client, 
     team_match = runner.invoke(args=["simultane-create", "S3", "--boards", "2", "--kind", "team_match",
                                      "--embargo", "2026-12-12T23:30+01:00"])
     assert team_match.exit_code == 2  # not a choice: click's usage message
+
+
+def test_the_simultane_page_under_embargo_and_after(app, runner, arbiter):
+    """The page: the public reads when the results come out; the organiser (signed in) sees the national
+    ranking at once, marked « sous embargo »; after the embargo everyone sees it, with the seed."""
+    setup = _setup(app, runner)
+    public = app.test_client()
+    assert _post(public, _file(setup, "A", {1: {1: 56}, 2: {1: -56}})).status_code == 200
+    assert _post(public, _file(setup, "B", {1: {1: 62}})).status_code == 200
+
+    hidden = public.get(f"/simultanes/{CODE}")
+    assert hidden.status_code == 200 and hidden.headers["Cache-Control"] == "no-store"
+    text = hidden.get_data(as_text=True)
+    assert "sous embargo jusqu’au" in text and "Classement général national" not in text
+    assert "JOUEUR" not in text and setup["seed_sha256"] in text
+    assert "Clubs : 3 inscrits, 2 fichiers reçus" in text
+
+    organiser = arbiter.get(f"/simultanes/{CODE}").get_data(as_text=True)
+    assert "Classement général national" in organiser
+    assert "seuls l’organisateur et les clubs voient ce classement" in organiser
+    assert "ex æquo" in organiser and "Club A" in organiser and "Club B" in organiser
+    assert "100,00 %" in organiser  # club B's taker beat both tables of club A
+
+    with app.app_context(), Session(db.get_engine(app)) as session:
+        event = session.exec(select(models.Simultaneous)).one()
+        event.embargo_at = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)
+        session.add(event)
+        session.commit()
+        seed = event.seed
+    shown = public.get(f"/simultanes/{CODE}").get_data(as_text=True)
+    assert "Classement général national" in shown and "seuls l’organisateur" not in shown and seed in shown
+    assert public.get("/simultanes/INCONNU").status_code == 404
+
+
+def test_the_national_ranking_is_ranked_again_only_after_an_upload(app, runner, monkeypatch):
+    """Readers share the last computation; any new upload (through any process: read from the database)
+    gives a new one."""
+    from duplicate.operations import _simultaneous
+
+    setup = _setup(app, runner)
+    client = app.test_client()
+    ranked = []
+    real = _simultaneous.national_ranking
+    monkeypatch.setattr(_simultaneous, "national_ranking", lambda *args: ranked.append(1) or real(*args))
+    assert _post(client, _file(setup, "A", {1: {1: 56}, 2: {1: -56}})).status_code == 200
+    first = [client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer(setup["keys"]["A"])).get_json()
+             for _ in range(3)]
+    assert len(ranked) == 1 and first[0] == first[2]
+    assert _post(client, _file(setup, "B", {1: {1: 62}})).status_code == 200
+    after = client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer(setup["keys"]["A"])).get_json()
+    assert len(ranked) == 2 and len(after["ranking"]) == 12 and len(first[0]["ranking"]) == 8

@@ -9,11 +9,15 @@
   anyone else after the embargo; before it, 403 with the French reason.
 * ``GET …/donnes`` — the deals file (hands and dogs), with the same rule; the seed after the embargo.
 
+And the page ``/simultanes/<code>`` (the ``web`` blueprint): the simultané, its published hash, the clubs'
+files received, and the national general ranking — to a signed-in arbiter at once (marked « sous
+embargo »), to everyone after the embargo; before it, the public reads when the results come out.
+
 Every answer is ``Cache-Control: no-store``: what a club may read before the embargo must not stay in a
 shared cache for the public.
 """
 
-from flask import abort, jsonify, make_response, request
+from flask import abort, jsonify, make_response, render_template, request
 from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
@@ -21,6 +25,7 @@ from duplicate.core.filetext import MAX_FILE_BYTES, FileTextError, parse_json
 from duplicate.db import get_session
 from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.blueprints import api as bp
+from duplicate.web.blueprints import public
 from duplicate.web.errors import database_message
 
 
@@ -68,7 +73,7 @@ def simultaneous_upload(code: str):
     try:
         club, replaced = operations.receive_club_file(session, event, envelope)
         body = {"club": club.code, "replaced": replaced, "uploads": club.uploads,
-                "results": len(club.envelope["tournament"].get("results", []))}
+                "results": len(envelope["tournament"].get("results", []))}
         session.commit()
     except operations.OperationError as error:
         session.rollback()
@@ -95,6 +100,31 @@ def simultaneous_deals(code: str):
         return jsonify(operations.deals_for(event, _insider(event)))
     except PermissionError as error:
         return _error(403, str(error))
+
+
+@public.get("/simultanes/<code>")
+def simultaneous_page(code: str):
+    """The simultané's page: the national ranking when the reader may see it, else when it comes out."""
+    try:
+        event = operations.get_simultaneous(get_session(), code)
+    except operations.NotFound as error:
+        return render_template("error.html", title="Simultané inconnu", message=error.message), 404
+    insider = is_arbiter(current_user())
+    try:
+        national = operations.national_for(get_session(), event, insider)
+    except PermissionError as error:
+        national, embargo = None, str(error)
+    else:
+        embargo = None
+    members = operations.clubs(get_session(), event)
+    ties = {row["rank"] for row in (national or {}).get("ranking", [])
+            if sum(other["rank"] == row["rank"] for other in national["ranking"]) > 1}
+    response = make_response(render_template(
+        "public/simultaneous.html", event=event, national=national, embargo=embargo, ties=ties,
+        embargoed=operations.embargoed(event), clubs={club.code: club for club in members},
+        received=[club for club in members if club.uploads > 0]))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def init_csrf(csrf) -> None:
