@@ -10,7 +10,8 @@
   database is saved beside itself (``….avant-restauration-AAAAMMJJ-HHMMSS``, mode 0600), FILE is copied
   beside it (mode 0600), migrated to the latest revision and marked (below), then copied in with the
   backup API (the running server sees the restored data at its next transaction). PostgreSQL:
-  ``pg_restore --clean --if-exists --no-owner`` run by ``psql --single-transaction``, then migrated.
+  the schema's tables dropped, then ``pg_restore --clean --if-exists --no-owner``, in one transaction (``psql
+  --single-transaction``), then migrated: a table added since the backup does not survive it.
 
 A restore is seen by the running servers (issue 31, point 2): every restored tournament is given a new
 ``data_epoch`` (a random 62-bit number) and its ``data_version`` is raised above every version the replaced
@@ -275,6 +276,18 @@ END $mark$;
 """
 
 
+# the restore's first statement, in its transaction: every table of the schema dropped, so that the database
+# is the backup's whole — ``--clean`` drops only the backup's own tables, and a table added since the backup
+# was made (a newer migration) would otherwise stay, and its migration fail to create it again
+_PG_EMPTY = """
+DO $empty$ DECLARE found record; BEGIN
+  FOR found IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+    EXECUTE format('DROP TABLE IF EXISTS %I CASCADE', found.tablename);
+  END LOOP;
+END $empty$;
+"""
+
+
 def restore_postgresql(url: str, backup_path: str) -> tuple[int, int]:
     """Replace the database by the dump `backup_path` and mark it (`_marks`), in one transaction; return the
     marks."""
@@ -301,8 +314,10 @@ def restore_postgresql(url: str, backup_path: str) -> tuple[int, int]:
         if done.returncode != 0:
             raise BackupError(f"pg_restore a échoué (rien n’a changé) : {done.stderr.strip()}")
         epoch, offset = _marks(_pg_top_version(url))
-        with open(script, "a", encoding="utf-8") as out:
-            out.write(_PG_MARK.format(statement=_mark_statement(epoch, offset)))
+        with open(script, encoding="utf-8") as restoring:
+            statements = restoring.read()
+        with open(script, "w", encoding="utf-8") as out:
+            out.write(_PG_EMPTY + statements + _PG_MARK.format(statement=_mark_statement(epoch, offset)))
         psql_env = dict(env)
         if schema is not None:  # the URL's search_path, for the unqualified names of the marking
             psql_env["PGOPTIONS"] = (psql_env.get("PGOPTIONS", "") + f" -csearch_path={schema}").strip()

@@ -24,6 +24,7 @@ def test_upgrade_check_downgrade(database_url):
         "result_conflict",
         "free_sheet", "free_table_entry",
         "series_access",
+        "simultaneous", "simultaneous_club",
     }
 
     with db.migration_connection(database_url) as conn:
