@@ -8,7 +8,7 @@ ARGS ?=
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 chromium
+DEB_PACKAGES := poppler-utils libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 chromium nginx-light
 
 .PHONY: run dev test mutation system-packages
 
