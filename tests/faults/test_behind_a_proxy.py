@@ -1,6 +1,6 @@
 """A hosted instance as docs/serving.md deploys it (issue 33, point 4): nginx on loopback in front of three
-`make run` processes on one PostgreSQL, with the shipped configuration (`deploy/nginx-tarot.conf`, its ports
-replaced by the test's). The scorers know one address, nginx's:
+`make run` processes on one PostgreSQL, with the shipped configuration (`docs/deploy/nginx-tarot.conf`, its
+ports replaced by the test's). The scorers know one address, nginx's:
 
 * every line sent through nginx is stored once, whichever process took it;
 * one process killed with SIGKILL in the middle of the writes: nginx sends the next requests to the two
@@ -34,7 +34,7 @@ class Proxy:
 
     def __init__(self, folder: Path, ports: list[int]):
         self.folder, self.port = folder, free_port()
-        site = (ROOT / "deploy" / "nginx-tarot.conf").read_text(encoding="utf-8")
+        site = (ROOT / "docs" / "deploy" / "nginx-tarot.conf").read_text(encoding="utf-8")
         servers = iter(ports)
         site = re.sub(r"server 127\.0\.0\.1:800\d", lambda _: f"server 127.0.0.1:{next(servers)}", site)
         site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};")
