@@ -32,7 +32,8 @@ def test_make_run_and_make_test_are_the_only_set_up_commands():
 def test_the_readme_is_a_front_door():
     assert len(README.splitlines()) <= 200
     assert [line for line in README.splitlines() if line.startswith("## ")] == [
-        "## A tournament evening, step by step", "## Where to read more"]
+        "## A tournament evening, step by step", "## A hosted instance: several processes on PostgreSQL",
+        "## Where to read more"]
     assert "(docs/README.md)" in README
 
 
