@@ -196,7 +196,7 @@ def print_command(kind, tournament_id, out_path, scored, columns, rows, single, 
 @click.command("simultane-create")
 @click.argument("code")
 @click.option("--name", default="", help="Nom du simultané (ex. « Simultané de décembre »).")
-@click.option("--kind", type=click.Choice(["individual", "triplettes", "quadrettes"]), default="individual",
+@click.option("--kind", type=click.Choice(["individual", "triplettes"]), default="individual",
               show_default=True)
 @click.option("--boards", type=click.IntRange(1, 100), required=True, help="Nombre d’étuis.")
 @click.option("--embargo", required=True, help="Fin de l’embargo, avec son fuseau (ex. 2026-12-12T23:30+01:00).")

@@ -80,7 +80,7 @@ def sign_command(code: str, club: str, key_file, deals_file, tournament) -> None
 
 @simultaneous_command.command("national")
 @click.option("--simultane", "code", required=True, help="Code du simultané.")
-@click.option("--kind", type=click.Choice(["individual", "triplettes", "quadrettes"]), required=True)
+@click.option("--kind", type=click.Choice(["individual", "triplettes"]), required=True)
 @click.option("--deals", "deals_file", type=click.File("rb"), required=True, help="Fichier des donnes du simultané.")
 @click.option("--keys", "keys_file", type=click.File("rb"), required=True,
               help="Clés des clubs : {\"A\": \"clé\", …}.")

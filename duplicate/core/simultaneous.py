@@ -15,14 +15,16 @@ and duplicate scrabble have long run simultaneous events on this scheme, which t
   the core refuses in any tournament file (an impossible score, a board played twice by a player…).
 * **The national topage** (`national_ranking`): each étui is topé over every table of every club that
   played it (SPEC §4 on the whole field), then percentages and the general and alternated rankings
-  (SPEC §5), or the PM of quadrettes (SPEC §6), exactly as the core computes one tournament: the clubs'
+  (SPEC §5), exactly as the core computes one tournament: the clubs'
   files are merged into one tournament file (`national_file`) — each entrant named ``<club>.<id>``, each
   table numbered in the field (clubs in code order, then their tables) — and ranked by
   `tournament.ranking_output`. Each club's own ranking is that of its file alone (`club_ranking`): it stays
   as its evening gave it while the national one moves with every upload.
 
 A club's penalties, substitutions and withdrawals travel with its file and count nationally as they did at
-home. The team match, two teams by definition, has no simultané.
+home. Simultanés are individual or triplettes: the points de match of quadrettes and team matches compare
+the two tables of one match (SPEC §6), not the field, so « topé over every club » has no meaning there until
+the federation gives a national PM rule.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ from .formats import format_for
 from .tournament import TournamentError, ranking_output, read_tournament
 
 SIMULTANEOUS_FORMAT = "tarot-simultane/1"
-SIMULTANEOUS_KINDS = ("individual", "triplettes", "quadrettes")
+SIMULTANEOUS_KINDS = ("individual", "triplettes")
 CLUB_CODE = re.compile(r"[A-Z0-9]{1,8}")  # ``<club>.<id>`` stays within the core's 32 characters of an id
+SIMULTANEOUS_CODE = re.compile(r"[A-Z0-9][A-Z0-9-]{0,19}")  # in URLs: /api/simultanes/<code>/…
 SEPARATOR = "."
 
 
@@ -162,7 +165,8 @@ def national_file(event: Event, clubs: Sequence[ClubFile]) -> tuple[dict, dict[i
     Entrants are ``<club>.<id>``; the clubs' movements are left out (each was checked with its file), their
     positions kept."""
     if event.kind not in SIMULTANEOUS_KINDS:
-        raise SimultaneousError(f"Pas de simultané en « {format_for(event.kind).label} » : deux équipes seulement.")
+        raise SimultaneousError(f"Pas de simultané en « {format_for(event.kind).label} » : les points de match "
+                                "se comptent entre les deux tables d’un match, pas sur tout le champ.")
 
     def named(club: str, ident: Any) -> Any:
         return f"{club}{SEPARATOR}{ident}" if isinstance(ident, str) else ident

@@ -28,7 +28,7 @@ from sqlmodel import Session, select
 from duplicate import french, interchange
 from duplicate.core.deals import deals_to_json, generate_boards, seed_hash
 from duplicate.core.simultaneous import (
-    CLUB_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope, national_ranking,
+    CLUB_CODE, SIMULTANEOUS_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope, national_ranking,
     read_club_file,
 )
 from duplicate.models import Simultaneous, SimultaneousClub, Tournament, utcnow
@@ -41,10 +41,10 @@ MAX_BOARDS = 100
 def create_simultaneous(session: Session, code: str, name: str, kind: str, boards: int,
                         embargo_at: datetime.datetime) -> Simultaneous:
     """A new simultané: its étuis dealt from a random seed, kept secret until the embargo."""
-    if not CLUB_CODE.fullmatch(code.replace("-", "")) or len(code) > 20:
+    if not SIMULTANEOUS_CODE.fullmatch(code):
         raise OperationError("Code du simultané : lettres majuscules, chiffres et « - » (20 au plus).", "code")
     if kind not in SIMULTANEOUS_KINDS:
-        raise OperationError("Un simultané se joue en individuel, en triplettes ou en quadrettes.", "kind")
+        raise OperationError("Un simultané se joue en individuel ou en triplettes.", "kind")
     if not 1 <= boards <= MAX_BOARDS:
         raise OperationError(f"Nombre d’étuis : de 1 à {MAX_BOARDS}.", "boards")
     if embargo_at.tzinfo is None:

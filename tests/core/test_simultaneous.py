@@ -170,3 +170,40 @@ def test_the_national_notes_are_the_topage_of_every_clubs_scores(clubs):
                                                        + 0.5 * (field.count(score) - 1)) / others
             assert row["taker_note"] == pytest.approx(expected)
             assert row["defence_note"] == pytest.approx(100 - expected)
+
+
+def test_no_simultane_where_points_de_match_compare_the_two_tables_of_a_match():
+    for kind in ("quadrettes", "team_match"):
+        with pytest.raises(SimultaneousError) as caught:
+            national_ranking(Event("S", kind, {1: "N"}, SEED_HASH), [])
+        assert str(caught.value).endswith("les points de match se comptent entre les deux tables d’un match, pas "
+                                          "sur tout le champ.")
+
+
+def test_a_triplettes_simultane_prefixes_teams_and_their_members():
+    """Triplettes (tests/ranking_vectors.py, hand-derived): one club alone gives the hand figures under its
+    prefix; the same evening in a second club doubles each étui's field — étui 1's scores 62, 56, −56 twice,
+    n = 6: 62 beats four and ties one, (4 + ½) / 5 = 90; 56 → (2 + ½) / 5 = 50; −56 → ½ / 5 = 10 — and the
+    twins of both clubs stand ex æquo."""
+    from ranking_vectors import TRIPLETTES, triplettes_file
+
+    event = Event("S-TRIP", "triplettes", {1: "N", 2: "E", 3: "N", 4: "E"}, SEED_HASH)
+    keys = {"A": KEYS["A"], "B": KEYS["B"]}
+
+    def accepted(club: str) -> ClubFile:
+        return read_club_file(club_envelope(event.code, club, SEED_HASH, triplettes_file(), keys[club]), event, keys)
+
+    alone = {row["id"]: row for row in national_ranking(event, [accepted("A")])["ranking"]}
+    for team, (attack, defence, global_, rank, _alternated) in TRIPLETTES.items():
+        row = alone[f"A.{team}"]
+        assert (row["attack"], row["defence"], row["global"], row["rank"]) == pytest.approx(
+            (float(attack), float(defence), float(global_), rank)), team
+    both = national_ranking(event, [accepted("A"), accepted("B")])
+    [board_1] = [board for board in both["boards"] if board["number"] == 1]
+    assert sorted((r["club"], r["club_table"], r["taker_note"]) for r in board_1["results"]) == [
+        ("A", 1, 50.0), ("A", 2, 90.0), ("A", 3, 10.0), ("B", 1, 50.0), ("B", 2, 90.0), ("B", 3, 10.0)]
+    rows = {row["id"]: row for row in both["ranking"]}
+    for team in TRIPLETTES:
+        assert rows[f"A.{team}"]["global"] == rows[f"B.{team}"]["global"]
+        assert rows[f"A.{team}"]["rank"] == rows[f"B.{team}"]["rank"]
+    assert [row["id"] for row in both["clubs"]["A"]][0] == "NS2"  # the best triplette of each club, 1st ex æquo

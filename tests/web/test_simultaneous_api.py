@@ -107,6 +107,11 @@ def test_unknown_simultane_and_refusals_of_the_organisers_commands(app, client, 
     assert twice.exit_code == 1 and "Le club « A » est déjà inscrit à ce simultané." in twice.output
     naive = runner.invoke(args=["simultane-create", "S2", "--boards", "2", "--embargo", "2026-12-12T23:30"])
     assert naive.exit_code == 1 and "fuseau" in naive.output
+    long_code = runner.invoke(args=["simultane-create", "SIMUL-2026-DECEMBRE", "--boards", "2", "--embargo",
+                                    "2026-12-12T23:30+01:00"])
+    assert long_code.exit_code == 0, long_code.output  # 19 characters with its dashes
+    bad_code = runner.invoke(args=["simultane-create", "s 1", "--boards", "2", "--embargo", "2026-12-12T23:30+01:00"])
+    assert bad_code.exit_code == 1 and "Code du simultané : lettres majuscules" in bad_code.output
     team_match = runner.invoke(args=["simultane-create", "S3", "--boards", "2", "--kind", "team_match",
                                      "--embargo", "2026-12-12T23:30+01:00"])
     assert team_match.exit_code == 2  # not a choice: click's usage message
