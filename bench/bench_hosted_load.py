@@ -85,6 +85,9 @@ def main() -> int:
                   f"{percentile(latencies, 95) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms ; 5xx "
                   f"{measure['5xx']} ; renvois après une coupure {measure['resent']} ; CPU/req. des serveurs "
                   f"{measure['cpu'] / len(latencies) * 1000:.1f} ms")
+        if "killed" in results:
+            moment, code = results["killed"]
+            print(f"  processus 2 tué à {moment:.1f} s (code de sortie {code})")
         print(f"  lignes envoyées {len(expected)}, perdues {len(lost)}, en double {len(doubled)} (cible : 0, 0)")
         return 0 if not (lost or doubled or results["5xx"] or results["errors"]) else 1
 
@@ -151,6 +154,7 @@ def run(base: str, secrets: dict, mine: dict, takers: dict, codes: dict, args, s
         time.sleep(max(0.0, half - time.perf_counter()))
         cpu_used[servers[1]] = process_cpu(servers[1].process.pid) - cpu_before[servers[1]]
         servers[1].kill()
+        measure["killed"] = (time.perf_counter() - start, servers[1].process.poll())
     for thread in threads:
         thread.join(args.window + 300)
     for server in alive:
