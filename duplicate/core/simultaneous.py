@@ -221,6 +221,25 @@ def national_ranking(event: Event, clubs: Sequence[ClubFile]) -> dict:
     return output
 
 
+def national_frequencies(output: Mapping[str, Any]) -> list[dict]:
+    """Per étui of a national ranking output, every score made over the field, best first, with how many
+    tables made it and the taker's note it earned (SPEC §8's frequencies, over every club):
+    ``[{"number", "played", "lines": [{"score", "count", "taker_note"}]}]``; annulled lines left out."""
+    frequencies = []
+    for board in output["boards"]:
+        counted: dict[int, dict] = {}
+        for result in board["results"]:
+            if result.get("annulled"):
+                continue
+            line = counted.setdefault(result["score"], {"score": result["score"], "count": 0,
+                                                        "taker_note": result.get("taker_note")})
+            line["count"] += 1
+        lines = sorted(counted.values(), key=lambda line: -line["score"])
+        frequencies.append({"number": board["number"], "played": sum(line["count"] for line in lines),
+                            "lines": lines})
+    return frequencies
+
+
 def _club_places(rows: list[dict]) -> list[dict]:
     """The club's rows in national order, ``club_rank`` the place among them (a national tie stays a tie)."""
     places, previous = [], None

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from duplicate.core.deals import seed_hash
 from duplicate.core.simultaneous import (
-    ClubFile, Event, SimultaneousError, club_envelope, club_ranking, national_ranking, read_club_file,
+    ClubFile, Event, SimultaneousError, club_envelope, club_ranking, national_frequencies, national_ranking,
+    read_club_file,
 )
 from factories import club_evening
 
@@ -62,6 +63,20 @@ def test_the_national_topage_tops_each_etui_over_every_club():
         ("N1", 1, 1), ("E1", 9, 2), ("S1", 9, 2), ("W1", 9, 2)]
     assert [row["club_rank"] for row in output["clubs"]["A"]] == [1, 1, 1, 4, 4, 4, 4, 8]
     assert output["clubs"]["A"][-1]["id"] == "N2"
+
+
+def test_the_national_frequencies_count_every_clubs_tables():
+    """Étui 1: 62 once (100), 56 once (50), −56 once (0); a third club scoring 56 twice makes 56 three tables:
+    n = 5, 56 beats −56 and ties two → (1 + 1) / 4 = 50; 62 → 4 / 4 = 100; −56 → 0."""
+    output = national_ranking(EVENT, [_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B))])
+    assert national_frequencies(output) == [{"number": 1, "played": 3, "lines": [
+        {"score": 62, "count": 1, "taker_note": 100.0}, {"score": 56, "count": 1, "taker_note": 50.0},
+        {"score": -56, "count": 1, "taker_note": 0.0}]}]
+    more = national_ranking(EVENT, [_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B)),
+                                    _accepted("C", _evening({1: {1: 56}, 2: {1: 56}}))])
+    assert national_frequencies(more)[0]["lines"] == [
+        {"score": 62, "count": 1, "taker_note": 100.0}, {"score": 56, "count": 3, "taker_note": 50.0},
+        {"score": -56, "count": 1, "taker_note": 0.0}]
 
 
 def test_a_clubs_own_ranking_stays_as_its_evening_gave_it():

@@ -129,14 +129,16 @@ def test_the_simultane_page_under_embargo_and_after(app, runner, arbiter):
     assert hidden.status_code == 200 and hidden.headers["Cache-Control"] == "no-store"
     text = hidden.get_data(as_text=True)
     assert "sous embargo jusqu’au" in text and "Classement général national" not in text
-    assert "JOUEUR" not in text and setup["seed_sha256"] in text
+    assert "JOUEUR" not in text and setup["seed_sha256"] in text and "Fréquences" not in text
     assert "Clubs : 3 inscrits, 2 fichiers reçus" in text
 
     organiser = arbiter.get(f"/simultanes/{CODE}").get_data(as_text=True)
     assert "Classement général national" in organiser
     assert "seuls l’organisateur et les clubs voient ce classement" in organiser
     assert "ex æquo" in organiser and "Club A" in organiser and "Club B" in organiser
-    assert "100,00 %" in organiser  # club B's taker beat both tables of club A
+    assert "100,00&nbsp;%" in organiser  # club B's taker beat both tables of club A
+    assert "Fréquences nationales" in organiser and "joué à 3 tables" in organiser
+    assert "<td class=\"number\">+62</td><td class=\"number\">1</td><td class=\"number\">100,00</td>" in organiser
 
     with app.app_context(), Session(db.get_engine(app)) as session:
         event = session.exec(select(models.Simultaneous)).one()

@@ -10,8 +10,9 @@
 * ``GET …/donnes`` — the deals file (hands and dogs), with the same rule; the seed after the embargo.
 
 And the page ``/simultanes/<code>`` (the ``web`` blueprint): the simultané, its published hash, the clubs'
-files received, and the national general ranking — to a signed-in arbiter at once (marked « sous
-embargo »), to everyone after the embargo; before it, the public reads when the results come out.
+files received, the national general ranking (with the alternated places) and each étui's national
+frequencies — to a signed-in arbiter at once (marked « sous embargo »), to everyone after the embargo;
+before it, the public reads when the results come out.
 
 Every answer is ``Cache-Control: no-store``: what a club may read before the embargo must not stay in a
 shared cache for the public.
@@ -22,6 +23,7 @@ from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
 from duplicate.core.filetext import MAX_FILE_BYTES, FileTextError, parse_json
+from duplicate.core.simultaneous import national_frequencies
 from duplicate.db import get_session
 from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.blueprints import api as bp
@@ -119,8 +121,10 @@ def simultaneous_page(code: str):
     members = operations.clubs(get_session(), event)
     ties = {row["rank"] for row in (national or {}).get("ranking", [])
             if sum(other["rank"] == row["rank"] for other in national["ranking"]) > 1}
+    frequencies = national_frequencies(national) if national is not None else []
     response = make_response(render_template(
         "public/simultaneous.html", event=event, national=national, embargo=embargo, ties=ties,
+        frequencies=[item for item in frequencies if item["lines"]],
         embargoed=operations.embargoed(event), clubs={club.code: club for club in members},
         received=[club for club in members if club.uploads > 0]))
     response.headers["Cache-Control"] = "no-store"
