@@ -60,6 +60,11 @@ def create_simultaneous(session: Session, code: str, name: str, kind: str, board
     return event
 
 
+def list_simultaneous(session: Session) -> list[Simultaneous]:
+    """Every simultané, the newest first."""
+    return list(session.exec(select(Simultaneous).order_by(Simultaneous.created_at.desc(), Simultaneous.id.desc())))
+
+
 def get_simultaneous(session: Session, code: str) -> Simultaneous:
     event = session.exec(select(Simultaneous).where(Simultaneous.code == code)).first()
     if event is None:

@@ -21,7 +21,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation
 from wtforms.fields.choices import SelectChoice
 from wtforms.meta import DefaultMeta
-from wtforms.widgets import CheckboxInput, ListWidget, PasswordInput, TextInput
+from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from duplicate import french
 from duplicate.core.cards import LINE_NAMES, SEAT_NAMES
@@ -375,16 +375,3 @@ class SessionForm(FrenchForm, Guarded):
     series_id = SelectField("Compétition", coerce=int)
     coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])
 
-
-class SimultaneousForm(FrenchForm):
-    """The club's file for a simultané (issue 33): where to send it, the codes and key the organiser gave.
-    The key is typed each time, never stored (it would leave in the tournament's export)."""
-
-    url = StringField("Adresse de l’organisateur", validators=[Optional(), Length(max=300)],
-                      description="Par exemple https://simultane.example.org ; inutile pour télécharger le fichier.")
-    code = StringField("Code du simultané", validators=[DataRequired("Code du simultané : donné par "
-                                                                     "l’organisateur."), Length(max=20)])
-    club = StringField("Code du club", validators=[DataRequired("Code du club : donné par l’organisateur."),
-                                                   Length(max=8)])
-    key = PasswordField("Clé du club", widget=PasswordInput(hide_value=False),
-                        validators=[DataRequired("Clé du club : donnée par l’organisateur."), Length(max=100)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 from sqlmodel import Session, select
 
@@ -168,3 +169,37 @@ def test_the_national_ranking_is_ranked_again_only_after_an_upload(app, runner, 
     assert _post(client, _file(setup, "B", {1: {1: 62}})).status_code == 200
     after = client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer(setup["keys"]["A"])).get_json()
     assert len(ranked) == 2 and len(after["ranking"]) == 12 and len(first[0]["ranking"]) == 8
+
+
+def test_the_organisers_screens_create_a_simultane_and_register_a_club(app, arbiter):
+    """« Simultanés »: a new simultané (its étuis dealt, the hash to publish shown), then a club registered
+    whose key is shown once on the page that answers and works on the API at once; a refused form keeps
+    what was typed."""
+    refused = arbiter.post("/arbitre/simultanes", data={"code": "S1", "name": "Décembre", "kind": "individual",
+                                                        "boards": "0", "embargo": "2026-12-12T23:30"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert "Nombre d’étuis : de 1 à 100." in page and 'value="Décembre"' in page
+    created = arbiter.post("/arbitre/simultanes", data={"code": "S1", "name": "Décembre", "kind": "individual",
+                                                        "boards": "4", "embargo": "2026-12-12T23:30"})
+    assert created.status_code == 302 and created.headers["Location"].endswith("/arbitre/simultanes/S1")
+    with app.app_context(), Session(db.get_engine(app)) as session:
+        event = session.exec(select(models.Simultaneous)).one()
+        embargo = event.embargo_at.replace(tzinfo=event.embargo_at.tzinfo or datetime.timezone.utc)
+        assert embargo == datetime.datetime(2026, 12, 12, 22, 30, tzinfo=datetime.timezone.utc)  # 23:30 in Paris
+        assert len(event.deals["boards"]) == 4
+    event_page = arbiter.get("/arbitre/simultanes/S1").get_data(as_text=True)
+    assert event.seed_sha256 in event_page and "12/12/2026 23:30" in event_page
+    assert "Aucun club inscrit pour l’instant." in event_page
+    assert "S1" in arbiter.get("/arbitre/simultanes").get_data(as_text=True)
+
+    joined = arbiter.post("/arbitre/simultanes/S1", data={"code": "C07", "name": "Tarot Club de Lyon"})
+    assert joined.status_code == 200
+    key = re.search(r'<code class="hash" id="club-key">([^<]+)</code>', joined.get_data(as_text=True)).group(1)
+    assert app.test_client().get("/api/simultanes/S1/classement", headers=_bearer(key)).status_code == 200
+    assert key not in arbiter.get("/arbitre/simultanes/S1").get_data(as_text=True)  # shown once
+    twice = arbiter.post("/arbitre/simultanes/S1", data={"code": "C07", "name": "Autre"})
+    assert twice.status_code == 422 and "Le club « C07 » est déjà inscrit à ce simultané." in twice.get_data(
+        as_text=True)
+    assert arbiter.get("/arbitre/simultanes/INCONNU").status_code == 404
+    assert app.test_client().get("/arbitre/simultanes").status_code == 302  # signed-in arbiters only
