@@ -2,8 +2,9 @@
 club's laptop, each a ``make run`` server on its own database, talking over HTTP as they would over the
 Internet.
 
-From empty databases: the organiser creates the simultané (4 étuis, embargo in an hour) and registers clubs
-A and B on the command line. Club A's arbiter, on the club's laptop, imports his evening's file (played on
+From empty databases: the organiser, signed in on his instance, creates the simultané on « Simultanés » (4
+étuis, the embargo in an hour, typed in Paris time) and registers clubs A and B there, copying each key
+the page shows once. Club A's arbiter, on the club's laptop, imports his evening's file (played on
 the simultané's deals, whose hash it carries), opens « Envoyer les résultats au simultané » from the
 dashboard, types the organiser's address, the codes and the key, and sends: the page says the organiser
 accepted it. Club B's evening is on the same laptop (another tournament); its arbiter has no Internet in
@@ -12,7 +13,8 @@ first (refused with its reason), then as it was. On the organiser's instance the
 that the results are under embargo; the organiser, signed in, sees the national ranking (club B's taker
 first at 100 %, ex æquo with club A's second table's defenders); the embargo over, the phone shows it too.
 
-Screenshots (the test's tmp dir and ``tests/e2e/artifacts/``): ``simultane-club-sent-1920.png``,
+Screenshots (the test's tmp dir and ``tests/e2e/artifacts/``): ``simultane-organiser-clubs-1920.png``,
+``simultane-club-sent-1920.png``,
 ``simultane-embargo-390.png``, ``simultane-organiser-1920.png``, ``simultane-public-390.png``.
 """
 
@@ -24,9 +26,10 @@ import shutil
 import sqlite3
 import urllib.error
 import urllib.request
+from zoneinfo import ZoneInfo
 
 from factories import club_evening
-from live import LiveServer, create_users, flask
+from live import LiveServer, create_users
 from screens import PASSWORD, sign_in
 
 CODE = "S2026-12"
@@ -70,12 +73,29 @@ def _fill(page, hosted: str, club: str, key: str) -> None:
 def test_two_clubs_send_their_evenings_and_the_field_is_ranked(live_server, sqlite_url, sqlite_copy, new_page,
                                                                artifacts, tmp_path):
     hosted = live_server.url
-    embargo = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=1)).isoformat()
-    flask(sqlite_url, "simultane-create", CODE, "--name", "Simultané de décembre", "--boards", "4",
-          "--embargo", embargo)
-    keys = {club: flask(sqlite_url, "simultane-club", CODE, club, "--name", f"Club {club}").stdout.split()[-1]
-            for club in ("A", "B")}
     create_users(sqlite_url, ("organisateur", PASSWORD, "arbiter"))
+    organiser = new_page(**WIDE)
+    sign_in(organiser, hosted, "organisateur")
+    organiser.goto(f"{hosted}/arbitre/")
+    organiser.click("a:has-text('Simultanés')")
+    organiser.fill("#code", CODE)
+    organiser.fill("#name", "Simultané de décembre")
+    organiser.select_option("#kind", "individual")
+    organiser.fill("#boards", "4")
+    in_an_hour = datetime.datetime.now(ZoneInfo("Europe/Paris")) + datetime.timedelta(hours=1)
+    organiser.fill("#embargo", in_an_hour.strftime("%Y-%m-%dT%H:%M"))
+    with organiser.expect_navigation():
+        organiser.click("button:has-text('Créer le simultané')")
+    assert "4 étuis donnés" in organiser.inner_text(".flashes")
+    keys = {}
+    for club in ("A", "B"):
+        organiser.fill("#code", club)
+        organiser.fill("#name", f"Club {club}")
+        with organiser.expect_navigation():
+            organiser.click("button:has-text('Inscrire le club')")
+        keys[club] = organiser.inner_text("#club-key").strip()
+    assert organiser.locator("table tbody tr").count() == 2
+    keep(organiser, tmp_path, artifacts, "simultane-organiser-clubs-1920")
     with urllib.request.urlopen(urllib.request.Request(f"{hosted}/api/simultanes/{CODE}/donnes",
                                                        headers={"Authorization": f"Bearer {keys['A']}"})) as answer:
         deals = json.loads(answer.read())
@@ -117,8 +137,6 @@ def test_two_clubs_send_their_evenings_and_the_field_is_ranked(live_server, sqli
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # the hash wraps: no sideways scroll
     keep(phone, tmp_path, artifacts, "simultane-embargo-390")
 
-    organiser = new_page(**WIDE)
-    sign_in(organiser, hosted, "organisateur")
     organiser.goto(f"{hosted}/simultanes/{CODE}")
     rows = organiser.locator("table.ranking tbody tr").all_inner_texts()
     assert len(rows) == 12  # 8 players at club A, 4 at club B
