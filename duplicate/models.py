@@ -51,6 +51,13 @@ def utcnow() -> datetime.datetime:
     return datetime.datetime.now(datetime.timezone.utc)
 
 
+def stored_utc(moment: datetime.datetime | None) -> datetime.datetime | None:
+    """A stored moment, aware: SQLite hands them back naive, and they are UTC."""
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=datetime.timezone.utc)
+    return moment
+
+
 def new_token() -> str:
     """An unguessable token for a participant's private URL (route sheet)."""
     return secrets.token_urlsafe(TOKEN_BYTES)

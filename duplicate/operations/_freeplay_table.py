@@ -48,8 +48,6 @@ def refused_codes(session: Session, tournament: Tournament, table: int, position
     return refused_attempts(session, tournament, CODE_REFUSED, table, position)
 
 
-
-
 def table_links(session: Session, tournament: Tournament) -> list[dict]:
     """Per table of the movement: ``{"table", "secret", "path"}`` (the phone page, to be made absolute)."""
     tables = sorted({r.table for r in free_rounds(session, tournament)})

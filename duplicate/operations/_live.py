@@ -46,7 +46,7 @@ from duplicate.core.movements import Movement as CoreMovement
 from duplicate.core.movements import MovementError, describe_move, next_move
 from duplicate.models import (
     DONE, MINUTES_PER_BOARD_RANGE, PENDING, WITH_PENDING, Board, PositionClock, Result, ResultConflict,
-    Tournament, result_slot, utcnow,
+    Tournament, result_slot, stored_utc, utcnow,
 )
 from duplicate.view_models.rankings import QUARTERS, rankings_view
 
@@ -182,16 +182,11 @@ def get_clock(session: Session, tournament: Tournament) -> PositionClock:
     return clock
 
 
-def _aware(moment: datetime.datetime | None) -> datetime.datetime | None:
-    if moment is not None and moment.tzinfo is None:  # SQLite hands back naive UTC
-        return moment.replace(tzinfo=datetime.timezone.utc)
-    return moment
-
 
 def _seconds_left(clock: PositionClock, now: datetime.datetime) -> int | None:
     """Whole seconds left (rounded up, never below 0); None when the clock is not started."""
     if clock.ends_at is not None:
-        return max(0, math.ceil((_aware(clock.ends_at) - now).total_seconds()))
+        return max(0, math.ceil((stored_utc(clock.ends_at) - now).total_seconds()))
     return clock.paused_remaining
 
 
@@ -206,7 +201,7 @@ def clock_state(clock: PositionClock | None, now: datetime.datetime | None = Non
     if clock.ends_at is not None:
         remaining = _seconds_left(clock, now)
         state.update(state="running" if remaining > 0 else "over", remaining=remaining,
-                     ends_at=_aware(clock.ends_at).isoformat())
+                     ends_at=stored_utc(clock.ends_at).isoformat())
     elif clock.paused_remaining is not None:
         state.update(state="paused", remaining=clock.paused_remaining)
     return state
@@ -265,7 +260,7 @@ def extend_clock(session: Session, tournament: Tournament, minutes: Any, *,
     clock = get_clock(session, tournament)
     delta = datetime.timedelta(minutes=minutes)
     if clock.ends_at is not None:
-        clock.ends_at = max(max(_aware(clock.ends_at), now) + delta, now)
+        clock.ends_at = max(max(stored_utc(clock.ends_at), now) + delta, now)
     elif clock.paused_remaining is not None:
         clock.paused_remaining = max(0, clock.paused_remaining + minutes * 60)
     else:
@@ -307,7 +302,7 @@ def clock_row(session: Session, tournament: Tournament):
 
 def version_of_hall(tournament: Tournament, clock, now: datetime.datetime | None = None) -> str:
     """`hall_version` from the clock's row already read (`clock_row`)."""
-    over = clock is not None and clock.ends_at is not None and _aware(clock.ends_at) <= (now or utcnow())
+    over = clock is not None and clock.ends_at is not None and stored_utc(clock.ends_at) <= (now or utcnow())
     state = (tournament.created_at, tournament.data_epoch, tournament.data_version,
              tuple(clock) if clock is not None else None, over)
     return hashlib.blake2s(repr(state).encode(), digest_size=9).hexdigest()

@@ -36,7 +36,7 @@ from sqlalchemy import and_, delete, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from duplicate.models import SignInFailure, utcnow
+from duplicate.models import SignInFailure, stored_utc, utcnow
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,12 +113,6 @@ def global_wait(level: int) -> datetime.timedelta:
     return GLOBAL_LEAK * max(0, level - GLOBAL_BURST + 1)
 
 
-def _aware(moment: datetime.datetime | None) -> datetime.datetime | None:
-    """Stored moments come back naive from SQLite: they are UTC."""
-    if moment is not None and moment.tzinfo is None:
-        return moment.replace(tzinfo=datetime.timezone.utc)
-    return moment
-
 
 def _row(session: Session, key: str, for_update: bool = False) -> SignInFailure | None:
     query = select(SignInFailure).where(SignInFailure.key == key)
@@ -135,7 +129,7 @@ def locked_for(session: Session, key: str, now: datetime.datetime | None = None)
     """The seconds (rounded up) before `key` may try again; 0 when it may now."""
     now = now or utcnow()
     row = _row(session, key)
-    locked_until = _aware(row.locked_until) if row is not None else None
+    locked_until = stored_utc(row.locked_until) if row is not None else None
     if locked_until is None or locked_until <= now:
         return 0
     return max(1, int(-(-(locked_until - now).total_seconds() // 1)))
@@ -160,19 +154,19 @@ def record_failure(session: Session, key: str, now: datetime.datetime | None = N
     now = now or utcnow()
     row = _locked_row(session, key, now)
     if key == GLOBAL_KEY:  # a leaky bucket: `failures` is its level at `last_at`, one leaks every GLOBAL_LEAK
-        leaked = int((now - _aware(row.last_at)) / GLOBAL_LEAK) if now > _aware(row.last_at) else 0
+        leaked = int((now - stored_utc(row.last_at)) / GLOBAL_LEAK) if now > stored_utc(row.last_at) else 0
         if leaked >= row.failures:
             row.failures, row.last_at = 0, now
         else:
             row.failures -= leaked
-            row.last_at = _aware(row.last_at) + GLOBAL_LEAK * leaked
+            row.last_at = stored_utc(row.last_at) + GLOBAL_LEAK * leaked
         row.failures += 1
         wait = global_wait(row.failures)
         row.locked_until = row.last_at + wait if wait else None
         lock = max(datetime.timedelta(0), row.locked_until - now) if wait else wait
     else:
         rule = rule_for(key)
-        if now - _aware(row.last_at) > rule.forget_after:
+        if now - stored_utc(row.last_at) > rule.forget_after:
             row.failures = 0
         row.failures += 1
         row.last_at = now

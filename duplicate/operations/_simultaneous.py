@@ -31,7 +31,7 @@ from duplicate.core.simultaneous import (
     CLUB_CODE, SIMULTANEOUS_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope, national_ranking,
     read_club_file,
 )
-from duplicate.models import Simultaneous, SimultaneousClub, Tournament, utcnow
+from duplicate.models import Simultaneous, SimultaneousClub, Tournament, stored_utc, utcnow
 
 from ._common import NotFound, OperationError
 
@@ -120,11 +120,7 @@ def receive_club_file(session: Session, event: Simultaneous, envelope: Any) -> t
 
 def embargoed(event: Simultaneous, now: datetime.datetime | None = None) -> bool:
     """True until the embargo's time: the national results and the hands are the organiser's and clubs'."""
-    return (now or utcnow()) < _aware(event.embargo_at)
-
-
-def _aware(moment: datetime.datetime) -> datetime.datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=datetime.timezone.utc)
+    return (now or utcnow()) < stored_utc(event.embargo_at)
 
 
 def club_by_key(session: Session, event: Simultaneous, key: str) -> SimultaneousClub | None:
@@ -169,9 +165,9 @@ def national_for(session: Session, event: Simultaneous, insider: bool) -> dict:
     shared, members = _national(session, event)
     output = {**shared}
     output["simultane"] = {"code": event.code, "name": event.name, "seed_sha256": event.seed_sha256,
-                           "embargo_at": _aware(event.embargo_at).isoformat(), "embargoed": embargoed(event)}
+                           "embargo_at": stored_utc(event.embargo_at).isoformat(), "embargoed": embargoed(event)}
     output["club_files"] = [{"club": club.code, "name": club.name, "uploads": club.uploads,
-                             "uploaded_at": _aware(club.uploaded_at).isoformat()} for club in members]
+                             "uploaded_at": stored_utc(club.uploaded_at).isoformat()} for club in members]
     return output
 
 

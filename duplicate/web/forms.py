@@ -374,4 +374,3 @@ class CoefficientForm(FrenchForm, Guarded):
 class SessionForm(FrenchForm, Guarded):
     series_id = SelectField("Compétition", coerce=int)
     coefficient = NumberField("Coefficient de la séance", default=1, validators=[needed()])
-

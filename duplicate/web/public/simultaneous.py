@@ -23,6 +23,7 @@ from sqlalchemy.exc import OperationalError
 
 from duplicate import operations
 from duplicate.core.filetext import MAX_FILE_BYTES, FileTextError, parse_json
+from duplicate.core.ranking import shared_places
 from duplicate.core.simultaneous import national_frequencies
 from duplicate.db import get_session
 from duplicate.web.auth import current_user, is_arbiter
@@ -119,8 +120,7 @@ def simultaneous_page(code: str):
     else:
         embargo = None
     members = operations.clubs(get_session(), event)
-    ties = {row["rank"] for row in (national or {}).get("ranking", [])
-            if sum(other["rank"] == row["rank"] for other in national["ranking"]) > 1}
+    ties = shared_places((national or {}).get("ranking", []))
     frequencies = national_frequencies(national) if national is not None else []
     response = make_response(render_template(
         "public/simultaneous.html", event=event, national=national, embargo=embargo, ties=ties,
