@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from duplicate import db, operations
 from duplicate.operations import _sign_in
-from duplicate.models import SignInFailure, utcnow
+from duplicate.models import SignInFailure, stored_utc, utcnow
 
 from scoring_helpers import ready
 
@@ -36,9 +36,9 @@ def _unlock(app, key, seconds=0):
     with Session(db.get_engine(app)) as session:
         row = session.exec(select(SignInFailure).where(SignInFailure.key == key)).one()
         shift = datetime.timedelta(seconds=seconds) if seconds else (
-            _sign_in._aware(row.locked_until) - utcnow() + datetime.timedelta(milliseconds=10))
-        row.last_at = _sign_in._aware(row.last_at) - shift
-        row.locked_until = _sign_in._aware(row.locked_until) - shift if row.locked_until else None
+            stored_utc(row.locked_until) - utcnow() + datetime.timedelta(milliseconds=10))
+        row.last_at = stored_utc(row.last_at) - shift
+        row.locked_until = stored_utc(row.locked_until) - shift if row.locked_until else None
         session.add(row)
         session.commit()
 
