@@ -206,6 +206,13 @@ def national_ranking(event: Event, clubs: Sequence[ClubFile]) -> dict:
     and ``clubs``: per club, its entrants' rows in national order with ``club_rank`` (their places among the
     club's own on the national topage, ties shared)."""
     merged, tables = national_file(event, clubs)
+    return rank_national_file(merged, tables, sorted(file.club for file in clubs))
+
+
+def rank_national_file(merged: Mapping[str, Any], tables: Mapping[int, tuple[str, int]],
+                       clubs: Sequence[str]) -> dict:
+    """`national_ranking` of the file and tables `national_file` gave for ``clubs`` (their codes, in order):
+    for a caller that keeps the file too (the frequencies are read from it and the ranking)."""
     try:
         output = ranking_output(read_tournament(merged))
     except TournamentError as error:  # each file was read alone: only the merge can fail here
@@ -213,31 +220,12 @@ def national_ranking(event: Event, clubs: Sequence[ClubFile]) -> dict:
     for board in output["boards"]:
         for result in board["results"]:
             result["club"], result["club_table"] = tables[result["table"]]
-    by_club: dict[str, list[dict]] = {file.club: [] for file in sorted(clubs, key=lambda file: file.club)}
+    by_club: dict[str, list[dict]] = {club: [] for club in clubs}
     for row in output["ranking"]:
         row["club"], _, row["local_id"] = row["id"].partition(SEPARATOR)
         by_club[row["club"]].append(row)
     output["clubs"] = {club: _club_places(rows) for club, rows in by_club.items()}
     return output
-
-
-def national_frequencies(output: Mapping[str, Any]) -> list[dict]:
-    """Per étui of a national ranking output, every score made over the field, best first, with how many
-    tables made it and the taker's note it earned (SPEC §8's frequencies, over every club):
-    ``[{"number", "played", "lines": [{"score", "count", "taker_note"}]}]``; annulled lines left out."""
-    frequencies = []
-    for board in output["boards"]:
-        counted: dict[int, dict] = {}
-        for result in board["results"]:
-            if result.get("annulled"):
-                continue
-            line = counted.setdefault(result["score"], {"score": result["score"], "count": 0,
-                                                        "taker_note": result.get("taker_note")})
-            line["count"] += 1
-        lines = sorted(counted.values(), key=lambda line: -line["score"])
-        frequencies.append({"number": board["number"], "played": sum(line["count"] for line in lines),
-                            "lines": lines})
-    return frequencies
 
 
 def _club_places(rows: list[dict]) -> list[dict]:

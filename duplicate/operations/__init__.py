@@ -81,7 +81,7 @@ from ._scoring import (
 from ._simultaneous import (
     add_club, clubs, create_simultaneous, deals_for, embargoed, get_simultaneous, national_for, receive_club_file,
 )
-from ._simultaneous import club_by_key, club_file, list_simultaneous
+from ._simultaneous import club_by_key, club_file, list_simultaneous, national_frequencies
 from ._journal import JOURNAL_PAGE, JournalPage, journal, journal_entries, journal_page
 from ._evening import (
     RESULTS_TO_LABELS, add_fill_in_player, archive_tournament, cancel_withdrawal, delete_tournament, edit_player,

@@ -28,10 +28,11 @@ from sqlmodel import Session, select
 from duplicate import french, interchange
 from duplicate.core.deals import deals_to_json, generate_boards, seed_hash
 from duplicate.core.simultaneous import (
-    CLUB_CODE, SIMULTANEOUS_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope, national_ranking,
-    read_club_file,
+    CLUB_CODE, SIMULTANEOUS_CODE, SIMULTANEOUS_KINDS, ClubFile, Event, SimultaneousError, club_envelope,
+    national_file, rank_national_file, read_club_file,
 )
 from duplicate.models import Simultaneous, SimultaneousClub, Tournament, stored_utc, utcnow
+from duplicate.view_models import frequencies_view
 
 from ._common import NotFound, OperationError
 
@@ -130,16 +131,18 @@ def club_by_key(session: Session, event: Simultaneous, key: str) -> Simultaneous
                  if typed and secrets.compare_digest(club.key.encode("utf-8"), typed)), None)
 
 
-#: The last national ranking computed per simultané, with the uploads it was computed from: a process
-#: recomputes it once per new upload (any process's: the uploads are read from the database), not per reader.
-_NATIONAL: dict[int, tuple[tuple, dict]] = {}
+#: The last national ranking and frequencies computed per simultané, with the uploads they were computed
+#: from: a process recomputes them once per new upload (any process's: the uploads are read from the
+#: database), not per reader.
+_NATIONAL: dict[int, tuple[tuple, dict, list[dict]]] = {}
 _NATIONAL_LOCK = threading.Lock()
 
 
-def _national(session: Session, event: Simultaneous) -> tuple[dict, list[SimultaneousClub]]:
-    """The national ranking of the clubs' stored files (shared: read it, do not change it) and the clubs that
-    sent one; the files are read and ranked again only when an upload came since (a few hundred
-    milliseconds at 100 clubs of 10 tables, docs/simultaneous.md)."""
+def _national(session: Session, event: Simultaneous) -> tuple[dict, list[dict], list[SimultaneousClub]]:
+    """The national ranking of the clubs' stored files and each étui's frequencies over the field
+    (`view_models.frequencies_view` of the national file: shared, read them, do not change them), and the
+    clubs that sent a file; the files are read and ranked again only when an upload came since (a few
+    hundred milliseconds at 100 clubs of 10 tables, docs/simultaneous.md)."""
     sent = (SimultaneousClub.simultaneous_id == event.id, SimultaneousClub.uploads > 0)  # a file is stored
     members = list(session.exec(select(SimultaneousClub).options(orm.defer(SimultaneousClub.envelope))
                                 .where(*sent).order_by(SimultaneousClub.code)))
@@ -147,14 +150,18 @@ def _national(session: Session, event: Simultaneous) -> tuple[dict, list[Simulta
     with _NATIONAL_LOCK:
         kept = _NATIONAL.get(event.id)
     if kept is not None and kept[0] == uploads:
-        return kept[1], members
+        return kept[1], kept[2], members
     files = [ClubFile(code, envelope["tournament"]) for code, envelope in session.exec(
         select(SimultaneousClub.code, SimultaneousClub.envelope).where(*sent).order_by(SimultaneousClub.code))]
-    output = national_ranking(core_event(event), files) if files else {"kind": event.kind, "boards": [],
-                                                                       "ranking": [], "clubs": {}}
+    if files:
+        merged, tables = national_file(core_event(event), files)
+        output = rank_national_file(merged, tables, [file.club for file in files])
+        frequencies = [item for item in frequencies_view(merged, output)["items"] if item["lines"]]
+    else:
+        output, frequencies = {"kind": event.kind, "boards": [], "ranking": [], "clubs": {}}, []
     with _NATIONAL_LOCK:
-        _NATIONAL[event.id] = (uploads, output)
-    return output, members
+        _NATIONAL[event.id] = (uploads, output, frequencies)
+    return output, frequencies, members
 
 
 def national_for(session: Session, event: Simultaneous, insider: bool) -> dict:
@@ -162,13 +169,21 @@ def national_for(session: Session, event: Simultaneous, insider: bool) -> dict:
     clubs' names and upload times; ``PermissionError`` (French) for the public during the embargo."""
     if embargoed(event) and not insider:
         raise PermissionError(_embargo_message(event))
-    shared, members = _national(session, event)
+    shared, _, members = _national(session, event)
     output = {**shared}
     output["simultane"] = {"code": event.code, "name": event.name, "seed_sha256": event.seed_sha256,
                            "embargo_at": stored_utc(event.embargo_at).isoformat(), "embargoed": embargoed(event)}
     output["club_files"] = [{"club": club.code, "name": club.name, "uploads": club.uploads,
                              "uploaded_at": stored_utc(club.uploaded_at).isoformat()} for club in members]
     return output
+
+
+def national_frequencies(session: Session, event: Simultaneous, insider: bool) -> list[dict]:
+    """Each étui's frequencies over the field (`view_models.frequencies_view`'s items: every score made,
+    best first, how many tables, the taker's note), with the national ranking's rule of who sees them."""
+    if embargoed(event) and not insider:
+        raise PermissionError(_embargo_message(event))
+    return _national(session, event)[1]
 
 
 def deals_for(event: Simultaneous, insider: bool) -> dict:

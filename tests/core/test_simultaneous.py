@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from duplicate.core.deals import seed_hash
 from duplicate.core.simultaneous import (
-    ClubFile, Event, SimultaneousError, club_envelope, club_ranking, national_frequencies, national_ranking,
+    ClubFile, Event, SimultaneousError, club_envelope, club_ranking, national_file, national_ranking,
     read_club_file,
 )
+from duplicate.view_models import frequencies_view
 from factories import club_evening
 
 SEED_HASH = seed_hash("simultané de décembre")
@@ -65,18 +66,22 @@ def test_the_national_topage_tops_each_etui_over_every_club():
     assert output["clubs"]["A"][-1]["id"] == "N2"
 
 
+def _frequencies(clubs: list[ClubFile]) -> list[tuple[int, int, list[tuple[str, int, str]]]]:
+    """The national frequencies as the simultané's page reads them: `view_models.frequencies_view` of the
+    national file and its ranking — (étui, tables played, [(score, tables, taker's note)])."""
+    output = national_ranking(EVENT, clubs)
+    return [(item["number"], item["played"], [(line["score"], line["count"], line["taker_note"]) for line in item["lines"]])
+            for item in frequencies_view(national_file(EVENT, clubs)[0], output)["items"] if item["lines"]]
+
+
 def test_the_national_frequencies_count_every_clubs_tables():
     """Étui 1: 62 once (100), 56 once (50), −56 once (0); a third club scoring 56 twice makes 56 three tables:
     n = 5, 56 beats −56 and ties two → (1 + 1) / 4 = 50; 62 → 4 / 4 = 100; −56 → 0."""
-    output = national_ranking(EVENT, [_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B))])
-    assert national_frequencies(output) == [{"number": 1, "played": 3, "lines": [
-        {"score": 62, "count": 1, "taker_note": 100.0}, {"score": 56, "count": 1, "taker_note": 50.0},
-        {"score": -56, "count": 1, "taker_note": 0.0}]}]
-    more = national_ranking(EVENT, [_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B)),
-                                    _accepted("C", _evening({1: {1: 56}, 2: {1: 56}}))])
-    assert national_frequencies(more)[0]["lines"] == [
-        {"score": 62, "count": 1, "taker_note": 100.0}, {"score": 56, "count": 3, "taker_note": 50.0},
-        {"score": -56, "count": 1, "taker_note": 0.0}]
+    assert _frequencies([_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B))]) == [
+        (1, 3, [("+62", 1, "100,00"), ("+56", 1, "50,00"), ("−56", 1, "0,00")])]
+    more = _frequencies([_accepted("A", _evening(CLUB_A)), _accepted("B", _evening(CLUB_B)),
+                         _accepted("C", _evening({1: {1: 56}, 2: {1: 56}}))])
+    assert more[0][2] == [("+62", 1, "100,00"), ("+56", 3, "50,00"), ("−56", 1, "0,00")]
 
 
 def test_a_clubs_own_ranking_stays_as_its_evening_gave_it():

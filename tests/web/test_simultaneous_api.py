@@ -160,8 +160,8 @@ def test_the_national_ranking_is_ranked_again_only_after_an_upload(app, runner, 
     setup = _setup(app, runner)
     client = app.test_client()
     ranked = []
-    real = _simultaneous.national_ranking
-    monkeypatch.setattr(_simultaneous, "national_ranking", lambda *args: ranked.append(1) or real(*args))
+    real = _simultaneous.rank_national_file
+    monkeypatch.setattr(_simultaneous, "rank_national_file", lambda *args: ranked.append(1) or real(*args))
     assert _post(client, _file(setup, "A", {1: {1: 56}, 2: {1: -56}})).status_code == 200
     first = [client.get(f"/api/simultanes/{CODE}/classement", headers=_bearer(setup["keys"]["A"])).get_json()
              for _ in range(3)]

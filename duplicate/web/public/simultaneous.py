@@ -24,7 +24,6 @@ from sqlalchemy.exc import OperationalError
 from duplicate import operations
 from duplicate.core.filetext import MAX_FILE_BYTES, FileTextError, parse_json
 from duplicate.core.ranking import shared_places
-from duplicate.core.simultaneous import national_frequencies
 from duplicate.db import get_session
 from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.blueprints import api as bp
@@ -121,10 +120,10 @@ def simultaneous_page(code: str):
         embargo = None
     members = operations.clubs(get_session(), event)
     ties = shared_places((national or {}).get("ranking", []))
-    frequencies = national_frequencies(national) if national is not None else []
+    frequencies = operations.national_frequencies(get_session(), event, insider) if national is not None else []
     response = make_response(render_template(
         "public/simultaneous.html", event=event, national=national, embargo=embargo, ties=ties,
-        frequencies=[item for item in frequencies if item["lines"]],
+        frequencies=frequencies,
         embargoed=operations.embargoed(event), clubs={club.code: club for club in members},
         received=[club for club in members if club.uploads > 0]))
     response.headers["Cache-Control"] = "no-store"
