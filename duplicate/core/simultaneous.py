@@ -41,7 +41,7 @@ from .tournament import TournamentError, ranking_output, read_tournament
 
 SIMULTANEOUS_FORMAT = "tarot-simultane/1"
 SIMULTANEOUS_KINDS = ("individual", "triplettes")
-CLUB_CODE = re.compile(r"[A-Z0-9]{1,8}")  # ``<club>.<id>`` stays within the core's 32 characters of an id
+CLUB_CODE = re.compile(r"[A-Z0-9]{1,8}")
 SIMULTANEOUS_CODE = re.compile(r"[A-Z0-9][A-Z0-9-]{0,19}")  # in URLs: /api/simultanes/<code>/…
 SEPARATOR = "."
 
@@ -122,6 +122,9 @@ def read_club_file(envelope: Any, event: Event, keys: Mapping[str, str]) -> Club
     _check_boards(club, tournament, event)
     try:
         read_tournament(tournament)
+        # and as the field names it (``<club>.<id>``: an id may grow past what the core accepts), so that an
+        # accepted file never makes the national ranking impossible
+        read_tournament(national_file(event, [ClubFile(club, tournament)])[0])
     except TournamentError as error:
         raise SimultaneousError(f"Fichier du club {club} : {error}") from None
     return ClubFile(club, tournament)
@@ -215,7 +218,7 @@ def rank_national_file(merged: Mapping[str, Any], tables: Mapping[int, tuple[str
     for a caller that keeps the file too (the frequencies are read from it and the ranking)."""
     try:
         output = ranking_output(read_tournament(merged))
-    except TournamentError as error:  # each file was read alone: only the merge can fail here
+    except TournamentError as error:  # each file was read as the field names it: a last guard
         raise SimultaneousError(f"Classement national impossible : {error}") from None
     for board in output["boards"]:
         for result in board["results"]:

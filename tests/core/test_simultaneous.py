@@ -9,6 +9,7 @@ every club, whatever the clubs and their order.
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -160,6 +161,12 @@ def test_an_unknown_etui_a_line_twice_or_an_impossible_score_is_refused():
     impossible = _evening({1: {1: 31}})
     message = _refusal(_envelope(evening=impossible))
     assert message.startswith("Fichier du club A : ") and "31" in message
+    # an id the core accepts alone, 31 characters, but not as the field names it (« A.N1… », 33): refused at
+    # the upload, never a national ranking made impossible for every club
+    long_id = json.loads(json.dumps(_evening({1: {1: 56}})).replace('"N1"', '"N1' + "x" * 29 + '"'))
+    assert club_ranking(ClubFile("A", long_id))["ranking"]  # valid as the club's own file
+    message = _refusal(_envelope(evening=long_id))
+    assert message.startswith("Fichier du club A : ") and "A.N1xxx" in message
 
 
 SCORES = (56, 62, -56, -52, 50, 70, -70, 90)  # garde scores of the seed example and a few more
