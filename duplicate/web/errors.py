@@ -38,6 +38,12 @@ from duplicate.web.blueprints import errors as bp
 NOTHING_SAVED = "Rien n’a été enregistré : réessayez une fois le problème réglé, ou prévenez l’arbitre."
 
 
+def json_error(code: int, message: str, /, **extra):
+    """A JSON API's refusal: ``{"error": <the French message>, …extra}`` with the HTTP status ``code`` (its
+    fields may say ``status`` too: the line's, for a table's phone)."""
+    return jsonify(error=message, **extra), code
+
+
 def database_message(error: OperationalError) -> str:
     """What went wrong with the database, in French: read-only, disk full, busy, or unreachable."""
     text = str(getattr(error, "orig", error)).lower()
@@ -85,7 +91,7 @@ def _render(status: int, title: str, message: str):
     if "current_user" not in g:
         g.current_user = None  # the database failed while reading the user: do not ask it again
     if request.path.startswith("/api/"):
-        return jsonify(error=f"{message} {NOTHING_SAVED if status == 503 else ''}".strip()), status
+        return json_error(status, f"{message} {NOTHING_SAVED if status == 503 else ''}".strip())
     return render_template("error.html", title=title, message=message + " " + NOTHING_SAVED), status
 
 
@@ -126,7 +132,7 @@ def written_meanwhile(error: StaleDataError):
     if "current_user" not in g:
         g.current_user = None
     if request.path.startswith("/api/"):
-        return jsonify(error=WRITTEN_MEANWHILE + " Relisez et envoyez de nouveau."), 409
+        return json_error(409, WRITTEN_MEANWHILE + " Relisez et envoyez de nouveau.")
     if request.method != "POST":
         return render_template("error.html", title="Enregistré entre-temps",
                                message=WRITTEN_MEANWHILE + " Rechargez la page."), 409
@@ -183,7 +189,7 @@ def method_not_allowed(error):
     in French, JSON under ``/api``, with the methods it takes (``Allow``) — Werkzeug's page was English."""
     message = "Cette adresse ne s’ouvre pas de cette façon (méthode non permise)."
     if request.path.startswith("/api/"):
-        response = make_response(jsonify(error=message), 405)
+        response = make_response(json_error(405, message))
     else:
         response = make_response(render_template("error.html", title="Méthode non permise", message=message), 405)
     if getattr(error, "valid_methods", None):

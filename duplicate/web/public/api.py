@@ -32,17 +32,13 @@ from duplicate import interchange, operations
 from duplicate.core.filetext import FileTextError, parse_json
 from duplicate.db import get_session, reads_first
 from duplicate.web.lookups import tournament_or_404
-from duplicate.web.errors import database_message
+from duplicate.web.errors import database_message, json_error
 from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.public.pages import results_visible, shared_view
 from duplicate.web.blueprints import api as bp
 from duplicate.web.freeplay.guard import free_play_variant
 
 
-
-
-def _error(status: int, message: str, **extra):
-    return jsonify(error=message, **extra), status
 
 
 def _bearer_token(session):
@@ -75,7 +71,7 @@ def _ranking(tournament, completeness, ranked):
         completeness(session, fresh), published=published), staff=staff)
     arbiter_token = is_arbiter(token) and operations.token_serves(token, tournament)
     if not (arbiter_token or results_visible(tournament)):
-        return _error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
+        return json_error(403, "Les résultats de ce tournoi ne sont pas encore publiés : seul l’arbitre les voit "
                       "jusqu’à leur publication.", **status)
     body = shared_view(tournament, ("ranking.json", published), lambda session, fresh: jsonify(dict(
         ranked(session, fresh), **completeness(session, fresh), published=published)
@@ -108,28 +104,28 @@ def post_results(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     refusal = operations.token_refusal(api_token, tournament)
     if refusal is not None:
-        return _error(403, refusal)
+        return json_error(403, refusal)
     items = json_body()
     if items is None:
-        return _error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")
+        return json_error(422, "Corps de requête illisible : une liste JSON de résultats est attendue.")
     who = f"api:{api_token.label or api_token.id}"
     try:
         stored = operations.record_api_results(session, tournament, items, who=who, role=api_token.role)
         body = [dict(interchange.result_to_dict(r), id=r.id) for r in stored]
         session.commit()  # durable before the client is told so
     except PermissionError as error:
-        return _error(403, str(error))
+        return json_error(403, str(error))
     except operations.ApiLineError as error:
-        return _error(409 if error.conflict else 422, error.message, index=error.index)
+        return json_error(409 if error.conflict else 422, error.message, index=error.index)
     except operations.OperationError as error:
-        return _error(422, error.message)
+        return json_error(422, error.message)
     except IntegrityError:
         session.rollback()
-        return _error(409, "Un de ces scores vient d’être enregistré par un autre client.")
+        return json_error(409, "Un de ces scores vient d’être enregistré par un autre client.")
     except OperationalError as error:  # busy (SQLite lock timeout), read-only or full: nothing stored
         session.rollback()
         current_app.logger.warning("scoring API: %s", error)
-        return _error(503, f"{database_message(error)} Rien n’a été enregistré : renvoyez ces résultats.")
+        return json_error(503, f"{database_message(error)} Rien n’a été enregistré : renvoyez ces résultats.")
     return jsonify(results=body), 201
 
 

@@ -28,13 +28,7 @@ from duplicate.db import get_session
 from duplicate.web.auth import current_user, is_arbiter
 from duplicate.web.blueprints import api as bp
 from duplicate.web.blueprints import public
-from duplicate.web.errors import database_message
-
-
-def _error(code: int, message: str):
-    response = jsonify(error=message)
-    response.status_code = code
-    return response
+from duplicate.web.errors import database_message, json_error
 
 
 @bp.after_request
@@ -49,7 +43,7 @@ def _event(code: str):
     try:
         return operations.get_simultaneous(get_session(), code)
     except operations.NotFound as error:
-        abort(make_response(_error(404, error.message)))
+        abort(make_response(json_error(404, error.message)))
 
 
 def _insider(event) -> bool:
@@ -66,11 +60,11 @@ def simultaneous_upload(code: str):
     event = _event(code)
     raw = request.get_data(cache=False)
     if len(raw) > MAX_FILE_BYTES:
-        return _error(413, f"Fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio).")
+        return json_error(413, f"Fichier trop gros (plus de {MAX_FILE_BYTES // (1024 * 1024)} Mio).")
     try:
         envelope = parse_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, FileTextError) as error:
-        return _error(422, f"Fichier illisible : {error}")
+        return json_error(422, f"Fichier illisible : {error}")
     session = get_session()
     try:
         club, replaced = operations.receive_club_file(session, event, envelope)
@@ -79,10 +73,10 @@ def simultaneous_upload(code: str):
         session.commit()
     except operations.OperationError as error:
         session.rollback()
-        return _error(422, error.message)
+        return json_error(422, error.message)
     except OperationalError as error:
         session.rollback()
-        return _error(503, f"{database_message(error)} Rien n’a été enregistré : renvoyez le fichier.")
+        return json_error(503, f"{database_message(error)} Rien n’a été enregistré : renvoyez le fichier.")
     return jsonify(body)
 
 
@@ -92,7 +86,7 @@ def simultaneous_ranking(code: str):
     try:
         return jsonify(operations.national_for(get_session(), event, _insider(event)))
     except PermissionError as error:
-        return _error(403, str(error))
+        return json_error(403, str(error))
 
 
 @bp.get("/simultanes/<code>/donnes")
@@ -101,7 +95,7 @@ def simultaneous_deals(code: str):
     try:
         return jsonify(operations.deals_for(event, _insider(event)))
     except PermissionError as error:
-        return _error(403, str(error))
+        return json_error(403, str(error))
 
 
 @public.get("/simultanes/<code>")

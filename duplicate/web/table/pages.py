@@ -35,7 +35,7 @@ from duplicate.db import get_session, reads_first
 from duplicate.web.lookups import tournament_or_404
 from duplicate.web.public.api import json_body
 from duplicate.web.auth import current_user, is_arbiter
-from duplicate.web.errors import database_message
+from duplicate.web.errors import database_message, json_error
 from duplicate.web.links import public_url
 from duplicate.web.versioned import tagged, unchanged
 from duplicate.web.blueprints import table as bp
@@ -50,16 +50,12 @@ def _private(response):
     return response
 
 
-def _error(code: int, message: str, **extra):
-    return jsonify(error=message, **extra), code
-
-
 def _table(secret: str):
     """The tournament and table of the link, or a JSON 404."""
     try:
         return operations.find_table(get_session(), secret)
     except operations.NotFound as error:
-        abort(make_response(_error(404, error.message)))
+        abort(make_response(json_error(404, error.message)))
 
 
 @bp.get("/api/tournaments/<int:tournament_id>/tables")
@@ -76,7 +72,7 @@ def tables(tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     by_token = is_arbiter(api_token) and operations.token_serves(api_token, tournament)
     if not (by_token or operations.can_manage(session, user, tournament)):  # this tournament's arbiters only
-        return _error(403, "Seul l’arbitre du tournoi obtient les liens des tables.")
+        return json_error(403, "Seul l’arbitre du tournoi obtient les liens des tables.")
     return jsonify(tables=[{"table": link["table"], "secret": link["secret"], "url": public_url(link["path"])}
                            for link in operations.table_links(session, tournament)])
 
@@ -111,26 +107,26 @@ def enter(secret: str):
         except operations.TableConflict as error:
             session.commit()  # keep the conflict flagged to the arbiter; the line itself is untouched
             stored = {} if error.stored is None else {"score": error.stored}
-            return _error(409, error.message, board=error.board, status="done", **stored)
+            return json_error(409, error.message, board=error.board, status="done", **stored)
         except operations.RefusedAttempt as error:
             session.commit()  # the journal keeps the refused attempt
-            return _error(422, error.message, field=error.field)
+            return json_error(422, error.message, field=error.field)
         except operations.SettledLine as error:  # the arbiter has decided the line: nothing written or flagged
             session.rollback()
             stored = {} if error.stored is None else {"score": error.stored}
-            return _error(409, error.message, board=error.board, status="done", **stored)
+            return json_error(409, error.message, board=error.board, status="done", **stored)
         except operations.ConflictError as error:  # another phone of the table wrote it meanwhile: look again
             session.rollback()
             if attempt:
-                return _error(409, error.message)
+                return json_error(409, error.message)
             tournament, table = _table(secret)
         except operations.OperationError as error:
-            return _error(422, error.message, field=error.field)
+            return json_error(422, error.message, field=error.field)
         except OperationalError as error:  # busy, read-only, full: nothing stored
             session.rollback()
             current_app.logger.warning("table API: %s", error)
-            return _error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra le score.")
-    return _error(409, "Réessayez.")  # not reached
+            return json_error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra le score.")
+    return json_error(409, "Réessayez.")  # not reached
 
 
 @bp.post("/api/table/<secret>/results/<int:board>/confirm")
@@ -146,16 +142,16 @@ def confirm(secret: str, board: int):
         body = {"board": board, "status": "done"}  # no score: the line may be of a position whose scores are hidden
         session.commit()
     except operations.NotFound as error:
-        return _error(404, error.message)
+        return json_error(404, error.message)
     except operations.RefusedAttempt as error:
         session.commit()  # the journal keeps who tried what
-        return _error(422, error.message, field=error.field)
+        return json_error(422, error.message, field=error.field)
     except operations.OperationError as error:
-        return _error(422, error.message, field=error.field)
+        return json_error(422, error.message, field=error.field)
     except OperationalError as error:
         session.rollback()
         current_app.logger.warning("table API: %s", error)
-        return _error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra la confirmation.")
+        return json_error(503, f"{database_message(error)} Rien n’a été enregistré : le téléphone renverra la confirmation.")
     return jsonify(body), 200
 
 
@@ -166,7 +162,7 @@ def board(secret: str, number: int):
     try:
         return jsonify(operations.board_results(get_session(), tournament, table, number))
     except (PermissionError, operations.OperationError) as error:
-        return _error(403, getattr(error, "message", None) or str(error))
+        return json_error(403, getattr(error, "message", None) or str(error))
 
 
 @bp.get("/table/<secret>")
